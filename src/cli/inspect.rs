@@ -1,0 +1,131 @@
+//! `simdoc inspect FILE [--json]`: the hierarchy and sentences of one document.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::Args;
+use serde::Serialize;
+
+use simdoc::document::{self, Document, LoadOptions};
+
+#[derive(Debug, Args)]
+pub struct InspectArgs {
+    /// The HTML or text file to read.
+    pub file: PathBuf,
+    /// Print JSON instead of an indented outline.
+    #[arg(long)]
+    pub json: bool,
+    /// Refuse files larger than this many bytes.
+    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
+    pub max_bytes: u64,
+}
+
+pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
+    let options = LoadOptions {
+        max_bytes: args.max_bytes,
+        ..LoadOptions::default()
+    };
+    let doc = document::load(&args.file, &options)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &InspectJson::new(&doc))?;
+        writeln!(out)?;
+    } else {
+        write_outline(&mut out, &doc)?;
+    }
+    out.flush().context("writing to standard output")
+}
+
+fn write_outline(out: &mut impl Write, doc: &Document) -> std::io::Result<()> {
+    writeln!(out, "{} ({} sentences)", doc.title, doc.sentences.len())?;
+    for (id, node) in doc.nodes.iter().enumerate() {
+        let indent = "  ".repeat(doc.depth(id));
+        let boilerplate = if node.boilerplate {
+            " [boilerplate]"
+        } else {
+            ""
+        };
+        let label = if node.label.is_empty() || id == 0 {
+            String::new()
+        } else {
+            format!(" \"{}\"", node.label)
+        };
+        writeln!(
+            out,
+            "{indent}#{id} {}{label}{boilerplate}",
+            node.kind.name()
+        )?;
+        for sentence in &doc.sentences[node.own_sentences.clone()] {
+            writeln!(out, "{indent}  [{}] {}", sentence.position, sentence.text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The JSON shape of `inspect --json`.
+#[derive(Serialize)]
+struct InspectJson<'a> {
+    title: &'a str,
+    format: document::SourceFormat,
+    nodes: Vec<NodeJson<'a>>,
+    sentences: Vec<SentenceJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct NodeJson<'a> {
+    id: usize,
+    parent: Option<usize>,
+    kind: &'static str,
+    label: &'a str,
+    /// First and last sentence position of the node's subtree (inclusive).
+    sentences: [usize; 2],
+    /// How many of those, from the first, are the node's own.
+    own: usize,
+    boilerplate: bool,
+}
+
+#[derive(Serialize)]
+struct SentenceJson<'a> {
+    position: usize,
+    node: usize,
+    text: &'a str,
+    span: [usize; 2],
+}
+
+impl<'a> InspectJson<'a> {
+    fn new(doc: &'a Document) -> Self {
+        InspectJson {
+            title: &doc.title,
+            format: doc.format,
+            nodes: doc
+                .nodes
+                .iter()
+                .enumerate()
+                .map(|(id, n)| NodeJson {
+                    id,
+                    parent: n.parent,
+                    kind: n.kind.name(),
+                    label: &n.label,
+                    sentences: [
+                        n.subtree_sentences.start,
+                        n.subtree_sentences.end.saturating_sub(1),
+                    ],
+                    own: n.own_sentences.len(),
+                    boilerplate: n.boilerplate,
+                })
+                .collect(),
+            sentences: doc
+                .sentences
+                .iter()
+                .map(|s| SentenceJson {
+                    position: s.position,
+                    node: s.node,
+                    text: &s.text,
+                    span: [s.span.start, s.span.end],
+                })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,490 @@
+//! Building a [`Document`] from a stream of structure events.
+//!
+//! Both front ends (HTML and plain text) describe what they read as events: open a container,
+//! meet a heading, add a block of text, close the container. The builder turns those into the
+//! semantic hierarchy of thesis 4.1:
+//!
+//! - a heading opens a [`NodeKind::Section`] that holds everything up to the next heading of the
+//!   same or a higher level (a smaller or equal level number), but never outlives the container
+//!   it was opened in (a heading inside a table cell does not swallow the rest of the page);
+//! - empty nodes are dropped, and a container with no text of its own and a single child is
+//!   merged with that child (the container keeps its kind and label);
+//! - sentences are numbered in reading order (pre-order, own text before children's), so a
+//!   node's own sentences and its subtree's sentences are each one contiguous range.
+//!
+//! Every walk here is iterative: a document nested 100,000 levels deep must not overflow the
+//! stack.
+
+use std::ops::Range;
+
+use super::tree::{Document, Node, NodeKind, Sentence, SourceFormat};
+
+/// Splits a block of text into sentences: byte ranges into the text, in order, trimmed.
+pub type SentenceSplitter = fn(&str) -> Vec<Range<usize>>;
+
+#[derive(Debug)]
+struct RawNode {
+    kind: NodeKind,
+    label: String,
+    parent: Option<usize>,
+    children: Vec<usize>,
+    /// Own text, whitespace already collapsed (except preformatted text, which keeps lines).
+    text: String,
+    boilerplate: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Frame {
+    Container(usize),
+    /// A sectioning scope without a node of its own (HTML `article`, `section`, `main`): sections
+    /// opened inside it end with it. Holds the node that was current when it opened.
+    Scope(usize),
+    Section {
+        node: usize,
+        level: u8,
+    },
+}
+
+impl Frame {
+    fn node(self) -> usize {
+        match self {
+            Frame::Container(node) | Frame::Scope(node) | Frame::Section { node, .. } => node,
+        }
+    }
+}
+
+/// Collects structure events and turns them into a [`Document`] (see the module docs).
+#[derive(Debug)]
+pub struct HierarchyBuilder {
+    nodes: Vec<RawNode>,
+    /// Open containers and sections; the root's frame is never popped.
+    stack: Vec<Frame>,
+}
+
+impl HierarchyBuilder {
+    /// A builder whose root is titled `title`.
+    pub fn new(title: impl Into<String>) -> Self {
+        let root = RawNode {
+            kind: NodeKind::Document,
+            label: title.into(),
+            parent: None,
+            children: Vec::new(),
+            text: String::new(),
+            boilerplate: false,
+        };
+        HierarchyBuilder {
+            nodes: vec![root],
+            stack: vec![Frame::Container(0)],
+        }
+    }
+
+    /// Replaces the root's title.
+    pub fn set_title(&mut self, title: impl Into<String>) {
+        self.nodes[0].label = title.into();
+    }
+
+    /// The root's title so far.
+    pub fn title(&self) -> &str {
+        &self.nodes[0].label
+    }
+
+    fn current(&self) -> usize {
+        self.stack.last().map_or(0, |f| f.node())
+    }
+
+    fn add_node(&mut self, kind: NodeKind, label: String, text: String) -> usize {
+        let parent = self.current();
+        let id = self.nodes.len();
+        self.nodes.push(RawNode {
+            kind,
+            label,
+            parent: Some(parent),
+            children: Vec::new(),
+            text,
+            boilerplate: kind == NodeKind::Region,
+        });
+        self.nodes[parent].children.push(id);
+        id
+    }
+
+    /// Opens a container (list, item, table, row, cell, quote, region...) as a child of the
+    /// current node. Close it with [`HierarchyBuilder::close`].
+    pub fn open(&mut self, kind: NodeKind, label: impl Into<String>) {
+        let id = self.add_node(kind, label.into(), String::new());
+        self.stack.push(Frame::Container(id));
+    }
+
+    /// Closes the innermost open container or scope, and every section opened inside it.
+    pub fn close(&mut self) {
+        while self.stack.len() > 1 {
+            if let Some(Frame::Container(_) | Frame::Scope(_)) = self.stack.pop() {
+                return;
+            }
+        }
+    }
+
+    /// Opens a sectioning scope: no node, but headings inside it do not reach past its
+    /// [`HierarchyBuilder::close`].
+    pub fn open_scope(&mut self) {
+        let current = self.current();
+        self.stack.push(Frame::Scope(current));
+    }
+
+    /// How many containers are open (the root not counted).
+    pub fn open_containers(&self) -> usize {
+        self.stack
+            .iter()
+            .skip(1)
+            .filter(|f| matches!(f, Frame::Container(_)))
+            .count()
+    }
+
+    /// A heading of `level` (1 = most important): closes the open sections of the same or a
+    /// lower rank inside the current container, then opens a new section whose own text is the
+    /// heading.
+    pub fn heading(&mut self, level: u8, text: &str) {
+        let text = collapse_whitespace(text);
+        if !has_text(&text) {
+            return;
+        }
+        while let Some(Frame::Section { level: open, .. }) = self.stack.last() {
+            if *open >= level {
+                self.stack.pop();
+            } else {
+                break;
+            }
+        }
+        let label = text.clone();
+        let node = self.add_node(NodeKind::Section, label, text);
+        self.stack.push(Frame::Section { node, level });
+    }
+
+    /// A block of text (paragraph, caption...) as a leaf child of the current node. Whitespace is
+    /// collapsed except in [`NodeKind::Preformatted`] blocks, which keep their line breaks.
+    pub fn block(&mut self, kind: NodeKind, text: &str) {
+        let text = if kind == NodeKind::Preformatted {
+            collapse_preformatted(text)
+        } else {
+            collapse_whitespace(text)
+        };
+        if has_text(&text) {
+            self.add_node(kind, String::new(), text);
+        }
+    }
+
+    /// Adds text to the current node's own text (used for text directly inside a list item or
+    /// a table cell, which is that node's content rather than a paragraph of its own).
+    pub fn own_text(&mut self, text: &str) {
+        let text = collapse_whitespace(text);
+        if !has_text(&text) {
+            return;
+        }
+        let current = self.current();
+        let own = &mut self.nodes[current].text;
+        if !own.is_empty() {
+            own.push(' ');
+        }
+        own.push_str(&text);
+    }
+
+    /// Prunes, merges, splits into sentences and numbers everything in reading order.
+    pub fn finish(mut self, format: SourceFormat, split: SentenceSplitter) -> Document {
+        self.inherit_boilerplate();
+        let keep = self.prune_and_merge();
+        self.assemble(&keep, format, split)
+    }
+
+    fn inherit_boilerplate(&mut self) {
+        // Parents always come before their children in the arena.
+        for id in 1..self.nodes.len() {
+            if let Some(parent) = self.nodes[id].parent
+                && self.nodes[parent].boilerplate
+            {
+                self.nodes[id].boilerplate = true;
+            }
+        }
+    }
+
+    /// Drops nodes with no text in their subtree and merges text-less single-child containers
+    /// into their child. Returns which nodes survive.
+    fn prune_and_merge(&mut self) -> Vec<bool> {
+        let mut keep = vec![true; self.nodes.len()];
+        // Children always have larger ids than their parents, so a reverse sweep is a
+        // post-order visit without recursion.
+        for id in (0..self.nodes.len()).rev() {
+            let children = std::mem::take(&mut self.nodes[id].children);
+            let live: Vec<usize> = children.into_iter().filter(|&c| keep[c]).collect();
+            self.nodes[id].children = live;
+            if id == 0 {
+                break;
+            }
+            let empty = self.nodes[id].text.is_empty();
+            if empty && self.nodes[id].children.is_empty() {
+                keep[id] = false;
+            } else if empty && self.nodes[id].children.len() == 1 {
+                let child = self.nodes[id].children[0];
+                self.absorb(id, child);
+                keep[child] = false;
+            }
+        }
+        // The root too absorbs a lone child, keeping its kind and title.
+        if self.nodes[0].text.is_empty() && self.nodes[0].children.len() == 1 {
+            let child = self.nodes[0].children[0];
+            self.absorb(0, child);
+            keep[child] = false;
+        }
+        keep
+    }
+
+    fn absorb(&mut self, parent: usize, child: usize) {
+        let text = std::mem::take(&mut self.nodes[child].text);
+        let children = std::mem::take(&mut self.nodes[child].children);
+        let label = std::mem::take(&mut self.nodes[child].label);
+        let boilerplate = self.nodes[child].boilerplate;
+        for &grandchild in &children {
+            self.nodes[grandchild].parent = Some(parent);
+        }
+        let node = &mut self.nodes[parent];
+        node.text = text;
+        node.children = children;
+        if node.label.is_empty() {
+            node.label = label;
+        }
+        // A region absorbing its content stays boilerplate; content absorbing a region becomes
+        // boilerplate only if all of it was.
+        node.boilerplate = node.boilerplate || boilerplate;
+    }
+
+    fn assemble(self, keep: &[bool], format: SourceFormat, split: SentenceSplitter) -> Document {
+        let mut new_id = vec![usize::MAX; self.nodes.len()];
+        let mut order = Vec::new();
+        // Pre-order walk with an explicit stack; children pushed in reverse to pop in order.
+        let mut stack = vec![0usize];
+        while let Some(id) = stack.pop() {
+            if !keep[id] {
+                continue;
+            }
+            new_id[id] = order.len();
+            order.push(id);
+            for &c in self.nodes[id].children.iter().rev() {
+                stack.push(c);
+            }
+        }
+
+        let mut text = String::new();
+        let mut sentences = Vec::new();
+        let mut nodes: Vec<Node> = Vec::with_capacity(order.len());
+        for &old in &order {
+            let raw = &self.nodes[old];
+            let first = sentences.len();
+            if !raw.text.is_empty() {
+                if !text.is_empty() {
+                    text.push_str("\n\n");
+                }
+                let base = text.len();
+                text.push_str(&raw.text);
+                for range in split(&raw.text) {
+                    let span = base + range.start..base + range.end;
+                    sentences.push(Sentence {
+                        text: raw.text[range].to_string(),
+                        span,
+                        node: nodes.len(),
+                        position: sentences.len(),
+                    });
+                }
+            }
+            nodes.push(Node {
+                kind: raw.kind,
+                label: raw.label.clone(),
+                parent: raw.parent.map(|p| new_id[p]),
+                children: raw.children.iter().map(|&c| new_id[c]).collect(),
+                own_sentences: first..sentences.len(),
+                subtree_sentences: first..sentences.len(),
+                boilerplate: raw.boilerplate,
+            });
+        }
+        // Subtree ranges: pre-order ids, so a reverse sweep sees children before parents.
+        for id in (0..nodes.len()).rev() {
+            if let Some(parent) = nodes[id].parent {
+                let end = nodes[id].subtree_sentences.end;
+                let p = &mut nodes[parent].subtree_sentences;
+                p.end = p.end.max(end);
+            }
+        }
+        // A node whose text splits into no sentence (only punctuation, say) and that has no
+        // children would have an empty range; it keeps its place but cannot be matched.
+        Document {
+            title: self.nodes[0].label.clone(),
+            text,
+            nodes,
+            sentences,
+            format,
+        }
+    }
+}
+
+/// Whether a block says anything: a rule of dashes or a lone bullet does not.
+fn has_text(text: &str) -> bool {
+    text.chars().any(char::is_alphanumeric)
+}
+
+/// Collapses every run of whitespace to one space and trims the ends.
+pub fn collapse_whitespace(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Preformatted text keeps its line breaks; each line's inner whitespace runs are collapsed,
+/// blank lines and trailing spaces dropped.
+fn collapse_preformatted(text: &str) -> String {
+    let lines: Vec<String> = text
+        .lines()
+        .map(collapse_whitespace)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Splits at ". " only: enough to test the builder without the real splitter.
+    fn naive_split(text: &str) -> Vec<Range<usize>> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, _) in text.match_indices(". ") {
+            out.push(start..i + 1);
+            start = i + 2;
+        }
+        if start < text.len() {
+            out.push(start..text.len());
+        }
+        out
+    }
+
+    #[test]
+    fn headings_nest_and_close_at_same_or_higher_level() {
+        let mut b = HierarchyBuilder::new("T");
+        b.heading(1, "One");
+        b.block(NodeKind::Paragraph, "a. b");
+        b.heading(2, "One.one");
+        b.block(NodeKind::Paragraph, "c");
+        b.heading(2, "One.two");
+        b.block(NodeKind::Paragraph, "d");
+        b.heading(1, "Two");
+        b.block(NodeKind::Paragraph, "e");
+        let doc = b.finish(SourceFormat::Text, naive_split);
+        let labels: Vec<(&str, Option<usize>)> = doc
+            .nodes
+            .iter()
+            .map(|n| (n.label.as_str(), n.parent))
+            .collect();
+        assert_eq!(
+            labels,
+            vec![
+                ("T", None),
+                ("One", Some(0)),
+                ("", Some(1)),
+                ("One.one", Some(1)),
+                ("", Some(3)),
+                ("One.two", Some(1)),
+                ("", Some(5)),
+                ("Two", Some(0)),
+                ("", Some(7)),
+            ]
+        );
+        let texts: Vec<&str> = doc.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            vec!["One", "a.", "b", "One.one", "c", "One.two", "d", "Two", "e"]
+        );
+        assert_eq!(doc.nodes[1].own_sentences, 0..1);
+        assert_eq!(doc.nodes[1].subtree_sentences, 0..7);
+        assert_eq!(doc.nodes[0].subtree_sentences, 0..9);
+    }
+
+    #[test]
+    fn sections_do_not_outlive_their_container() {
+        let mut b = HierarchyBuilder::new("T");
+        b.open(NodeKind::Table, "");
+        b.open(NodeKind::TableCell, "");
+        b.heading(2, "Inside");
+        b.block(NodeKind::Paragraph, "x");
+        b.close();
+        b.open(NodeKind::TableCell, "");
+        b.block(NodeKind::Paragraph, "y");
+        b.close();
+        b.close();
+        b.block(NodeKind::Paragraph, "after");
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        let after = doc.sentences.iter().find(|s| s.text == "after").unwrap();
+        assert_eq!(doc.nodes[after.node].parent, Some(0));
+    }
+
+    #[test]
+    fn empty_nodes_dropped_and_single_children_merged() {
+        let mut b = HierarchyBuilder::new("T");
+        b.open(NodeKind::List, "");
+        b.open(NodeKind::ListItem, "");
+        b.block(NodeKind::Paragraph, "only item");
+        b.close();
+        b.close();
+        b.open(NodeKind::Table, "");
+        b.open(NodeKind::TableRow, "");
+        b.close();
+        b.close();
+        b.block(NodeKind::Paragraph, "tail");
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        // Root, the merged list (list > item > paragraph collapsed into the list), the tail.
+        assert_eq!(doc.nodes.len(), 3);
+        assert_eq!(doc.nodes[1].kind, NodeKind::List);
+        assert_eq!(doc.nodes[1].own_sentences, 0..1);
+        assert_eq!(doc.nodes[2].kind, NodeKind::Paragraph);
+    }
+
+    #[test]
+    fn spans_point_into_document_text() {
+        let mut b = HierarchyBuilder::new("T");
+        b.block(NodeKind::Paragraph, "  First one.   Second\n one. ");
+        b.block(NodeKind::Paragraph, "Third.");
+        let doc = b.finish(SourceFormat::Text, naive_split);
+        for s in &doc.sentences {
+            assert_eq!(&doc.text[s.span.clone()], s.text);
+        }
+        assert_eq!(doc.text, "First one. Second one.\n\nThird.");
+    }
+
+    #[test]
+    fn boilerplate_is_inherited() {
+        let mut b = HierarchyBuilder::new("T");
+        b.open(NodeKind::Region, "nav");
+        b.block(NodeKind::Paragraph, "Home");
+        b.block(NodeKind::Paragraph, "About");
+        b.close();
+        b.block(NodeKind::Paragraph, "Body");
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        assert_eq!(doc.boilerplate_mask(), vec![true, true, false]);
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let mut b = HierarchyBuilder::new("T");
+        for _ in 0..200_000 {
+            b.open(NodeKind::Quote, "");
+        }
+        b.block(NodeKind::Paragraph, "deep");
+        for _ in 0..200_000 {
+            b.close();
+        }
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        assert_eq!(doc.sentences.len(), 1);
+        assert_eq!(doc.nodes.len(), 1);
+    }
+}

@@ -1,0 +1,226 @@
+//! Bytes to [`Document`]: decoding, HTML or plain text to a semantic hierarchy, sentences.
+//!
+//! - [`decode`]: which encoding, and whether the bytes are text at all;
+//! - [`html`] and [`plain`]: the two front ends, which describe structure to the
+//!   [`builder::HierarchyBuilder`];
+//! - [`sentences`]: the sentence splitter;
+//! - [`tree`]: the resulting arena of nodes and sentences.
+//!
+//! [`load`] is the entry point: a path in, a document or a [`LoadError`] that names the file and
+//! the problem out. Nothing here panics on any input.
+
+pub mod builder;
+pub mod decode;
+pub mod html;
+pub mod plain;
+pub mod sentences;
+pub mod tree;
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+pub use tree::{Document, Node, NodeId, NodeKind, Sentence, SourceFormat};
+
+/// Limits and choices for loading a document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Files larger than this are refused before being read (default 64 MiB).
+    pub max_bytes: u64,
+    /// Force a format instead of recognising it from the extension and content.
+    pub format: Option<SourceFormat>,
+}
+
+impl Default for LoadOptions {
+    fn default() -> Self {
+        LoadOptions {
+            max_bytes: 64 * 1024 * 1024,
+            format: None,
+        }
+    }
+}
+
+/// Why a document could not be loaded. Every variant names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: is a directory, not a file", path.display())]
+    Directory { path: PathBuf },
+    #[error("{}: is {size} bytes, over the {limit}-byte limit", path.display())]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    #[error("{}: is not a text or HTML file (it looks binary)", path.display())]
+    Binary { path: PathBuf },
+    #[error("{}: holds no readable text", path.display())]
+    NoText { path: PathBuf },
+}
+
+impl LoadError {
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            LoadError::Io { path, .. }
+            | LoadError::Directory { path }
+            | LoadError::TooLarge { path, .. }
+            | LoadError::Binary { path }
+            | LoadError::NoText { path } => path,
+        }
+    }
+}
+
+/// Reads, decodes and parses the file at `path`.
+pub fn load(path: &Path, options: &LoadOptions) -> Result<Document, LoadError> {
+    let io = |source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let metadata = std::fs::metadata(path).map_err(io)?;
+    if metadata.is_dir() {
+        return Err(LoadError::Directory {
+            path: path.to_path_buf(),
+        });
+    }
+    if metadata.len() > options.max_bytes {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size: metadata.len(),
+            limit: options.max_bytes,
+        });
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    // `take` guards against a file that grows between the size check and the read.
+    std::fs::File::open(path)
+        .map_err(io)?
+        .take(options.max_bytes + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > options.max_bytes {
+        return Err(LoadError::TooLarge {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+            limit: options.max_bytes,
+        });
+    }
+    parse_bytes(&bytes, path, options.format)
+}
+
+/// Parses bytes that came from `path` (used for naming and for the extension only).
+pub fn parse_bytes(
+    bytes: &[u8],
+    path: &Path,
+    format: Option<SourceFormat>,
+) -> Result<Document, LoadError> {
+    let by_extension = format.or_else(|| format_from_extension(path));
+    let looks_html = by_extension != Some(SourceFormat::Text) || sniff_html(bytes);
+    let decoded = decode::decode(bytes, looks_html).map_err(|_| LoadError::Binary {
+        path: path.to_path_buf(),
+    })?;
+    let format = match (format, by_extension) {
+        (Some(forced), _) => forced,
+        (None, Some(SourceFormat::Html)) => SourceFormat::Html,
+        _ if sniff_html(decoded.text.as_bytes()) => SourceFormat::Html,
+        _ => SourceFormat::Text,
+    };
+    let doc = parse_text(&decoded.text, &file_name(path), format);
+    if doc.sentences.is_empty() {
+        return Err(LoadError::NoText {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(doc)
+}
+
+/// Parses decoded text in a known format. Never fails; the document may have no sentences.
+pub fn parse_text(text: &str, file_name: &str, format: SourceFormat) -> Document {
+    match format {
+        SourceFormat::Html => html::parse(text, file_name, sentences::split),
+        SourceFormat::Text => {
+            let mut builder = builder::HierarchyBuilder::new(file_name);
+            plain::build(text, &mut builder, file_name);
+            builder.finish(SourceFormat::Text, sentences::split)
+        }
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+fn format_from_extension(path: &Path) -> Option<SourceFormat> {
+    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    match ext.as_str() {
+        "html" | "htm" | "xhtml" | "shtml" | "xht" => Some(SourceFormat::Html),
+        "txt" | "text" | "md" | "markdown" => Some(SourceFormat::Text),
+        _ => None,
+    }
+}
+
+/// Content that starts (after whitespace, a BOM or comments) with a doctype or an `<html>`,
+/// `<head>` or `<body>` tag, or that has common block tags near its start.
+pub fn sniff_html(bytes: &[u8]) -> bool {
+    let head: Vec<u8> = bytes
+        .iter()
+        .take(2048)
+        .map(u8::to_ascii_lowercase)
+        .collect();
+    let start = head
+        .iter()
+        .position(|b| !b.is_ascii_whitespace() && *b != 0xEF && *b != 0xBB && *b != 0xBF)
+        .unwrap_or(head.len());
+    let rest = &head[start..];
+    if [
+        &b"<!doctype html"[..],
+        b"<html",
+        b"<head",
+        b"<body",
+        b"<!--",
+    ]
+    .iter()
+    .any(|p| rest.starts_with(p))
+    {
+        return true;
+    }
+    let tags = [
+        &b"<p>"[..],
+        b"<div",
+        b"<br",
+        b"<table",
+        b"<h1",
+        b"<h2",
+        b"<ul",
+        b"<title",
+    ];
+    tags.iter()
+        .filter(|t| memchr::memmem::find(&head, t).is_some())
+        .count()
+        >= 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_is_recognised_by_extension_and_content() {
+        let p = Path::new;
+        assert_eq!(format_from_extension(p("a.HTM")), Some(SourceFormat::Html));
+        assert_eq!(format_from_extension(p("a.md")), Some(SourceFormat::Text));
+        assert_eq!(format_from_extension(p("a")), None);
+        assert!(sniff_html(b"  <!DOCTYPE html><p>x"));
+        assert!(sniff_html(b"<div>a</div><p>b</p>"));
+        assert!(!sniff_html(b"Plain text with a < sign."));
+        let doc = parse_bytes(b"<html><p>Hello there.</p></html>", p("noext"), None).unwrap();
+        assert_eq!(doc.format, SourceFormat::Html);
+        let doc = parse_bytes(b"Hello there.", p("noext"), None).unwrap();
+        assert_eq!(doc.format, SourceFormat::Text);
+    }
+}

@@ -1,0 +1,19 @@
+//! simdoc: see how two documents reuse each other's text.
+//!
+//! The engine follows Yerra's thesis (*Detecting Similar HTML Documents Using a Sentence-Based
+//! Copy Detection Approach*, BYU 2005) and the collection detectors of the CoDet, qSign and Roul
+//! et al. papers. Data flows one way:
+//!
+//! ```text
+//! bytes --document--> Document (hierarchy + sentences) --text--> refined terms
+//!       --similarity + model--> scored sentence pairs --compare--> figures, tree matching
+//!       --render--> SVG / PNG / JSON / CSV          app (egui) and cli (clap) sit on top
+//! ```
+//!
+//! Nothing below `app` and `cli` knows about them.
+
+pub mod document;
+pub mod text;
+
+#[cfg(feature = "gui")]
+pub mod app;

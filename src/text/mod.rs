@@ -1,0 +1,231 @@
+//! From a sentence to its *refined* terms (thesis 3.1): lowercase words, stopwords removed, stemmed.
+//!
+//! Rules, in order:
+//! 1. Split into tokens at every character that is not a letter, a digit, an apostrophe, a
+//!    hyphen or a period; a token's apostrophes and inner hyphens are then dropped
+//!    ("Shi'ite" -> "shiite", "al-Sistani" -> "alsistani", "Iraq's" -> "iraqs"). A period joins
+//!    only inside an acronym or a number ("U.S." -> "us", "p.m." -> "pm", "2.5" -> "25"); anywhere
+//!    else it separates ("example.com" -> "example", "com").
+//! 2. Lowercase (Unicode).
+//! 3. Drop stopwords ([`stopwords::SNOWBALL_ENGLISH`]; checked with and without the apostrophe, so
+//!    "don't" goes), tokens that are numbers, and tokens without a letter.
+//! 4. Stem with the Snowball English stemmer (rust-stemmers), i.e. Porter2. The thesis used the
+//!    original Porter stemmer; see the Sistani test below for where the two differ.
+//!
+//! Refined terms keep their order. The three least-frequent 4-gram method reads the refined terms
+//! concatenated without spaces ([`refined_string`]).
+
+pub mod stopwords;
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+struct Normalizer {
+    stemmer: Stemmer,
+    stopwords: HashSet<&'static str>,
+}
+
+static NORMALIZER: LazyLock<Normalizer> = LazyLock::new(|| Normalizer {
+    stemmer: Stemmer::create(Algorithm::English),
+    stopwords: stopwords::SNOWBALL_ENGLISH.iter().copied().collect(),
+});
+
+/// Apostrophe-like characters, all dropped inside words.
+fn is_apostrophe(c: char) -> bool {
+    matches!(
+        c,
+        '\'' | '\u{2019}' | '\u{2018}' | '\u{02BC}' | '`' | '\u{00B4}'
+    )
+}
+
+/// Hyphen-like characters, dropped between letters or digits.
+fn is_hyphen(c: char) -> bool {
+    matches!(c, '-' | '\u{2010}' | '\u{2011}' | '\u{00AD}')
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || is_apostrophe(c) || is_hyphen(c) || c == '.'
+}
+
+/// The raw tokens of a text: maximal runs of word characters, cleaned (see the module docs), not
+/// yet lowercased. Returns owned strings because cleaning removes characters.
+pub fn tokens(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for run in text.split(|c: char| !is_word_char(c)) {
+        if run.is_empty() {
+            continue;
+        }
+        split_periods(run, &mut out);
+    }
+    out
+}
+
+/// Splits a run at periods that are not part of an acronym or number, then cleans each piece.
+fn split_periods(run: &str, out: &mut Vec<String>) {
+    let pieces: Vec<&str> = run.split('.').collect();
+    let mut current = String::new();
+    for (i, piece) in pieces.iter().enumerate() {
+        if i > 0 {
+            let prev = pieces[i - 1];
+            let joins = !piece.is_empty()
+                && !prev.is_empty()
+                && (is_acronym_piece(prev) && is_acronym_piece(piece)
+                    || is_digits(prev) && piece.chars().next().is_some_and(|c| c.is_ascii_digit()));
+            if !joins {
+                push_clean(&current, out);
+                current.clear();
+            }
+        }
+        current.push_str(piece);
+    }
+    push_clean(&current, out);
+}
+
+fn is_acronym_piece(piece: &str) -> bool {
+    let mut chars = piece.chars();
+    matches!((chars.next(), chars.next()), (Some(c), None) if c.is_alphabetic())
+}
+
+fn is_digits(piece: &str) -> bool {
+    piece.chars().last().is_some_and(|c| c.is_ascii_digit())
+}
+
+/// Drops apostrophes and inner hyphens; strips leading and trailing punctuation.
+fn push_clean(piece: &str, out: &mut Vec<String>) {
+    let trimmed = piece.trim_matches(|c: char| !c.is_alphanumeric());
+    if trimmed.is_empty() {
+        return;
+    }
+    let cleaned: String = trimmed
+        .chars()
+        .filter(|&c| !is_apostrophe(c) && !is_hyphen(c))
+        .collect();
+    if !cleaned.is_empty() {
+        out.push(cleaned);
+    }
+}
+
+/// Whether a lowercase token is a stopword, with or without its apostrophes.
+pub fn is_stopword(lowercase: &str) -> bool {
+    let stop = &NORMALIZER.stopwords;
+    if stop.contains(lowercase) {
+        return true;
+    }
+    if lowercase.chars().any(is_apostrophe) {
+        let ascii: String = lowercase
+            .chars()
+            .map(|c| if is_apostrophe(c) { '\'' } else { c })
+            .collect();
+        return stop.contains(ascii.as_str());
+    }
+    false
+}
+
+/// The refined terms of a sentence, in order (thesis 3.1; rules in the module docs).
+pub fn refine(sentence: &str) -> Vec<String> {
+    let normalizer = &*NORMALIZER;
+    let mut terms = Vec::new();
+    for run in sentence.split(|c: char| !is_word_char(c)) {
+        if run.is_empty() {
+            continue;
+        }
+        // Stopwords are matched on the token as written (with its apostrophe), before cleaning
+        // would turn "don't" into "dont".
+        let lower_run = run.to_lowercase();
+        let bare = lower_run.trim_matches(|c: char| !c.is_alphanumeric());
+        if is_stopword(bare) {
+            continue;
+        }
+        let mut pieces = Vec::new();
+        split_periods(&lower_run, &mut pieces);
+        for piece in pieces {
+            if is_stopword(&piece) || !piece.chars().any(char::is_alphabetic) {
+                continue;
+            }
+            terms.push(normalizer.stemmer.stem(&piece).into_owned());
+        }
+    }
+    terms
+}
+
+/// The refined terms joined without spaces: the string the 4-gram method reads (thesis 3.2.1).
+pub fn refined_string(terms: &[String]) -> String {
+    terms.concat()
+}
+
+/// The character 4-grams of a string, in order (thesis 3.2.1: "a 4-character substring").
+pub fn fourgrams(refined: &str) -> Vec<[char; 4]> {
+    let chars: Vec<char> = refined.chars().collect();
+    chars.windows(4).map(|w| [w[0], w[1], w[2], w[3]]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apostrophes_and_inner_hyphens_are_dropped() {
+        assert_eq!(
+            tokens("Iraq's top Shi'ite cleric al-Sistani"),
+            vec!["Iraqs", "top", "Shiite", "cleric", "alSistani"]
+        );
+        assert_eq!(
+            tokens("Iraq\u{2019}s -- well-known -x-"),
+            vec!["Iraqs", "wellknown", "x"]
+        );
+    }
+
+    #[test]
+    fn periods_join_acronyms_and_numbers_only() {
+        assert_eq!(
+            tokens("U.S. p.m. e.g. 2.5 1:40"),
+            vec!["US", "pm", "eg", "25", "1", "40"]
+        );
+        assert_eq!(
+            tokens("example.com $10.9bn.For"),
+            vec!["example", "com", "109bn", "For"]
+        );
+    }
+
+    #[test]
+    fn stopwords_numbers_and_symbols_are_removed() {
+        assert_eq!(
+            refine("It is 25 of the 100 -- and don't stop"),
+            vec!["stop"]
+        );
+        assert_eq!(refine("...  ;; 1990 2.5"), Vec::<String>::new());
+        assert_eq!(refine("the 1990s"), vec!["1990s"]);
+    }
+
+    /// The thesis's sentence of section 3.1. The thesis's Porter output is
+    /// "iraqs top shiite muslim cleric grand ayatollah ali alsistani travel britain expect receive
+    /// treat heart condi spoke said". Snowball (Porter2) differs: it strips the plural/possessive
+    /// "s" ("iraq"), ends "y"->"i" ("ayatollah" unchanged), maps "receive"->"receiv",
+    /// "condition"->"condit", keeps "treatment" and "spokesman" whole, and "expected"->"expect".
+    #[test]
+    fn sistani_sentence_of_section_3_1() {
+        let s = "Iraq's top Shi'ite Muslim cleric, Grand Ayatollah Ali al-Sistani, travelled to, \
+                 Britain where he is expected to receive treatment for a heart condition, a \
+                 spokesman said.";
+        assert_eq!(
+            refine(s).join(" "),
+            "iraq top shiit muslim cleric grand ayatollah ali alsistani travel britain expect \
+             receiv treatment heart condit spokesman said"
+        );
+    }
+
+    #[test]
+    fn refined_string_and_fourgrams() {
+        let terms = vec!["novel".to_string(), "creation".to_string()];
+        let s = refined_string(&terms);
+        assert_eq!(s, "novelcreation");
+        let grams: Vec<String> = fourgrams("novelcrea")
+            .iter()
+            .map(|g| g.iter().collect())
+            .collect();
+        assert_eq!(grams, vec!["nove", "ovel", "velc", "elcr", "lcre", "crea"]);
+        assert!(fourgrams("abc").is_empty());
+    }
+}
