@@ -12,8 +12,10 @@
 //!
 //! Nothing below `app` and `cli` knows about them.
 
+pub mod compare;
 pub mod corpus;
 pub mod document;
+pub mod similarity;
 pub mod text;
 
 #[cfg(feature = "gui")]

@@ -1,0 +1,226 @@
+//! Two documents to a [`Comparison`]: scored sentence pairs, figures, tree matching.
+//!
+//! *Compute once, threshold live* (../DESIGN.md): a comparison scores every pair whose two
+//! directional scores reach a floor (default 0.5, below any permission threshold users need) and
+//! keeps both scores. Any thresholds with a permission at or above the floor are then applied by
+//! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
+//! needs a new comparison ([`Comparison::covers`]).
+
+pub mod figures;
+pub mod tree;
+
+use std::sync::atomic::AtomicBool;
+
+use crate::document::Document;
+use crate::similarity::{
+    Cancelled, Explanation, Method, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary,
+};
+
+pub use figures::Figures;
+pub use tree::{NodeEdge, NodeMatch, TreeMatching};
+
+/// The default floor: pairs scoring below it in either direction are not kept.
+pub const DEFAULT_FLOOR: f64 = 0.5;
+
+/// How to compare.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CompareOptions {
+    pub method: Method,
+    /// Pairs whose smaller directional score is below this are not kept.
+    pub floor: f64,
+    /// Compare boilerplate (navigation, footers, ...) too.
+    pub include_boilerplate: bool,
+}
+
+impl Default for CompareOptions {
+    fn default() -> Self {
+        CompareOptions {
+            method: Method::Fuzzy,
+            floor: DEFAULT_FLOOR,
+            include_boilerplate: false,
+        }
+    }
+}
+
+/// Two documents' sentences prepared with one shared vocabulary.
+#[derive(Clone, Debug)]
+pub struct PreparedPair {
+    pub vocabulary: Vocabulary,
+    pub left: PreparedDoc,
+    pub right: PreparedDoc,
+    pub include_boilerplate: bool,
+}
+
+impl PreparedPair {
+    pub fn new(
+        left: &Document,
+        right: &Document,
+        model: &dyn ModelView,
+        include_boilerplate: bool,
+    ) -> Self {
+        let mut vocabulary = Vocabulary::new(model);
+        let left = vocabulary.prepare(left, model, include_boilerplate);
+        let right = vocabulary.prepare(right, model, include_boilerplate);
+        PreparedPair {
+            vocabulary,
+            left,
+            right,
+            include_boilerplate,
+        }
+    }
+
+    /// Scores the pair with `method` down to `floor`.
+    pub fn compare(
+        &self,
+        model: &dyn ModelView,
+        method: Method,
+        floor: f64,
+        cancel: &AtomicBool,
+    ) -> Result<Comparison, Cancelled> {
+        let mut pairs =
+            method
+                .matcher()
+                .score_pairs(&self.left, &self.right, model, floor, cancel)?;
+        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        Ok(Comparison {
+            method,
+            floor,
+            include_boilerplate: self.include_boilerplate,
+            active: [active_mask(&self.left), active_mask(&self.right)],
+            pairs,
+        })
+    }
+
+    /// Explains why two sentences (by position) scored what they did.
+    pub fn explain(
+        &self,
+        model: &dyn ModelView,
+        method: Method,
+        left: usize,
+        right: usize,
+    ) -> Option<Explanation> {
+        let l = self.left.sentences.get(left)?;
+        let r = self.right.sentences.get(right)?;
+        Some(method.matcher().explain(l, r, &self.vocabulary, model))
+    }
+}
+
+/// Which sentences take part: included (not boilerplate, unless asked) and with refined terms.
+fn active_mask(doc: &PreparedDoc) -> Vec<bool> {
+    let mut mask = vec![false; doc.sentences.len()];
+    for (i, _) in doc.active() {
+        mask[i as usize] = true;
+    }
+    mask
+}
+
+/// The scored sentence pairs of two documents, ready to be thresholded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub method: Method,
+    pub floor: f64,
+    pub include_boilerplate: bool,
+    /// Per document, per sentence position: whether the sentence takes part.
+    pub active: [Vec<bool>; 2],
+    /// Every pair with both scores at or above the floor, sorted by (left, right).
+    pub pairs: Vec<ScoredPair>,
+}
+
+/// Prepares and compares two documents in one go.
+pub fn compare(
+    left: &Document,
+    right: &Document,
+    model: &dyn ModelView,
+    options: &CompareOptions,
+    cancel: &AtomicBool,
+) -> Result<Comparison, Cancelled> {
+    PreparedPair::new(left, right, model, options.include_boilerplate).compare(
+        model,
+        options.method,
+        options.floor,
+        cancel,
+    )
+}
+
+impl Comparison {
+    /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
+    /// the floor); if not, the documents must be compared again with a lower floor.
+    pub fn covers(&self, thresholds: &Thresholds) -> bool {
+        !self.method.is_graded() || thresholds.permission >= self.floor
+    }
+
+    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order.
+    pub fn matches<'a>(
+        &'a self,
+        thresholds: &'a Thresholds,
+    ) -> impl Iterator<Item = &'a ScoredPair> + 'a {
+        self.pairs.iter().filter(move |p| p.is_eq(thresholds))
+    }
+
+    /// Sentences taking part in each document.
+    pub fn sentence_counts(&self) -> [usize; 2] {
+        [
+            self.active[0].iter().filter(|&&a| a).count(),
+            self.active[1].iter().filter(|&&a| a).count(),
+        ]
+    }
+
+    /// Overlap, resemblance and odds ratio under `thresholds`.
+    pub fn figures(&self, thresholds: &Thresholds) -> Figures {
+        let sentences = self.sentence_counts();
+        let mut matched_left = vec![false; self.active[0].len()];
+        let mut matched_right = vec![false; self.active[1].len()];
+        let mut edges = Vec::new();
+        for pair in self.matches(thresholds) {
+            matched_left[pair.left as usize] = true;
+            matched_right[pair.right as usize] = true;
+            edges.push((pair.left, pair.right));
+        }
+        let matched = [
+            matched_left.iter().filter(|&&m| m).count(),
+            matched_right.iter().filter(|&&m| m).count(),
+        ];
+        let common = figures::maximum_matching(&edges, matched_left.len(), matched_right.len());
+        let resemblance = [
+            figures::ratio(matched[0], sentences[0]),
+            figures::ratio(matched[1], sentences[1]),
+        ];
+        Figures {
+            sentences,
+            matched,
+            common,
+            overlap: figures::overlap(common, sentences),
+            resemblance,
+            odds_ratio: figures::odds_ratio(resemblance[0], resemblance[1]),
+            pairs: edges.len(),
+        }
+    }
+
+    /// The node-level view under `thresholds` (thesis 4.3).
+    pub fn tree_matching(
+        &self,
+        left: &Document,
+        right: &Document,
+        thresholds: &Thresholds,
+    ) -> TreeMatching {
+        tree::match_trees(
+            left,
+            right,
+            [&self.active[0], &self.active[1]],
+            self.matches(thresholds),
+        )
+    }
+
+    /// The same comparison seen from the other document.
+    pub fn swapped(&self) -> Comparison {
+        let mut pairs: Vec<ScoredPair> = self.pairs.iter().map(ScoredPair::swapped).collect();
+        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        Comparison {
+            method: self.method,
+            floor: self.floor,
+            include_boilerplate: self.include_boilerplate,
+            active: [self.active[1].clone(), self.active[0].clone()],
+            pairs,
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Tree matching (thesis 4.3, Fig. 4.4): which nodes of the two semantic hierarchies share
+//! sentences, and how much of each node is matched ("shaded").
+//!
+//! The thesis's Tree_Matching/Node_Comparison walk compares every node of one tree with every node
+//! of the other, sentence by sentence, and claims n log n. simdoc computes the sentence matches once
+//! (the comparison) and aggregates them to node pairs here, in time linear in the matches and nodes.
+//! Its Graphical_Display shades node M by Cnt / |M.SPos|: the share of M's sentences that match.
+//! simdoc gives that share over the node's own sentences and, as a second figure, over its whole
+//! subtree (a section is shaded by all its paragraphs).
+
+use rustc_hash::{FxHashMap, FxHashSet};
+use serde::Serialize;
+
+use crate::document::{Document, NodeId};
+use crate::similarity::ScoredPair;
+
+/// How one node of one hierarchy meets the other hierarchy.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct NodeMatch {
+    /// Own sentences taking part in the comparison.
+    pub own: u32,
+    /// Of those, how many have at least one match.
+    pub matched_own: u32,
+    /// Sentences of the whole subtree taking part.
+    pub subtree: u32,
+    /// Of those, how many have at least one match.
+    pub matched_subtree: u32,
+    /// Nodes of the other hierarchy this node's own sentences match, with how many of its own
+    /// sentences match into each; sorted by node id.
+    pub partners: Vec<(NodeId, u32)>,
+}
+
+impl NodeMatch {
+    /// Matched share of the node's own sentences (0 for a node without any).
+    pub fn shaded(&self) -> f64 {
+        crate::compare::figures::ratio(self.matched_own as usize, self.own as usize)
+    }
+
+    /// Matched share of the subtree's sentences.
+    pub fn subtree_shaded(&self) -> f64 {
+        crate::compare::figures::ratio(self.matched_subtree as usize, self.subtree as usize)
+    }
+}
+
+/// An edge between matched nodes, weighted by the matched sentence pairs between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeEdge {
+    pub left: NodeId,
+    pub right: NodeId,
+    pub pairs: u32,
+}
+
+/// The node-level view of a comparison.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TreeMatching {
+    /// One entry per node of the left document.
+    pub left: Vec<NodeMatch>,
+    /// One entry per node of the right document.
+    pub right: Vec<NodeMatch>,
+    /// Node pairs sharing matched sentences, sorted by (left, right).
+    pub edges: Vec<NodeEdge>,
+}
+
+/// Matches between one left node and one right node.
+#[derive(Clone, Copy, Debug, Default)]
+struct EdgeCounts {
+    pairs: u32,
+    /// Distinct sentences of the left node among the pairs.
+    left_sentences: u32,
+    /// Distinct sentences of the right node among the pairs.
+    right_sentences: u32,
+}
+
+/// Aggregates sentence matches to the two hierarchies. `active` says which sentences take part
+/// (per document, indexed by sentence position); `pairs` are the matches (sorted by left).
+pub fn match_trees<'a>(
+    left: &Document,
+    right: &Document,
+    active: [&[bool]; 2],
+    pairs: impl Iterator<Item = &'a ScoredPair>,
+) -> TreeMatching {
+    let mut matched = [
+        vec![false; left.sentences.len()],
+        vec![false; right.sentences.len()],
+    ];
+    let mut edges: FxHashMap<(NodeId, NodeId), EdgeCounts> = FxHashMap::default();
+    let mut last_left: FxHashMap<(NodeId, NodeId), u32> = FxHashMap::default();
+    let mut seen_right: FxHashSet<(u32, NodeId)> = FxHashSet::default();
+    for pair in pairs {
+        let (i, j) = (pair.left as usize, pair.right as usize);
+        let (Some(ls), Some(rs)) = (left.sentences.get(i), right.sentences.get(j)) else {
+            continue;
+        };
+        matched[0][i] = true;
+        matched[1][j] = true;
+        let key = (ls.node, rs.node);
+        let entry = edges.entry(key).or_default();
+        entry.pairs += 1;
+        if last_left.insert(key, pair.left) != Some(pair.left) {
+            entry.left_sentences += 1;
+        }
+        if seen_right.insert((pair.right, ls.node)) {
+            entry.right_sentences += 1;
+        }
+    }
+
+    let mut result = TreeMatching {
+        left: node_shares(left, active[0], &matched[0]),
+        right: node_shares(right, active[1], &matched[1]),
+        edges: Vec::with_capacity(edges.len()),
+    };
+    let mut sorted: Vec<_> = edges.into_iter().collect();
+    sorted.sort_unstable_by_key(|&(key, _)| key);
+    for ((l, r), counts) in sorted {
+        result.edges.push(NodeEdge {
+            left: l,
+            right: r,
+            pairs: counts.pairs,
+        });
+        result.left[l].partners.push((r, counts.left_sentences));
+        result.right[r].partners.push((l, counts.right_sentences));
+    }
+    for node in &mut result.right {
+        node.partners.sort_unstable_by_key(|&(id, _)| id);
+    }
+    result
+}
+
+fn node_shares(doc: &Document, active: &[bool], matched: &[bool]) -> Vec<NodeMatch> {
+    let mut shares = vec![NodeMatch::default(); doc.nodes.len()];
+    for (position, sentence) in doc.sentences.iter().enumerate() {
+        if active.get(position).copied().unwrap_or(false) {
+            let share = &mut shares[sentence.node];
+            share.own += 1;
+            share.matched_own += u32::from(matched[position]);
+        }
+    }
+    for share in &mut shares {
+        share.subtree = share.own;
+        share.matched_subtree = share.matched_own;
+    }
+    // Node ids are in pre-order: a reverse sweep adds each subtree to its parent after the
+    // subtree itself is complete.
+    for id in (1..doc.nodes.len()).rev() {
+        if let Some(parent) = doc.nodes[id].parent {
+            let (subtree, matched_subtree) = (shares[id].subtree, shares[id].matched_subtree);
+            shares[parent].subtree += subtree;
+            shares[parent].matched_subtree += matched_subtree;
+        }
+    }
+    shares
+}

@@ -1,0 +1,237 @@
+//! Sentence matchers: which sentence pairs of two documents are the same or similar.
+//!
+//! Three methods, one trait ([`SentenceMatcher`]):
+//! - [`fuzzy`]: the fuzzy-set IR model of thesis 3.2.2 (eq. 3.1-3.4), graded scores in both
+//!   directions, thresholded by the permission and variation values;
+//! - [`fourgram`]: the three least-frequent 4-grams of thesis 3.2.1, equal fingerprints match;
+//! - [`exact`]: equal refined term sequences, the cheap baseline and the viewer's "identical" tier.
+//!
+//! Sentences are first [`prepare`]d: refined (thesis 3.1) and mapped to term ids shared by both
+//! documents. Every matcher scores all pairs whose two directional scores reach a *floor*, through
+//! an index that provably skips no such pair, and has a brute-force twin used by tests to prove it.
+
+pub mod exact;
+pub mod fourgram;
+pub mod fuzzy;
+pub mod prepare;
+pub mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::Serialize;
+
+pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
+
+/// A refined term's id: the reference model's id for terms it knows, a fresh id above the model's
+/// vocabulary for the others (see [`Vocabulary`]).
+pub type TermId = u32;
+
+/// What a matcher needs from the reference statistics. [`crate::model::ReferenceModel`] is the
+/// real implementation; [`table::TableModel`] is an in-memory one for tests and worked examples.
+pub trait ModelView: Sync {
+    /// The id of a refined term, if the model knows it.
+    fn term_id(&self, term: &str) -> Option<TermId>;
+    /// One more than the largest id [`ModelView::term_id`] can return.
+    fn vocabulary_size(&self) -> u32;
+    /// Appends the stored correlates of `term` (thesis eq. 3.1), excluding `term` itself, as
+    /// `(id, c)` with `0 < c <= 1`. The relation must be symmetric.
+    fn correlates(&self, term: TermId, out: &mut Vec<(TermId, f32)>);
+    /// How often a character 4-gram occurs in the reference collection (thesis 3.2.1).
+    fn fourgram_count(&self, gram: [char; 4]) -> u32;
+}
+
+/// Which sentence matcher to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Method {
+    /// Fuzzy-set IR (thesis 3.2.2).
+    Fuzzy,
+    /// Three least-frequent 4-grams (thesis 3.2.1).
+    Fourgram,
+    /// Equal refined term sequences.
+    Exact,
+}
+
+impl Method {
+    pub const ALL: [Method; 3] = [Method::Fuzzy, Method::Fourgram, Method::Exact];
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Fuzzy => "fuzzy",
+            Method::Fourgram => "fourgram",
+            Method::Exact => "exact",
+        }
+    }
+
+    /// A human title for the viewer.
+    pub fn title(self) -> &'static str {
+        match self {
+            Method::Fuzzy => "Fuzzy-set IR",
+            Method::Fourgram => "Three least-frequent 4-grams",
+            Method::Exact => "Exact (identical terms)",
+        }
+    }
+
+    /// Whether the method's scores are graded (only then do the thresholds matter).
+    pub fn is_graded(self) -> bool {
+        self == Method::Fuzzy
+    }
+
+    /// The matcher implementing this method.
+    pub fn matcher(self) -> &'static dyn SentenceMatcher {
+        match self {
+            Method::Fuzzy => &fuzzy::FuzzyMatcher,
+            Method::Fourgram => &fourgram::FourgramMatcher,
+            Method::Exact => &exact::ExactMatcher,
+        }
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown method `{s}` (expected fuzzy, fourgram or exact)"))
+    }
+}
+
+/// One scored sentence pair: positions in reading order and both directional scores.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ScoredPair {
+    /// Sentence position in the left (first) document.
+    pub left: u32,
+    /// Sentence position in the right (second) document.
+    pub right: u32,
+    /// Sim(left, right): how much of the left sentence the right one covers (eq. 3.3).
+    pub sim_lr: f64,
+    /// Sim(right, left).
+    pub sim_rl: f64,
+    /// The two sentences have the same refined term sequence.
+    pub identical: bool,
+}
+
+impl ScoredPair {
+    /// The smaller of the two directional scores.
+    pub fn min_sim(&self) -> f64 {
+        self.sim_lr.min(self.sim_rl)
+    }
+
+    /// EQ of thesis eq. 3.4: both scores reach `permission` and they differ by at most
+    /// `variation`.
+    pub fn is_eq(&self, thresholds: &Thresholds) -> bool {
+        self.min_sim() >= thresholds.permission
+            && (self.sim_lr - self.sim_rl).abs() <= thresholds.variation
+    }
+
+    /// The same pair seen from the other document.
+    pub fn swapped(&self) -> ScoredPair {
+        ScoredPair {
+            left: self.right,
+            right: self.left,
+            sim_lr: self.sim_rl,
+            sim_rl: self.sim_lr,
+            identical: self.identical,
+        }
+    }
+}
+
+/// The two thresholds of thesis eq. 3.4.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct Thresholds {
+    /// Minimum of both directional similarities (thesis: 0.825).
+    pub permission: f64,
+    /// Maximum difference between them (thesis: 0.15).
+    pub variation: f64,
+}
+
+impl Thresholds {
+    /// The thesis's values (section 3.2.2, chosen from its Fig. 3.2).
+    pub const THESIS: Thresholds = Thresholds {
+        permission: 0.825,
+        variation: 0.15,
+    };
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds::THESIS
+    }
+}
+
+/// The comparison was cancelled before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cancelled")]
+pub struct Cancelled;
+
+/// Checks a cancel flag.
+pub fn check(cancel: &AtomicBool) -> Result<(), Cancelled> {
+    if cancel.load(Ordering::Relaxed) {
+        Err(Cancelled)
+    } else {
+        Ok(())
+    }
+}
+
+/// Why a pair scored what it did, for the viewer's tooltip.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    pub method: Method,
+    pub sim_lr: f64,
+    pub sim_rl: f64,
+    /// For each distinct term of the left sentence: how it met the right sentence.
+    pub left_terms: Vec<TermMatch>,
+    /// For each distinct term of the right sentence: how it met the left sentence.
+    pub right_terms: Vec<TermMatch>,
+    /// The 4-gram fingerprints compared (4-gram method only).
+    pub fingerprints: Option<(String, String)>,
+}
+
+/// How one term of a sentence relates to the other sentence.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TermMatch {
+    /// The refined (stemmed) term.
+    pub term: String,
+    /// mu(term, other sentence), eq. 3.2 (1 for an exact match, 0 for no related word).
+    pub mu: f64,
+    /// The term occurs in the other sentence too.
+    pub exact: bool,
+    /// The other sentence's term that correlates most with this one (when not exact), with c.
+    pub best: Option<(String, f32)>,
+}
+
+/// A sentence matcher: scores the pairs of two prepared documents.
+pub trait SentenceMatcher: Sync {
+    fn method(&self) -> Method;
+
+    /// Every pair of included sentences whose two directional scores both reach `floor`, with
+    /// both scores, sorted by (left, right). Uses an index; exact for the model in use.
+    fn score_pairs(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<ScoredPair>, Cancelled>;
+
+    /// The same result by comparing every pair; for tests and benchmarks.
+    fn score_pairs_brute_force(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+    ) -> Vec<ScoredPair>;
+
+    /// Explains one pair of sentences.
+    fn explain(
+        &self,
+        left: &PreparedSentence,
+        right: &PreparedSentence,
+        vocabulary: &Vocabulary,
+        model: &dyn ModelView,
+    ) -> Explanation;
+}

@@ -1,0 +1,157 @@
+//! Invariants of the matchers and comparisons on random documents and random correlation models:
+//! the index finds exactly the pairs brute force finds, scores lie in [0, 1], swapping the
+//! documents mirrors everything, and a document compared with itself overlaps fully.
+
+use std::sync::atomic::AtomicBool;
+
+use proptest::prelude::*;
+use simdoc::compare::{CompareOptions, PreparedPair};
+use simdoc::document::{SourceFormat, parse_text};
+use simdoc::similarity::table::TableModel;
+use simdoc::similarity::{Method, Thresholds};
+
+const WORDS: usize = 24;
+
+/// Words that survive refining unchanged (no stopwords, stemmer leaves them alone).
+fn word(i: usize) -> String {
+    format!("zq{i}x")
+}
+
+/// A random symmetric correlation table over `WORDS` words, and 4-gram counts.
+fn model_strategy() -> impl Strategy<Value = TableModel> {
+    (
+        prop::collection::vec((0..WORDS, 0..WORDS, 1u32..=1000), 0..80),
+        prop::collection::vec((0..WORDS, 1u32..50), 0..WORDS),
+    )
+        .prop_map(|(pairs, grams)| {
+            let mut model = TableModel::new();
+            for i in 0..WORDS {
+                model.add_term(&word(i));
+            }
+            for (a, b, c) in pairs {
+                model.set_correlation(&word(a), &word(b), c as f32 / 1000.0);
+            }
+            for (w, count) in grams {
+                let g: String = word(w).chars().take(4).collect();
+                model.set_fourgram(&g, count);
+            }
+            model
+        })
+}
+
+/// A random plain-text document: paragraphs of sentences of random words (sometimes a word no
+/// model knows, sometimes an empty-of-terms sentence).
+fn doc_strategy() -> impl Strategy<Value = String> {
+    let sentence = prop::collection::vec(0..WORDS + 3, 0..7).prop_map(|ws| {
+        let words: Vec<String> = ws
+            .into_iter()
+            .map(|w| match w {
+                w if w < WORDS => word(w),
+                w if w == WORDS => "unknownword".to_string(),
+                _ => "the".to_string(),
+            })
+            .collect();
+        format!("Zz {}.", words.join(" "))
+    });
+    prop::collection::vec(prop::collection::vec(sentence, 1..5), 1..6).prop_map(|paras| {
+        paras
+            .into_iter()
+            .map(|p| p.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    })
+}
+
+fn prepared(a: &str, b: &str, model: &TableModel) -> PreparedPair {
+    let left = parse_text(a, "a.txt", SourceFormat::Text);
+    let right = parse_text(b, "b.txt", SourceFormat::Text);
+    PreparedPair::new(&left, &right, model, false)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn index_equals_brute_force(
+        model in model_strategy(),
+        a in doc_strategy(),
+        b in doc_strategy(),
+        floor in 0.05f64..1.0,
+    ) {
+        let pair = prepared(&a, &b, &model);
+        let cancel = AtomicBool::new(false);
+        for method in Method::ALL {
+            let matcher = method.matcher();
+            let mut indexed = matcher
+                .score_pairs(&pair.left, &pair.right, &model, floor, &cancel)
+                .unwrap();
+            let mut brute = matcher.score_pairs_brute_force(&pair.left, &pair.right, &model, floor);
+            indexed.sort_by_key(|p| (p.left, p.right));
+            brute.sort_by_key(|p| (p.left, p.right));
+            prop_assert_eq!(&indexed, &brute, "method {}", method.name());
+            for p in &indexed {
+                prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
+                prop_assert!(p.min_sim() >= floor);
+            }
+        }
+    }
+
+    #[test]
+    fn swapping_documents_mirrors_everything(
+        model in model_strategy(),
+        a in doc_strategy(),
+        b in doc_strategy(),
+    ) {
+        let cancel = AtomicBool::new(false);
+        let options = CompareOptions::default();
+        let ab = prepared(&a, &b, &model).compare(&model, options.method, options.floor, &cancel).unwrap();
+        let ba = prepared(&b, &a, &model).compare(&model, options.method, options.floor, &cancel).unwrap();
+        prop_assert_eq!(&ab.swapped(), &ba);
+        let t = Thresholds::THESIS;
+        prop_assert_eq!(ab.figures(&t).swapped(), ba.figures(&t));
+    }
+
+    #[test]
+    fn a_document_overlaps_itself_fully(model in model_strategy(), a in doc_strategy()) {
+        let cancel = AtomicBool::new(false);
+        for method in Method::ALL {
+            let cmp = prepared(&a, &a, &model).compare(&model, method, 0.5, &cancel).unwrap();
+            let f = cmp.figures(&Thresholds::THESIS);
+            if f.sentences[0] > 0 {
+                prop_assert_eq!(f.overlap, [1.0, 1.0]);
+                prop_assert_eq!(f.resemblance, [1.0, 1.0]);
+                prop_assert_eq!(f.odds_ratio, 100.0);
+            } else {
+                prop_assert_eq!(f.odds_ratio, 0.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn thresholds_filter_without_rescoring() {
+    let mut model = TableModel::new();
+    model.set_correlation("zq1x", "zq2x", 0.6);
+    let pair = prepared("Zz zq1x zq3x.", "Zz zq2x zq3x.", &model);
+    let cancel = AtomicBool::new(false);
+    let cmp = pair.compare(&model, Method::Fuzzy, 0.5, &cancel).unwrap();
+    // "zz" is a term too: {zz, zq1x, zq3x} vs {zz, zq2x, zq3x}: mu = 1, 0.6, 1 -> 0.8667 both ways.
+    assert_eq!(cmp.pairs.len(), 1);
+    let sim = cmp.pairs[0].sim_lr;
+    assert!((sim - (2.6 / 3.0)).abs() < 1e-6, "{sim}");
+    let strict = Thresholds {
+        permission: 0.9,
+        variation: 0.15,
+    };
+    let lenient = Thresholds {
+        permission: 0.85,
+        variation: 0.15,
+    };
+    assert_eq!(cmp.matches(&strict).count(), 0);
+    assert_eq!(cmp.matches(&lenient).count(), 1);
+    assert!(cmp.covers(&lenient));
+    assert!(!cmp.covers(&Thresholds {
+        permission: 0.4,
+        variation: 0.1
+    }));
+}
