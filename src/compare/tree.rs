@@ -150,3 +150,89 @@ fn node_shares(doc: &Document, active: &[bool], matched: &[bool]) -> Vec<NodeMat
     }
     shares
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{SourceFormat, parse_text};
+
+    fn pair(left: u32, right: u32) -> ScoredPair {
+        ScoredPair {
+            left,
+            right,
+            sim_lr: 1.0,
+            sim_rl: 1.0,
+            identical: true,
+        }
+    }
+
+    /// Thesis Fig. 4.4 in miniature: a node whose 1 of 3 sentences matches is 33% shaded; one
+    /// whose 3 of 4 match (into two different nodes) is 75% shaded.
+    #[test]
+    fn shading_partners_and_edges() {
+        let left = parse_text(
+            "# A\n\nOne. Two. Three.\n\n# B\n\nFour. Five. Six. Seven.\n",
+            "l.txt",
+            SourceFormat::Text,
+        );
+        let right = parse_text("P one.\n\nQ one. Q two.\n", "r.txt", SourceFormat::Text);
+        // Left: 0 "A", 1-3 in node 2, 4 "B", 5-8 in node 4.
+        let texts: Vec<&str> = left.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "A", "One.", "Two.", "Three.", "B", "Four.", "Five.", "Six.", "Seven."
+            ]
+        );
+        let node_of = |i: usize| left.sentences[i].node;
+        let pairs = [pair(1, 0), pair(5, 1), pair(6, 2), pair(7, 2), pair(7, 1)];
+        let active_l = vec![true; left.sentences.len()];
+        let active_r = vec![true; right.sentences.len()];
+        let m = match_trees(&left, &right, [&active_l, &active_r], pairs.iter());
+
+        let first = &m.left[node_of(1)];
+        assert_eq!((first.own, first.matched_own), (3, 1));
+        assert!((first.shaded() - 1.0 / 3.0).abs() < 1e-12);
+        let second = &m.left[node_of(5)];
+        assert_eq!((second.own, second.matched_own), (4, 3));
+        assert_eq!(second.shaded(), 0.75);
+        // The root's subtree: 4 of 9 sentences matched.
+        assert_eq!((m.left[0].subtree, m.left[0].matched_subtree), (9, 4));
+
+        let (p, q) = (right.sentences[0].node, right.sentences[1].node);
+        // Node of "Four. .. Seven." matches P? No: Q holds sentences 1 and 2. Sentences 5, 6, 7
+        // match into Q (7 twice), so 3 distinct sentences; "One." matches into P.
+        assert_eq!(second.partners, vec![(q, 3)]);
+        assert_eq!(first.partners, vec![(p, 1)]);
+        // Q's own sentences: 1 matches 5 and 7, 2 matches 6 and 7: both sentences of Q.
+        assert_eq!(m.right[q].partners, vec![(node_of(5), 2)]);
+        assert_eq!(
+            m.edges,
+            vec![
+                NodeEdge {
+                    left: node_of(1),
+                    right: p,
+                    pairs: 1
+                },
+                NodeEdge {
+                    left: node_of(5),
+                    right: q,
+                    pairs: 4
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn inactive_sentences_do_not_count() {
+        let doc = parse_text("One. Two.\n", "d.txt", SourceFormat::Text);
+        let m = match_trees(
+            &doc,
+            &doc,
+            [&[true, false], &[true, true]],
+            [pair(0, 0)].iter(),
+        );
+        assert_eq!((m.left[0].own, m.left[0].matched_own), (1, 1));
+        assert_eq!((m.right[0].own, m.right[0].matched_own), (2, 1));
+    }
+}

@@ -1,0 +1,8 @@
+//! Pictures and reports without a window: the dotplot as SVG and PNG, comparison reports as JSON,
+//! CSV and text. The viewer exports through these same functions.
+
+pub mod dotplot;
+pub mod png;
+pub mod report;
+
+pub use dotplot::{Dotplot, Tier};

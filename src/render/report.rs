@@ -1,0 +1,285 @@
+//! Comparison reports: JSON (versioned, for programs), CSV (matched pairs with their text, for
+//! spreadsheets) and a short human summary. The command line and the viewer's export both use
+//! these, so the same comparison always reports the same way.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::dotplot::{Dotplot, Tier};
+use crate::compare::{Comparison, Figures, TreeMatching};
+use crate::document::Document;
+use crate::similarity::{ScoredPair, Thresholds};
+
+/// Version of the JSON report's shape; raised when a field changes meaning or disappears.
+pub const REPORT_VERSION: u32 = 1;
+
+/// One compared document and the name it is reported under (usually its path).
+#[derive(Clone, Copy, Debug)]
+pub struct Side<'a> {
+    pub path: &'a str,
+    pub doc: &'a Document,
+}
+
+/// Everything a report says about one comparison under one set of thresholds.
+#[derive(Clone, Debug)]
+pub struct Report<'a> {
+    pub sides: [Side<'a>; 2],
+    pub comparison: &'a Comparison,
+    pub thresholds: Thresholds,
+    pub figures: Figures,
+    pub trees: TreeMatching,
+    /// The matched pairs under the thresholds.
+    pub matches: Vec<ScoredPair>,
+}
+
+impl<'a> Report<'a> {
+    pub fn new(sides: [Side<'a>; 2], comparison: &'a Comparison, thresholds: Thresholds) -> Self {
+        Report {
+            sides,
+            comparison,
+            thresholds,
+            figures: comparison.figures(&thresholds),
+            trees: comparison.tree_matching(sides[0].doc, sides[1].doc, &thresholds),
+            matches: comparison.matches(&thresholds).copied().collect(),
+        }
+    }
+
+    /// The dotplot marks: one per matched pair, tiered.
+    pub fn marks(&self) -> Vec<(u32, u32, Tier)> {
+        self.matches
+            .iter()
+            .map(|p| (p.left, p.right, tier(p)))
+            .collect()
+    }
+
+    /// Draws the dotplot of this report into an SVG string.
+    pub fn dotplot_svg(&self, width: u32, height: u32) -> String {
+        let marks = self.marks();
+        let boundaries = [
+            self.sides[0].doc.top_level_boundaries(),
+            self.sides[1].doc.top_level_boundaries(),
+        ];
+        Dotplot {
+            x_name: &self.sides[0].doc.title,
+            y_name: &self.sides[1].doc.title,
+            x_len: self.sides[0].doc.sentences.len(),
+            y_len: self.sides[1].doc.sentences.len(),
+            x_boundaries: &boundaries[0],
+            y_boundaries: &boundaries[1],
+            marks: &marks,
+            width,
+            height,
+        }
+        .to_svg()
+    }
+
+    /// The JSON report (see [`JsonReport`] for its shape).
+    pub fn to_json(&self) -> JsonReport<'_> {
+        let documents = self.sides.map(|side| JsonDocument {
+            path: side.path,
+            title: &side.doc.title,
+            sentences: side.doc.sentences.len(),
+        });
+        let figures = JsonFigures {
+            overlap: self.figures.overlap,
+            resemblance: self.figures.resemblance,
+            odds_ratio: self.figures.odds_ratio,
+            common: self.figures.common,
+            matched: self.figures.matched,
+            compared: self.figures.sentences,
+            pairs: self.figures.pairs,
+        };
+        let matches = self
+            .matches
+            .iter()
+            .map(|p| JsonMatch {
+                left: p.left,
+                right: p.right,
+                sim_lr: p.sim_lr,
+                sim_rl: p.sim_rl,
+                tier: tier(p),
+            })
+            .collect();
+        let mut nodes = Vec::new();
+        for (doc, shares) in [&self.trees.left, &self.trees.right]
+            .into_iter()
+            .enumerate()
+        {
+            for (node, share) in shares.iter().enumerate() {
+                nodes.push(JsonNode {
+                    doc,
+                    node,
+                    shaded: share.shaded(),
+                    subtree_shaded: share.subtree_shaded(),
+                    partners: share
+                        .partners
+                        .iter()
+                        .map(|&(node, sentences)| JsonPartner { node, sentences })
+                        .collect(),
+                });
+            }
+        }
+        JsonReport {
+            version: REPORT_VERSION,
+            method: self.comparison.method.name(),
+            thresholds: self.thresholds,
+            floor: self.comparison.floor,
+            include_boilerplate: self.comparison.include_boilerplate,
+            documents,
+            figures,
+            matches,
+            nodes,
+        }
+    }
+
+    /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text.
+    pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
+        let mut writer = csv::Writer::from_writer(out);
+        writer.write_record([
+            "left",
+            "right",
+            "sim_lr",
+            "sim_rl",
+            "tier",
+            "left_text",
+            "right_text",
+        ])?;
+        for p in &self.matches {
+            let text = |side: usize, position: u32| {
+                self.sides[side]
+                    .doc
+                    .sentences
+                    .get(position as usize)
+                    .map_or("", |s| s.text.as_str())
+            };
+            writer.write_record([
+                p.left.to_string().as_str(),
+                p.right.to_string().as_str(),
+                format!("{:.4}", p.sim_lr).as_str(),
+                format!("{:.4}", p.sim_rl).as_str(),
+                tier(p).name(),
+                text(0, p.left),
+                text(1, p.right),
+            ])?;
+        }
+        writer.flush()?;
+        Ok(())
+    }
+
+    /// A few lines for people: the documents, the method and thresholds, the figures.
+    pub fn summary(&self) -> String {
+        let f = &self.figures;
+        let [a, b] = self.sides;
+        let identical = self.matches.iter().filter(|p| p.identical).count();
+        let thresholds = if self.comparison.method.is_graded() {
+            format!(
+                " (permission {}, variation {})",
+                self.thresholds.permission, self.thresholds.variation
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            "A: {} — \"{}\", {} sentences ({} compared)\n\
+             B: {} — \"{}\", {} sentences ({} compared)\n\
+             method: {}{}\n\
+             matched pairs: {} ({} identical, {} similar)\n\
+             matched sentences: A {} / B {}; common (one-to-one): {}\n\
+             overlap: A {:.3} / B {:.3}\n\
+             resemblance: A in B {:.3} / B in A {:.3}\n\
+             odds ratio: {:.3}\n",
+            a.path,
+            a.doc.title,
+            a.doc.sentences.len(),
+            f.sentences[0],
+            b.path,
+            b.doc.title,
+            b.doc.sentences.len(),
+            f.sentences[1],
+            self.comparison.method.name(),
+            thresholds,
+            f.pairs,
+            identical,
+            f.pairs - identical,
+            f.matched[0],
+            f.matched[1],
+            f.common,
+            f.overlap[0],
+            f.overlap[1],
+            f.resemblance[0],
+            f.resemblance[1],
+            f.odds_ratio,
+        )
+    }
+}
+
+fn tier(pair: &ScoredPair) -> Tier {
+    if pair.identical {
+        Tier::Identical
+    } else {
+        Tier::Similar
+    }
+}
+
+/// The JSON report. `version` changes when the shape does.
+#[derive(Serialize)]
+pub struct JsonReport<'a> {
+    pub version: u32,
+    pub method: &'static str,
+    pub thresholds: Thresholds,
+    /// Pairs below this score in either direction were not kept.
+    pub floor: f64,
+    pub include_boilerplate: bool,
+    pub documents: [JsonDocument<'a>; 2],
+    pub figures: JsonFigures,
+    pub matches: Vec<JsonMatch>,
+    pub nodes: Vec<JsonNode>,
+}
+
+#[derive(Serialize)]
+pub struct JsonDocument<'a> {
+    pub path: &'a str,
+    pub title: &'a str,
+    pub sentences: usize,
+}
+
+#[derive(Serialize)]
+pub struct JsonFigures {
+    pub overlap: [f64; 2],
+    pub resemblance: [f64; 2],
+    pub odds_ratio: f64,
+    /// Common sentences (maximum one-to-one matching).
+    pub common: usize,
+    /// Sentences of each document with at least one match.
+    pub matched: [usize; 2],
+    /// Sentences of each document that took part.
+    pub compared: [usize; 2],
+    /// Matched pairs.
+    pub pairs: usize,
+}
+
+#[derive(Serialize)]
+pub struct JsonMatch {
+    pub left: u32,
+    pub right: u32,
+    pub sim_lr: f64,
+    pub sim_rl: f64,
+    pub tier: Tier,
+}
+
+#[derive(Serialize)]
+pub struct JsonNode {
+    /// 0 for the first document, 1 for the second.
+    pub doc: usize,
+    pub node: usize,
+    pub shaded: f64,
+    pub subtree_shaded: f64,
+    pub partners: Vec<JsonPartner>,
+}
+
+#[derive(Serialize)]
+pub struct JsonPartner {
+    pub node: usize,
+    pub sentences: u32,
+}
