@@ -9,14 +9,16 @@ use clap::Parser;
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match args.command {
+        #[cfg(feature = "gui")]
+        Some(cli::Command::View(view)) => open_viewer(view.a.into_iter().chain(view.b).collect()),
         Some(command) => cli::run(command),
-        None => open_viewer(),
+        None => open_viewer(Vec::new()),
     }
 }
 
 #[cfg(feature = "gui")]
-fn open_viewer() -> ExitCode {
-    match simdoc::app::run_native(Vec::new()) {
+fn open_viewer(files: Vec<std::path::PathBuf>) -> ExitCode {
+    match simdoc::app::run_native(files, simdoc_model()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("simdoc: cannot open the viewer window: {err}");
@@ -25,8 +27,15 @@ fn open_viewer() -> ExitCode {
     }
 }
 
+/// The reference model the viewer compares with.
+#[cfg(feature = "gui")]
+fn simdoc_model() -> simdoc::app::SharedModel {
+    // Until the reference model lands, an empty model (exact words only).
+    std::sync::Arc::new(simdoc::similarity::table::TableModel::new())
+}
+
 #[cfg(not(feature = "gui"))]
-fn open_viewer() -> ExitCode {
+fn open_viewer(_files: Vec<std::path::PathBuf>) -> ExitCode {
     use clap::CommandFactory;
     eprintln!("simdoc was built without the viewer (feature `gui`); use a command:\n");
     let _ = cli::Cli::command().print_help();

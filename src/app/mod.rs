@@ -1,38 +1,460 @@
-//! The egui desktop viewer. For now a window that says what it will become.
+//! The egui desktop viewer: two documents side by side, linked dotplot, shaded hierarchies, live
+//! thresholds, export.
+//!
+//! Layout follows egui's demo app and rerun: [`state`] holds plain data (persisted [`Settings`],
+//! the [`Analysis`] of a comparison, the [`View`] derived for the current thresholds, the shared
+//! [`Selection`]); [`jobs`] runs everything slow (loading, comparing, exporting, file dialogs) off
+//! the UI thread; the panels are functions named `*_ui`. Moving a threshold slider only refilters
+//! the comparison ([`View::new`]); changing the method or the boilerplate option recompares in
+//! the background.
 
-use std::path::PathBuf;
+mod doc_pane;
+mod dotplot;
+mod export;
+mod jobs;
+mod matches;
+pub mod state;
+mod toolbar;
+mod trees;
 
-/// Opens the viewer window with up to two documents to compare.
-pub fn run_native(files: Vec<PathBuf>) -> eframe::Result {
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::compare::PreparedPair;
+use crate::document::{self, LoadOptions};
+use crate::similarity::{ModelView, Thresholds};
+
+use jobs::{JobId, Jobs};
+pub use state::{Analysis, CentralView, LoadedDoc, Selection, Settings, Side, View};
+
+/// The reference model the viewer compares with, shared with background jobs.
+pub type SharedModel = Arc<dyn ModelView + Send + Sync>;
+
+/// What a background job hands back to the UI thread.
+pub enum JobOutput {
+    Loaded {
+        side: Side,
+        path: PathBuf,
+        result: Result<LoadedDoc, String>,
+    },
+    Compared {
+        generation: u64,
+        result: Result<Analysis, String>,
+    },
+    Exported {
+        result: Result<String, String>,
+    },
+    /// A file dialog closed, with the chosen path if any.
+    Picked {
+        purpose: Pick,
+        path: Option<PathBuf>,
+    },
+}
+
+/// What a file dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Open(Side),
+    Export(export::ExportKind),
+}
+
+/// The viewer.
+pub struct SimdocApp {
+    pub settings: Settings,
+    model: SharedModel,
+    pub docs: [Option<LoadedDoc>; 2],
+    pub analysis: Option<Analysis>,
+    pub view: Option<View>,
+    pub selection: Selection,
+    jobs: Jobs<JobOutput>,
+    /// Raised for each comparison started; results of older ones are dropped.
+    compare_generation: u64,
+    /// The comparison job in flight, if any.
+    compare_job: Option<JobId>,
+    /// Messages the user can dismiss (errors name the file and the cause).
+    pub messages: Vec<Message>,
+    /// The "open a path" text fields, one per side (a fallback when no file dialog is available).
+    path_input: [String; 2],
+    panes: [doc_pane::DocPane; 2],
+    dotplot: dotplot::DotplotState,
+    match_list: matches::MatchListState,
+    trees: trees::TreesState,
+    repaint: Option<egui::Context>,
+}
+
+/// A message in the message bar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub text: String,
+    pub is_error: bool,
+}
+
+impl SimdocApp {
+    /// A viewer with `settings`, comparing with `model`.
+    pub fn new(settings: Settings, model: SharedModel) -> Self {
+        SimdocApp {
+            settings,
+            model,
+            docs: [None, None],
+            analysis: None,
+            view: None,
+            selection: Selection::default(),
+            jobs: Jobs::default(),
+            compare_generation: 0,
+            compare_job: None,
+            messages: Vec::new(),
+            path_input: [String::new(), String::new()],
+            panes: Default::default(),
+            dotplot: Default::default(),
+            match_list: Default::default(),
+            trees: Default::default(),
+            repaint: None,
+        }
+    }
+
+    fn repainter(&self) -> impl Fn() + Send + 'static {
+        let ctx = self.repaint.clone();
+        move || {
+            if let Some(ctx) = &ctx {
+                ctx.request_repaint();
+            }
+        }
+    }
+
+    /// Whether any background job is running.
+    pub fn is_busy(&self) -> bool {
+        self.jobs.is_busy()
+    }
+
+    /// Loads `path` into `side` in the background.
+    pub fn open(&mut self, side: Side, path: PathBuf) {
+        let label = format!("Loading {}", path.display());
+        let repaint = self.repainter();
+        self.jobs.spawn(label, repaint, move |_cancel| {
+            let result = document::load(&path, &LoadOptions::default())
+                .map(|doc| LoadedDoc {
+                    path: path.clone(),
+                    doc: Arc::new(doc),
+                })
+                .map_err(|e| e.to_string());
+            JobOutput::Loaded { side, path, result }
+        });
+    }
+
+    /// Compares the loaded documents again (new method, boilerplate option, or documents).
+    pub fn recompare(&mut self) {
+        let [Some(left), Some(right)] = self.docs.clone() else {
+            return;
+        };
+        self.jobs.cancel_where(|job| Some(job.id) == self.compare_job);
+        self.compare_generation += 1;
+        let generation = self.compare_generation;
+        let method = self.settings.method;
+        let include_boilerplate = self.settings.include_boilerplate;
+        let floor = crate::compare::DEFAULT_FLOOR.min(self.settings.thresholds.permission);
+        let model = Arc::clone(&self.model);
+        let label = format!("Comparing ({})", method.title());
+        let repaint = self.repainter();
+        let id = self.jobs.spawn(label, repaint, move |cancel: &AtomicBool| {
+            let prepared =
+                PreparedPair::new(&left.doc, &right.doc, &model, include_boilerplate);
+            let result = prepared
+                .compare(&model, method, floor, cancel)
+                .map(|comparison| Analysis {
+                    docs: [left, right],
+                    prepared: Arc::new(prepared),
+                    comparison,
+                })
+                .map_err(|e| e.to_string());
+            JobOutput::Compared { generation, result }
+        });
+        self.compare_job = Some(id);
+    }
+
+    /// Applies new thresholds: a refilter, or a recomparison if they go below the floor.
+    pub fn set_thresholds(&mut self, thresholds: Thresholds) {
+        self.settings.thresholds = thresholds;
+        match &self.analysis {
+            Some(analysis) if analysis.comparison.covers(&thresholds) => {
+                self.view = Some(View::new(analysis, thresholds));
+            }
+            Some(_) => self.recompare(),
+            None => {}
+        }
+    }
+
+    /// Takes in the results of finished jobs.
+    pub fn poll_jobs(&mut self) {
+        for (id, output) in self.jobs.finished() {
+            match output {
+                JobOutput::Loaded { side, path, result } => match result {
+                    Ok(loaded) => {
+                        self.settings.remember(&path);
+                        self.docs[side.index()] = Some(loaded);
+                        self.analysis = None;
+                        self.view = None;
+                        self.selection = Selection::default();
+                        self.panes[side.index()] = doc_pane::DocPane::default();
+                        self.recompare();
+                    }
+                    Err(error) => self.error(error),
+                },
+                JobOutput::Compared { generation, result } => {
+                    if Some(id) == self.compare_job {
+                        self.compare_job = None;
+                    }
+                    if generation != self.compare_generation {
+                        continue;
+                    }
+                    match result {
+                        Ok(analysis) => {
+                            self.view = Some(View::new(&analysis, self.settings.thresholds));
+                            self.analysis = Some(analysis);
+                        }
+                        Err(error) => self.notice(format!("Comparison stopped: {error}")),
+                    }
+                }
+                JobOutput::Exported { result } => match result {
+                    Ok(done) => self.notice(done),
+                    Err(error) => self.error(error),
+                },
+                JobOutput::Picked { purpose, path } => {
+                    let Some(path) = path else { continue };
+                    match purpose {
+                        Pick::Open(side) => self.open(side, path),
+                        Pick::Export(kind) => self.export(kind, path),
+                    }
+                }
+            }
+        }
+    }
+
+    fn error(&mut self, text: String) {
+        self.messages.push(Message {
+            text,
+            is_error: true,
+        });
+    }
+
+    fn notice(&mut self, text: String) {
+        self.messages.push(Message {
+            text,
+            is_error: false,
+        });
+    }
+
+    /// Opens a native file dialog (off the UI thread) to pick a document for `side`.
+    pub fn pick_file(&mut self, side: Side) {
+        let repaint = self.repainter();
+        let start_dir = self
+            .settings
+            .recent_files
+            .first()
+            .and_then(|p| p.parent().map(Path::to_path_buf));
+        self.jobs
+            .spawn(format!("Choosing document {}", side.letter()), repaint, move |_| {
+                let mut dialog = rfd::FileDialog::new()
+                    .set_title(format!("Open document {}", side.letter()))
+                    .add_filter("HTML and text", &["html", "htm", "xhtml", "txt", "md", "text"])
+                    .add_filter("All files", &["*"]);
+                if let Some(dir) = start_dir {
+                    dialog = dialog.set_directory(dir);
+                }
+                JobOutput::Picked {
+                    purpose: Pick::Open(side),
+                    path: dialog.pick_file(),
+                }
+            });
+    }
+
+    /// Selects the next (`+1`) or previous (`-1`) match in the match list's order.
+    pub fn step_match(&mut self, delta: isize) {
+        let Some(view) = &self.view else { return };
+        let order = self.match_list.order(view);
+        if order.is_empty() {
+            return;
+        }
+        let current = self.selection.pair.and_then(|(l, r)| {
+            order
+                .iter()
+                .position(|&i| view.matches[i].left == l && view.matches[i].right == r)
+        });
+        let next = match current {
+            Some(at) => (at as isize + delta).rem_euclid(order.len() as isize) as usize,
+            None if delta >= 0 => 0,
+            None => order.len() - 1,
+        };
+        let pair = view.matches[order[next]];
+        self.selection.select_pair(&pair);
+        self.match_list.scroll_to_selection = true;
+    }
+
+    /// Handles files dropped on the window: on the half they were dropped on, or A then B.
+    fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let (dropped, pointer, width) = ctx.input(|i| {
+            (
+                i.raw.dropped_files.clone(),
+                i.pointer.latest_pos(),
+                i.content_rect().width(),
+            )
+        });
+        let paths: Vec<PathBuf> = dropped
+            .into_iter()
+            .map(|f| f.path().to_path_buf())
+            .filter(|p| !p.as_os_str().is_empty())
+            .collect();
+        match paths.as_slice() {
+            [] => {}
+            [one] => {
+                let side = match pointer {
+                    Some(p) if p.x > width / 2.0 => Side::Right,
+                    _ => Side::Left,
+                };
+                self.open(side, one.clone());
+            }
+            [first, second, ..] => {
+                self.open(Side::Left, first.clone());
+                self.open(Side::Right, second.clone());
+            }
+        }
+    }
+
+    fn handle_shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let open_a = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let open_b = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::O);
+        let export_png = KeyboardShortcut::new(Modifiers::COMMAND, Key::E);
+        let export_json = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        // Check the more specific shortcut first: consuming Ctrl+O would also eat Ctrl+Shift+O.
+        if ctx.input_mut(|i| i.consume_shortcut(&open_b)) {
+            self.pick_file(Side::Right);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&open_a)) {
+            self.pick_file(Side::Left);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&export_png)) {
+            self.pick_export(export::ExportKind::DotplotPng);
+        }
+        if ctx.input_mut(|i| i.consume_shortcut(&export_json)) {
+            self.pick_export(export::ExportKind::ReportJson);
+        }
+        // Match stepping, unless a text field has the keyboard.
+        if !ctx.egui_wants_keyboard_input() {
+            let (next, previous) = ctx.input(|i| {
+                (
+                    i.key_pressed(Key::N) || i.key_pressed(Key::ArrowDown) && i.modifiers.alt,
+                    i.key_pressed(Key::P) || i.key_pressed(Key::ArrowUp) && i.modifiers.alt,
+                )
+            });
+            if next {
+                self.step_match(1);
+            }
+            if previous {
+                self.step_match(-1);
+            }
+        }
+    }
+
+    /// The whole UI, for one frame. (eframe calls this through [`eframe::App::ui`]; tests call it
+    /// through an egui_kittest harness.)
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        if self.repaint.is_none() {
+            self.repaint = Some(ctx.clone());
+        }
+        self.poll_jobs();
+        self.handle_dropped_files(&ctx);
+        self.handle_shortcuts(&ctx);
+
+        egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(self, ui));
+        egui::Panel::bottom("status").show(ui, |ui| toolbar::status_ui(self, ui));
+        if !self.messages.is_empty() {
+            egui::Panel::top("messages").show(ui, |ui| toolbar::messages_ui(self, ui));
+        }
+        egui::Panel::right("side")
+            .resizable(true)
+            .default_size(440.0)
+            .show(ui, |ui| self.side_panel_ui(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
+
+        if self.is_busy() {
+            // Keep the elapsed time and spinner moving while jobs run.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut egui::Ui) {
+        matches::summary_ui(self, ui);
+        ui.separator();
+        let available = ui.available_height();
+        let plot_height = (available * 0.55).max(160.0);
+        ui.allocate_ui(egui::vec2(ui.available_width(), plot_height), |ui| {
+            dotplot::dotplot_ui(self, ui);
+        });
+        ui.separator();
+        matches::match_list_ui(self, ui);
+    }
+
+    fn central_ui(&mut self, ui: &mut egui::Ui) {
+        if self.docs.iter().all(Option::is_none) {
+            toolbar::empty_state_ui(self, ui);
+            return;
+        }
+        match self.settings.central_view {
+            CentralView::Texts => {
+                let width = ui.available_width();
+                let height = ui.available_height();
+                ui.horizontal_top(|ui| {
+                    let spacing = ui.spacing().item_spacing.x;
+                    let pane_width = ((width - spacing) / 2.0).max(50.0);
+                    for side in Side::BOTH {
+                        ui.allocate_ui(egui::vec2(pane_width, height), |ui| {
+                            ui.set_min_size(egui::vec2(pane_width, height));
+                            doc_pane::doc_pane_ui(self, ui, side);
+                        });
+                    }
+                });
+            }
+            CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
+        }
+    }
+}
+
+/// Opens the viewer window, with `files` (up to two) loaded and compared.
+pub fn run_native(files: Vec<PathBuf>, model: SharedModel) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("simdoc")
-            .with_inner_size([1280.0, 800.0]),
+            .with_inner_size([1400.0, 860.0])
+            .with_min_inner_size([720.0, 480.0])
+            .with_drag_and_drop(true),
         ..Default::default()
     };
     eframe::run_native(
         "simdoc",
         options,
-        Box::new(move |_cc| Ok(Box::new(Placeholder { files }))),
+        Box::new(move |cc| {
+            let settings = cc
+                .storage
+                .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+                .unwrap_or_default();
+            let mut app = SimdocApp::new(settings, model);
+            app.repaint = Some(cc.egui_ctx.clone());
+            for (side, path) in Side::BOTH.into_iter().zip(files) {
+                app.open(side, path);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }
 
-struct Placeholder {
-    files: Vec<PathBuf>,
-}
-
-impl eframe::App for Placeholder {
+impl eframe::App for SimdocApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        egui::CentralPanel::default().show(ui, |ui| {
-            ui.heading("simdoc");
-            ui.label(
-                "Two documents side by side: matched sentences highlighted, a dotplot of matched \
-                 positions, both semantic hierarchies shaded by their matched share. \
-                 The viewer is being built; the command line works now (simdoc --help).",
-            );
-            for file in &self.files {
-                ui.label(file.display().to_string());
-            }
-        });
+        SimdocApp::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
     }
 }

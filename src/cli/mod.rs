@@ -24,12 +24,34 @@ pub struct Cli {
 pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
+    /// Open the viewer with two documents loaded and compared.
+    #[cfg(feature = "gui")]
+    View(ViewArgs),
+}
+
+/// Arguments of `simdoc view`.
+#[cfg(feature = "gui")]
+#[derive(Debug, clap::Args)]
+pub struct ViewArgs {
+    /// Document A (left, x axis of the dotplot).
+    pub a: Option<std::path::PathBuf>,
+    /// Document B (right, y axis of the dotplot).
+    pub b: Option<std::path::PathBuf>,
+}
+
+/// `view` is handled by `main` (it owns the window); reaching here is a programming error
+/// reported as a failure rather than a panic.
+#[cfg(feature = "gui")]
+fn unreachable_view() -> anyhow::Result<()> {
+    anyhow::bail!("the view command must be run by main")
 }
 
 /// Runs a parsed command; errors are printed with their causes.
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Inspect(args) => inspect::run(&args),
+        #[cfg(feature = "gui")]
+        Command::View(_) => unreachable_view(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -40,6 +40,36 @@ pub trait ModelView: Sync {
     fn fourgram_count(&self, gram: [char; 4]) -> u32;
 }
 
+impl<T: ModelView + ?Sized> ModelView for &T {
+    fn term_id(&self, term: &str) -> Option<TermId> {
+        (**self).term_id(term)
+    }
+    fn vocabulary_size(&self) -> u32 {
+        (**self).vocabulary_size()
+    }
+    fn correlates(&self, term: TermId, out: &mut Vec<(TermId, f32)>) {
+        (**self).correlates(term, out)
+    }
+    fn fourgram_count(&self, gram: [char; 4]) -> u32 {
+        (**self).fourgram_count(gram)
+    }
+}
+
+impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
+    fn term_id(&self, term: &str) -> Option<TermId> {
+        (**self).term_id(term)
+    }
+    fn vocabulary_size(&self) -> u32 {
+        (**self).vocabulary_size()
+    }
+    fn correlates(&self, term: TermId, out: &mut Vec<(TermId, f32)>) {
+        (**self).correlates(term, out)
+    }
+    fn fourgram_count(&self, gram: [char; 4]) -> u32 {
+        (**self).fourgram_count(gram)
+    }
+}
+
 /// Which sentence matcher to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -1,0 +1,530 @@
+//! A document pane: the text with its structure (headings, paragraphs, list items, cells),
+//! matched sentences highlighted by tier with strength by score, hover explanations, click to
+//! select.
+//!
+//! Long documents stay fluid: the pane is a virtual list of blocks (one per hierarchy node with
+//! text of its own). Only blocks in view are laid out each frame; the others keep a height that is
+//! estimated until they are first laid out, then measured.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
+
+use super::state::{SentenceMark, Side};
+use super::SimdocApp;
+use crate::document::{Document, NodeId, NodeKind};
+use crate::render::Tier;
+use crate::similarity::{Explanation, ScoredPair};
+
+/// Pixels of indentation per hierarchy level (capped).
+const INDENT: f32 = 14.0;
+const MAX_INDENT_LEVELS: usize = 6;
+const BLOCK_GAP: f32 = 8.0;
+const BODY_SIZE: f32 = 14.0;
+const HEADING_SIZE: f32 = 18.0;
+
+/// One block of text: a node with sentences of its own.
+#[derive(Clone, Debug)]
+struct Block {
+    node: NodeId,
+    kind: NodeKind,
+    depth: usize,
+    boilerplate: bool,
+    sentences: Range<usize>,
+    /// Byte range in the document text covering the block's sentences.
+    text: Range<usize>,
+}
+
+/// Per-pane state kept between frames.
+#[derive(Default)]
+pub struct DocPane {
+    /// The document the blocks were built for (compared by pointer).
+    built_for: Option<Arc<Document>>,
+    blocks: Vec<Block>,
+    /// Block of each sentence position.
+    block_of_sentence: Vec<usize>,
+    heights: Vec<f32>,
+    measured: Vec<bool>,
+    width: f32,
+    pending_scroll: Option<f32>,
+    /// The last explanation shown, to avoid recomputing it every frame while hovering.
+    explained: Option<((u32, u32), Explanation)>,
+}
+
+impl DocPane {
+    fn rebuild(&mut self, doc: &Arc<Document>) {
+        self.blocks.clear();
+        self.block_of_sentence = vec![0; doc.sentences.len()];
+        for (id, node) in doc.nodes.iter().enumerate() {
+            if node.own_sentences.is_empty() {
+                continue;
+            }
+            let first = &doc.sentences[node.own_sentences.start];
+            let last = &doc.sentences[node.own_sentences.end - 1];
+            for position in node.own_sentences.clone() {
+                self.block_of_sentence[position] = self.blocks.len();
+            }
+            self.blocks.push(Block {
+                node: id,
+                kind: node.kind,
+                depth: doc.depth(id),
+                boilerplate: node.boilerplate,
+                sentences: node.own_sentences.clone(),
+                text: first.span.start..last.span.end,
+            });
+        }
+        self.heights = vec![0.0; self.blocks.len()];
+        self.measured = vec![false; self.blocks.len()];
+        self.width = 0.0;
+        self.built_for = Some(Arc::clone(doc));
+    }
+
+    fn indent(block: &Block) -> f32 {
+        block.depth.min(MAX_INDENT_LEVELS) as f32 * INDENT
+    }
+
+    /// Estimates every unmeasured block's height for a new width.
+    fn estimate(&mut self, doc: &Document, width: f32) {
+        self.width = width;
+        for (i, block) in self.blocks.iter().enumerate() {
+            let size = if block.kind == NodeKind::Section {
+                HEADING_SIZE
+            } else {
+                BODY_SIZE
+            };
+            let chars = doc.text[block.text.clone()].chars().count() as f32;
+            let line_chars = ((width - Self::indent(block)) / (size * 0.52)).max(10.0);
+            let lines = (chars / line_chars).ceil().max(1.0);
+            self.heights[i] = lines * size * 1.3 + BLOCK_GAP;
+            self.measured[i] = false;
+        }
+    }
+}
+
+fn highlight(mark: &SentenceMark, permission: f64, selected: bool, dark: bool) -> Color32 {
+    let [r, g, b] = mark.tier.rgb();
+    let strength = if permission >= 1.0 {
+        1.0
+    } else {
+        ((mark.score - permission) / (1.0 - permission)).clamp(0.0, 1.0) as f32
+    };
+    let alpha = if selected {
+        200.0
+    } else {
+        50.0 + 90.0 * strength
+    };
+    let base = Color32::from_rgb(r, g, b);
+    if dark {
+        base.gamma_multiply(alpha / 255.0)
+    } else {
+        Color32::from_rgba_unmultiplied(r, g, b, alpha as u8)
+    }
+}
+
+/// Lays out one block: returns the job and each sentence's char range within it.
+fn block_job(
+    app: &SimdocApp,
+    doc: &Document,
+    side: Side,
+    block: &Block,
+    visuals: &egui::Visuals,
+    wrap_width: f32,
+) -> (LayoutJob, Vec<(usize, Range<usize>)>) {
+    let size = if block.kind == NodeKind::Section {
+        HEADING_SIZE
+    } else {
+        BODY_SIZE
+    };
+    let text_color = if block.boilerplate {
+        visuals.weak_text_color()
+    } else if block.kind == NodeKind::Section {
+        visuals.strong_text_color()
+    } else {
+        visuals.text_color()
+    };
+    let plain = TextFormat {
+        font_id: FontId::proportional(size),
+        color: text_color,
+        ..Default::default()
+    };
+    let mut job = LayoutJob::default();
+    job.wrap.max_width = wrap_width;
+    let mut chars = 0usize;
+    let mut push = |job: &mut LayoutJob, text: &str, format: TextFormat| {
+        job.append(text, 0.0, format);
+        let n = text.chars().count();
+        chars += n;
+        chars - n..chars
+    };
+    match block.kind {
+        NodeKind::ListItem => {
+            push(&mut job, "•  ", plain.clone());
+        }
+        NodeKind::TableCell => {
+            push(&mut job, "▏ ", plain.clone());
+        }
+        NodeKind::Quote => {
+            push(&mut job, "❝ ", plain.clone());
+        }
+        _ => {}
+    }
+    let view = app.view.as_ref();
+    let permission = app.settings.thresholds.permission;
+    let mut ranges = Vec::with_capacity(block.sentences.len());
+    let mut cursor = block.text.start;
+    for position in block.sentences.clone() {
+        let sentence = &doc.sentences[position];
+        if sentence.span.start > cursor {
+            push(&mut job, &doc.text[cursor..sentence.span.start], plain.clone());
+        }
+        let selected = app.selection.is_selected(side, position as u32);
+        let mark = view.and_then(|v| v.marks[side.index()].get(position).copied().flatten());
+        let mut format = plain.clone();
+        if let Some(mark) = mark {
+            format.background = highlight(&mark, permission, selected, visuals.dark_mode);
+        } else if selected {
+            format.background = visuals.selection.bg_fill.gamma_multiply(0.5);
+        }
+        if selected {
+            format.underline = Stroke::new(1.5, visuals.strong_text_color());
+        }
+        let range = push(&mut job, &doc.text[sentence.span.clone()], format);
+        ranges.push((position, range));
+        cursor = sentence.span.end;
+    }
+    (job, ranges)
+}
+
+/// The pane for `side`.
+pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
+    let Some(loaded) = app.docs[side.index()].clone() else {
+        ui.vertical_centered(|ui| {
+            ui.add_space(40.0);
+            ui.label(format!("No document {} yet.", side.letter()));
+            if ui.button(format!("Open document {}…", side.letter())).clicked() {
+                app.pick_file(side);
+            }
+            ui.weak("or drop a file on this half of the window");
+        });
+        return;
+    };
+    let doc = Arc::clone(&loaded.doc);
+    header_ui(app, ui, side, &loaded.file_name(), &doc);
+    ui.separator();
+
+    let pane_index = side.index();
+    {
+        let pane = &mut app.panes[pane_index];
+        let rebuild = pane
+            .built_for
+            .as_ref()
+            .is_none_or(|built| !Arc::ptr_eq(built, &doc));
+        if rebuild {
+            pane.rebuild(&doc);
+        }
+    }
+
+    // A scroll request from the selection: bring the sentence's block into view.
+    if let Some(position) = app.selection.scroll_to[pane_index].take() {
+        let pane = &mut app.panes[pane_index];
+        if let Some(&block) = pane.block_of_sentence.get(position as usize) {
+            let offset: f32 = pane.heights[..block].iter().sum();
+            pane.pending_scroll = Some((offset - 60.0).max(0.0));
+        }
+    }
+
+    let mut scroll = egui::ScrollArea::vertical()
+        .id_salt(("doc_pane", pane_index))
+        .auto_shrink([false, false]);
+    if let Some(offset) = app.panes[pane_index].pending_scroll.take() {
+        scroll = scroll.vertical_scroll_offset(offset);
+    }
+    let mut clicked: Option<u32> = None;
+    let mut hovered: Option<u32> = None;
+    scroll.show_viewport(ui, |ui, viewport| {
+        let width = ui.available_width();
+        let visuals = ui.visuals().clone();
+        if (app.panes[pane_index].width - width).abs() > 0.5 {
+            app.panes[pane_index].estimate(&doc, width);
+        }
+        let total: f32 = app.panes[pane_index].heights.iter().sum();
+        ui.set_min_height(total);
+        let origin = ui.min_rect().min;
+
+        // First block intersecting the viewport.
+        let mut top = 0.0;
+        let mut index = 0;
+        {
+            let heights = &app.panes[pane_index].heights;
+            while index < heights.len() && top + heights[index] < viewport.min.y {
+                top += heights[index];
+                index += 1;
+            }
+        }
+        let block_count = app.panes[pane_index].blocks.len();
+        let mut remeasured = false;
+        while index < block_count && top <= viewport.max.y {
+            let block = app.panes[pane_index].blocks[index].clone();
+            let indent = DocPane::indent(&block);
+            let (job, ranges) = block_job(app, &doc, side, &block, &visuals, width - indent);
+            let galley = ui.painter().layout_job(job);
+            let rect = Rect::from_min_size(
+                origin + Vec2::new(indent, top),
+                galley.size(),
+            );
+            let height = galley.size().y + BLOCK_GAP;
+            {
+                let pane = &mut app.panes[pane_index];
+                if !pane.measured[index] || (pane.heights[index] - height).abs() > 0.5 {
+                    remeasured |= (pane.heights[index] - height).abs() > 0.5;
+                    pane.heights[index] = height;
+                    pane.measured[index] = true;
+                }
+            }
+            if app.selection.node == Some((side, block.node)) {
+                ui.painter().rect_stroke(
+                    rect.expand(3.0),
+                    3.0,
+                    Stroke::new(1.5, visuals.selection.stroke.color),
+                    egui::StrokeKind::Outside,
+                );
+            }
+            let response = ui.interact(rect, ui.scope_id().with(("block", block.node)), Sense::click());
+            ui.painter().galley(rect.min, Arc::clone(&galley), visuals.text_color());
+            if let Some(pointer) = response.hover_pos() {
+                let cursor = galley.cursor_from_pos(pointer - rect.min);
+                let at = cursor.index.0;
+                if let Some((position, _)) =
+                    ranges.iter().find(|(_, r)| r.start <= at && at < r.end)
+                {
+                    hovered = Some(*position as u32);
+                    if response.clicked() {
+                        clicked = Some(*position as u32);
+                    }
+                }
+            }
+            top += height;
+            index += 1;
+        }
+        if remeasured {
+            ui.ctx().request_repaint();
+        }
+    });
+
+    if let Some(position) = hovered {
+        sentence_tooltip_ui(app, ui, side, position);
+    }
+    if let Some(position) = clicked {
+        select_sentence(app, side, position);
+    }
+}
+
+fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, file_name: &str, doc: &Document) {
+    ui.horizontal(|ui| {
+        ui.strong(format!("{}:", side.letter()));
+        ui.label(egui::RichText::new(&doc.title).strong())
+            .on_hover_text(file_name);
+    });
+    let matched = app
+        .view
+        .as_ref()
+        .map(|v| v.figures.matched[side.index()])
+        .unwrap_or(0);
+    let compared = app
+        .view
+        .as_ref()
+        .map(|v| v.figures.sentences[side.index()]);
+    ui.horizontal(|ui| {
+        ui.weak(file_name);
+        match compared {
+            Some(compared) => ui.weak(format!(
+                "· {} sentences, {} compared, {} matched",
+                doc.sentences.len(),
+                compared,
+                matched
+            )),
+            None => ui.weak(format!("· {} sentences", doc.sentences.len())),
+        };
+    });
+}
+
+/// Selects a clicked sentence: its best pair if it has one, else the sentence alone.
+pub fn select_sentence(app: &mut SimdocApp, side: Side, position: u32) {
+    let pair = app.view.as_ref().and_then(|v| {
+        v.marks[side.index()]
+            .get(position as usize)
+            .copied()
+            .flatten()
+            .map(|m| v.matches[m.pair])
+    });
+    match pair {
+        Some(pair) => app.selection.select_pair(&pair),
+        None => {
+            app.selection.pair = None;
+            app.selection.node = None;
+            app.selection.sentence = Some((side, position));
+        }
+    }
+}
+
+/// The pairs (EQ under the thresholds) a sentence belongs to.
+fn sentence_pairs(app: &SimdocApp, side: Side, position: u32) -> Vec<ScoredPair> {
+    let Some(view) = &app.view else {
+        return Vec::new();
+    };
+    view.partners[side.index()]
+        .get(position as usize)
+        .map(|indices| indices.iter().map(|&i| view.matches[i as usize]).collect())
+        .unwrap_or_default()
+}
+
+/// The best pair above the floor that fails the thresholds (a near miss), if any.
+fn near_miss(app: &SimdocApp, side: Side, position: u32) -> Option<ScoredPair> {
+    let analysis = app.analysis.as_ref()?;
+    analysis
+        .comparison
+        .pairs
+        .iter()
+        .filter(|p| match side {
+            Side::Left => p.left == position,
+            Side::Right => p.right == position,
+        })
+        .max_by(|a, b| a.min_sim().total_cmp(&b.min_sim()))
+        .copied()
+}
+
+fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, position: u32) {
+    let pairs = sentence_pairs(app, side, position);
+    let miss = if pairs.is_empty() {
+        near_miss(app, side, position)
+    } else {
+        None
+    };
+    let explain_pair = pairs.first().copied().or(miss);
+    // Explanations are computed once per hovered pair.
+    let explanation = explain_pair.and_then(|pair| {
+        let key = (pair.left, pair.right);
+        let pane = &mut app.panes[side.index()];
+        if pane.explained.as_ref().is_none_or(|(k, _)| *k != key) {
+            let analysis = app.analysis.as_ref()?;
+            let explanation = analysis.prepared.explain(
+                &app.model,
+                analysis.comparison.method,
+                pair.left as usize,
+                pair.right as usize,
+            )?;
+            pane.explained = Some((key, explanation));
+        }
+        pane.explained.as_ref().map(|(_, e)| e.clone())
+    });
+    let other = side.other();
+    let other_doc = app.docs[other.index()].as_ref().map(|d| Arc::clone(&d.doc));
+    let thresholds = app.settings.thresholds;
+    let graded = app.settings.method.is_graded();
+    let tooltip_id = ui.scope_id().with(("sentence_tooltip", side.index()));
+    egui::Tooltip::always_open(
+        ui.ctx().clone(),
+        ui.layer_id(),
+        tooltip_id,
+        egui::PopupAnchor::Pointer,
+    )
+    .gap(12.0)
+    .show(|ui| {
+        ui.set_max_width(460.0);
+        ui.strong(format!("{} sentence {}", side.letter(), position));
+        if pairs.is_empty() {
+            ui.label("No match at these thresholds.");
+            if let Some(miss) = miss {
+                ui.weak(format!(
+                    "Closest: Sim {:.3} / {:.3} with {} sentence {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
+                    miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission, thresholds.variation
+                ));
+            }
+        } else {
+            ui.label(format!(
+                "Matches {} sentence{} of {}:",
+                pairs.len(),
+                if pairs.len() == 1 { "" } else { "s" },
+                other.letter()
+            ));
+            for pair in pairs.iter().take(5) {
+                let text = other_doc
+                    .as_ref()
+                    .and_then(|d| d.sentences.get(partner(pair, side) as usize))
+                    .map_or("", |s| s.text.as_str());
+                let tier = if pair.identical { Tier::Identical } else { Tier::Similar };
+                ui.label(format!(
+                    "[{}] {} — {}",
+                    partner(pair, side),
+                    tier.name(),
+                    super::toolbar::shorten(text, 160)
+                ));
+                if graded {
+                    ui.weak(format!(
+                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} ✓ · |diff| {:.3} ≤ {:.3} ✓",
+                        pair.sim_lr,
+                        pair.sim_rl,
+                        thresholds.permission,
+                        (pair.sim_lr - pair.sim_rl).abs(),
+                        thresholds.variation
+                    ));
+                }
+            }
+            if pairs.len() > 5 {
+                ui.weak(format!("… and {} more", pairs.len() - 5));
+            }
+        }
+        if let Some(explanation) = explanation {
+            explanation_ui(ui, &explanation, side);
+        }
+    });
+}
+
+/// The other sentence of a pair, seen from `side`.
+fn partner(pair: &ScoredPair, side: Side) -> u32 {
+    match side {
+        Side::Left => pair.right,
+        Side::Right => pair.left,
+    }
+}
+
+/// Which words matched exactly and which through a correlation (with c and mu).
+pub fn explanation_ui(ui: &mut egui::Ui, explanation: &Explanation, side: Side) {
+    ui.separator();
+    let terms = match side {
+        Side::Left => &explanation.left_terms,
+        Side::Right => &explanation.right_terms,
+    };
+    if let Some((a, b)) = &explanation.fingerprints {
+        ui.weak(format!("4-gram fingerprints: A “{a}” · B “{b}”"));
+    }
+    let exact: Vec<&str> = terms
+        .iter()
+        .filter(|t| t.exact)
+        .map(|t| t.term.as_str())
+        .collect();
+    if !exact.is_empty() {
+        ui.label(format!("Same words (stems): {}", exact.join(", ")));
+    }
+    let related: Vec<String> = terms
+        .iter()
+        .filter(|t| !t.exact && t.mu > 0.0)
+        .map(|t| match &t.best {
+            Some((other, c)) => format!("{} ~ {} (c {:.2}, μ {:.2})", t.term, other, c, t.mu),
+            None => format!("{} (μ {:.2})", t.term, t.mu),
+        })
+        .collect();
+    if !related.is_empty() {
+        ui.label(format!("Related words: {}", related.join(", ")));
+    }
+    let unmatched: Vec<&str> = terms
+        .iter()
+        .filter(|t| !t.exact && t.mu == 0.0)
+        .map(|t| t.term.as_str())
+        .collect();
+    if !unmatched.is_empty() {
+        ui.weak(format!("Unmatched: {}", unmatched.join(", ")));
+    }
+}

@@ -1,0 +1,250 @@
+//! The interactive dotplot (thesis 3.4) with egui_plot: x = A's sentence positions, y = B's,
+//! y growing downward as in the exported picture; faint lines at top-level section boundaries;
+//! zoom and pan; hover a dot to read both sentences; click one to select the pair.
+//!
+//! With many matches in view, points are aggregated into cells of a few screen pixels (one point
+//! per occupied cell and tier), so 100,000 matches draw as a few thousand points at most.
+
+use egui::Color32;
+use egui_plot::{HLine, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
+
+use super::SimdocApp;
+use crate::render::Tier;
+use crate::similarity::ScoredPair;
+
+/// Above this many matches in view, points are aggregated.
+const MAX_POINTS: usize = 4_000;
+/// Aggregation cell size in screen pixels.
+const CELL_PIXELS: f64 = 3.0;
+/// How close (in screen pixels) the pointer must be to a dot to hover or click it.
+const PICK_RADIUS: f32 = 6.0;
+
+/// Dotplot state kept between frames.
+#[derive(Default)]
+pub struct DotplotState {
+    /// Reset the zoom to show everything on the next frame.
+    pub reset: bool,
+}
+
+fn color(tier: Tier) -> Color32 {
+    let [r, g, b] = tier.rgb();
+    Color32::from_rgb(r, g, b)
+}
+
+/// The matches whose x lies in `range` (matches are sorted by x = left position).
+fn in_x_range(matches: &[ScoredPair], min: f64, max: f64) -> &[ScoredPair] {
+    let lo = matches.partition_point(|p| f64::from(p.left) < min);
+    let hi = matches.partition_point(|p| f64::from(p.left) <= max);
+    &matches[lo..hi.max(lo)]
+}
+
+/// Points to draw for the matches in view: one per match, or one per occupied cell.
+fn visible_points(
+    matches: &[ScoredPair],
+    bounds: &egui_plot::PlotBounds,
+    cell: [f64; 2],
+) -> Vec<(Tier, Vec<[f64; 2]>)> {
+    let [min_x, min_y] = bounds.min();
+    let [max_x, max_y] = bounds.max();
+    let candidates = in_x_range(matches, min_x - 1.0, max_x + 1.0);
+    let visible = candidates
+        .iter()
+        .filter(|p| (min_y - 1.0..=max_y + 1.0).contains(&f64::from(p.right)));
+    let mut out = vec![(Tier::Similar, Vec::new()), (Tier::Identical, Vec::new())];
+    let count = visible.clone().count();
+    if count <= MAX_POINTS {
+        for p in visible {
+            let slot = usize::from(p.identical);
+            out[slot].1.push([f64::from(p.left), f64::from(p.right)]);
+        }
+        return out;
+    }
+    let mut cells = rustc_hash::FxHashSet::default();
+    for p in visible {
+        let (x, y) = (f64::from(p.left), f64::from(p.right));
+        let key = ((x / cell[0]).floor() as i64, (y / cell[1]).floor() as i64, p.identical);
+        if cells.insert(key) {
+            let slot = usize::from(p.identical);
+            out[slot].1.push([
+                (key.0 as f64 + 0.5) * cell[0],
+                (key.1 as f64 + 0.5) * cell[1],
+            ]);
+        }
+    }
+    out
+}
+
+/// The match nearest to a screen position, within [`PICK_RADIUS`].
+fn nearest(
+    matches: &[ScoredPair],
+    transform: &egui_plot::PlotTransform,
+    pointer: egui::Pos2,
+) -> Option<ScoredPair> {
+    let at = transform.value_from_position(pointer);
+    let dx = f64::from(PICK_RADIUS) / transform.dpos_dvalue_x().abs().max(1e-9);
+    in_x_range(matches, at.x - dx, at.x + dx)
+        .iter()
+        .map(|p| {
+            let pos = transform.position_from_point(&PlotPoint::new(p.left, p.right));
+            (pos.distance(pointer), p)
+        })
+        .filter(|(d, _)| *d <= PICK_RADIUS)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, p)| *p)
+}
+
+/// The dotplot panel.
+pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let (Some(view), Some(analysis)) = (&app.view, &app.analysis) else {
+        ui.centered_and_justified(|ui| {
+            ui.weak("The dotplot appears when two documents are compared.");
+        });
+        return;
+    };
+    let docs = &analysis.docs;
+    let (x_len, y_len) = (docs[0].doc.sentences.len(), docs[1].doc.sentences.len());
+    ui.horizontal(|ui| {
+        ui.strong("Dotplot");
+        ui.weak(format!("{} matched pairs", view.matches.len()));
+        if ui.small_button("Reset zoom").clicked() {
+            app.dotplot.reset = true;
+        }
+    });
+    let boundaries = [
+        docs[0].doc.top_level_boundaries(),
+        docs[1].doc.top_level_boundaries(),
+    ];
+    let selected = app.selection.pair;
+    let mut plot = Plot::new("dotplot")
+        .invert_y(true)
+        .x_axis_label(format!("A: {}", super::toolbar::shorten(&docs[0].doc.title, 40)))
+        .y_axis_label(format!("B: {}", super::toolbar::shorten(&docs[1].doc.title, 40)))
+        .include_x(0.0)
+        .include_x(x_len.max(1) as f64)
+        .include_y(0.0)
+        .include_y(y_len.max(1) as f64)
+        .allow_boxed_zoom(true)
+        .show_crosshair(false)
+        .label_formatter(|_| None);
+    if std::mem::take(&mut app.dotplot.reset) {
+        plot = plot.reset();
+    }
+    let matches = &view.matches;
+    let response = plot.show(ui, |plot_ui| {
+        let bounds = plot_ui.plot_bounds();
+        let transform = *plot_ui.transform();
+        let cell = [
+            CELL_PIXELS / transform.dpos_dvalue_x().abs().max(1e-9),
+            CELL_PIXELS / transform.dpos_dvalue_y().abs().max(1e-9),
+        ];
+        let faint = Color32::from_gray(160).gamma_multiply(0.5);
+        for &b in &boundaries[0] {
+            plot_ui.vline(VLine::new("", b as f64 - 0.5).color(faint).width(1.0));
+        }
+        for &b in &boundaries[1] {
+            plot_ui.hline(HLine::new("", b as f64 - 0.5).color(faint).width(1.0));
+        }
+        let radius = if matches.len() > 2_000 { 1.5 } else { 2.5 };
+        for (tier, points) in visible_points(matches, &bounds, cell) {
+            if points.is_empty() {
+                continue;
+            }
+            plot_ui.points(
+                Points::new(tier.name(), PlotPoints::new(points))
+                    .color(color(tier))
+                    .radius(radius)
+                    .shape(MarkerShape::Circle)
+                    .allow_hover(false),
+            );
+        }
+        if let Some((l, r)) = selected {
+            plot_ui.points(
+                Points::new("selected", PlotPoints::new(vec![[f64::from(l), f64::from(r)]]))
+                    .color(ui_accent())
+                    .radius(6.0)
+                    .filled(false)
+                    .shape(MarkerShape::Circle)
+                    .allow_hover(false),
+            );
+        }
+        transform
+    });
+    let transform = response.inner;
+    let hovered = response
+        .response
+        .hover_pos()
+        .and_then(|pos| nearest(matches, &transform, pos));
+    if let Some(pair) = hovered {
+        let a = docs[0].doc.sentences.get(pair.left as usize);
+        let b = docs[1].doc.sentences.get(pair.right as usize);
+        let graded = analysis.comparison.method.is_graded();
+        egui::Tooltip::always_open(
+            ui.ctx().clone(),
+            ui.layer_id(),
+            response.response.id.with("dot"),
+            egui::PopupAnchor::Pointer,
+        )
+        .gap(12.0)
+        .show(|ui| {
+            ui.set_max_width(440.0);
+            if graded {
+                ui.strong(format!(
+                    "A {} × B {} — Sim {:.3} / {:.3}",
+                    pair.left, pair.right, pair.sim_lr, pair.sim_rl
+                ));
+            } else {
+                ui.strong(format!("A {} × B {}", pair.left, pair.right));
+            }
+            if let Some(a) = a {
+                ui.label(format!("A: {}", super::toolbar::shorten(&a.text, 220)));
+            }
+            if let Some(b) = b {
+                ui.label(format!("B: {}", super::toolbar::shorten(&b.text, 220)));
+            }
+            ui.weak("Click to select");
+        });
+        if response.response.clicked() {
+            app.selection.select_pair(&pair);
+            app.match_list.scroll_to_selection = true;
+        }
+    }
+}
+
+fn ui_accent() -> Color32 {
+    Color32::from_rgb(0xF3, 0x9C, 0x12)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(left: u32, right: u32) -> ScoredPair {
+        ScoredPair {
+            left,
+            right,
+            sim_lr: 1.0,
+            sim_rl: 1.0,
+            identical: left.is_multiple_of(2),
+        }
+    }
+
+    #[test]
+    fn x_range_uses_binary_search_bounds() {
+        let matches: Vec<ScoredPair> = (0..10).map(|i| pair(i, i)).collect();
+        let got: Vec<u32> = in_x_range(&matches, 2.5, 5.0).iter().map(|p| p.left).collect();
+        assert_eq!(got, vec![3, 4, 5]);
+        assert!(in_x_range(&matches, 20.0, 30.0).is_empty());
+    }
+
+    #[test]
+    fn many_points_are_aggregated_into_cells() {
+        let matches: Vec<ScoredPair> = (0..100_000).map(|i| pair(i, i)).collect();
+        let bounds = egui_plot::PlotBounds::from_min_max([0.0, 0.0], [100_000.0, 100_000.0]);
+        let points = visible_points(&matches, &bounds, [250.0, 250.0]);
+        let total: usize = points.iter().map(|(_, p)| p.len()).sum();
+        // 400 cells along the diagonal, two tiers each.
+        assert_eq!(total, 800);
+        let few = visible_points(&matches[..100], &bounds, [250.0, 250.0]);
+        assert_eq!(few.iter().map(|(_, p)| p.len()).sum::<usize>(), 100);
+    }
+}

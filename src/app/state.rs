@@ -1,0 +1,231 @@
+//! The viewer's state, kept apart from the code that draws it (as in egui's demo app):
+//! [`Settings`] persist between runs; [`Analysis`] is what a background comparison produced;
+//! [`View`] is derived from the analysis and the current thresholds, recomputed (cheaply, by
+//! filtering) whenever either changes; [`Selection`] is shared by every panel.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::compare::{Comparison, Figures, PreparedPair, TreeMatching};
+use crate::document::{Document, NodeId};
+use crate::render::Tier;
+use crate::similarity::{Method, ScoredPair, Thresholds};
+
+/// How many recent files the Open menu remembers.
+pub const RECENT_FILES: usize = 10;
+
+/// Which document: the first (left, x axis) or the second (right, y axis).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Left,
+    Right,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Left, Side::Right];
+
+    pub fn index(self) -> usize {
+        match self {
+            Side::Left => 0,
+            Side::Right => 1,
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+        }
+    }
+
+    /// "A" or "B", as the documents are called in the viewer and the reports.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Side::Left => "A",
+            Side::Right => "B",
+        }
+    }
+}
+
+/// What the central area shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CentralView {
+    /// The two texts side by side.
+    Texts,
+    /// The two semantic hierarchies side by side, with lines between matched nodes.
+    Hierarchies,
+}
+
+/// Choices that persist between runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub method: Method,
+    pub thresholds: Thresholds,
+    pub include_boilerplate: bool,
+    /// Most recent first.
+    pub recent_files: Vec<PathBuf>,
+    pub central_view: CentralView,
+    /// Shade tree nodes by their subtree's matched share instead of their own sentences'.
+    pub shade_subtrees: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            method: Method::Fuzzy,
+            thresholds: Thresholds::THESIS,
+            include_boilerplate: false,
+            recent_files: Vec::new(),
+            central_view: CentralView::Texts,
+            shade_subtrees: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Puts `path` first in the recent files.
+    pub fn remember(&mut self, path: &Path) {
+        self.recent_files.retain(|p| p != path);
+        self.recent_files.insert(0, path.to_path_buf());
+        self.recent_files.truncate(RECENT_FILES);
+    }
+}
+
+/// A document loaded for one side.
+#[derive(Clone, Debug)]
+pub struct LoadedDoc {
+    pub path: PathBuf,
+    pub doc: Arc<Document>,
+}
+
+impl LoadedDoc {
+    /// The name shown for the document: its file name.
+    pub fn file_name(&self) -> String {
+        self.path
+            .file_name()
+            .map_or_else(|| self.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    }
+}
+
+/// What a finished comparison job produced.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub docs: [LoadedDoc; 2],
+    pub prepared: Arc<PreparedPair>,
+    pub comparison: Comparison,
+}
+
+/// The strongest match of one sentence, for highlighting.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SentenceMark {
+    pub tier: Tier,
+    /// The smaller directional score of its best pair.
+    pub score: f64,
+    /// Index into [`View::matches`] of that pair.
+    pub pair: usize,
+}
+
+/// Everything the panels draw that depends on the thresholds.
+#[derive(Clone, Debug)]
+pub struct View {
+    /// Distinct for every view ever made, so panels can cache what they derive from one.
+    pub id: u64,
+    pub thresholds: Thresholds,
+    pub figures: Figures,
+    /// EQ pairs, sorted by (left, right).
+    pub matches: Vec<ScoredPair>,
+    /// Per side, per sentence position: its strongest match.
+    pub marks: [Vec<Option<SentenceMark>>; 2],
+    /// Per side, per sentence position: indices into `matches` of every pair it is in.
+    pub partners: [Vec<Vec<u32>>; 2],
+    pub trees: TreeMatching,
+}
+
+impl View {
+    /// Derives the view of `analysis` under `thresholds`: filtering, no rescoring.
+    pub fn new(analysis: &Analysis, thresholds: Thresholds) -> View {
+        let comparison = &analysis.comparison;
+        let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
+        let counts = [
+            analysis.docs[0].doc.sentences.len(),
+            analysis.docs[1].doc.sentences.len(),
+        ];
+        let mut marks: [Vec<Option<SentenceMark>>; 2] =
+            [vec![None; counts[0]], vec![None; counts[1]]];
+        let mut partners: [Vec<Vec<u32>>; 2] = [vec![Vec::new(); counts[0]], vec![Vec::new(); counts[1]]];
+        for (index, pair) in matches.iter().enumerate() {
+            let tier = if pair.identical {
+                Tier::Identical
+            } else {
+                Tier::Similar
+            };
+            let mark = SentenceMark {
+                tier,
+                score: pair.min_sim(),
+                pair: index,
+            };
+            for (side, position) in [(0, pair.left), (1, pair.right)] {
+                let Some(slot) = marks[side].get_mut(position as usize) else {
+                    continue;
+                };
+                let better = slot.is_none_or(|m| {
+                    (mark.tier, -mark.score) < (m.tier, -m.score)
+                });
+                if better {
+                    *slot = Some(mark);
+                }
+                partners[side][position as usize].push(index as u32);
+            }
+        }
+        static NEXT_ID: AtomicU64 = AtomicU64::new(0);
+        View {
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+            thresholds,
+            figures: comparison.figures(&thresholds),
+            trees: comparison.tree_matching(
+                &analysis.docs[0].doc,
+                &analysis.docs[1].doc,
+                &thresholds,
+            ),
+            matches,
+            marks,
+            partners,
+        }
+    }
+}
+
+/// What the user picked; every panel reads it and may change it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Selection {
+    /// The selected pair (positions), if any.
+    pub pair: Option<(u32, u32)>,
+    /// A selected sentence without a pair (an unmatched one).
+    pub sentence: Option<(Side, u32)>,
+    /// A selected hierarchy node.
+    pub node: Option<(Side, NodeId)>,
+    /// One-shot requests for the text panes to bring a sentence into view.
+    pub scroll_to: [Option<u32>; 2],
+}
+
+impl Selection {
+    /// Selects a matched pair and asks both panes to show it.
+    pub fn select_pair(&mut self, pair: &ScoredPair) {
+        self.pair = Some((pair.left, pair.right));
+        self.sentence = None;
+        self.node = None;
+        self.scroll_to = [Some(pair.left), Some(pair.right)];
+    }
+
+    /// Whether the sentence at `position` of `side` is part of the selection.
+    pub fn is_selected(&self, side: Side, position: u32) -> bool {
+        let in_pair = self.pair.is_some_and(|(l, r)| match side {
+            Side::Left => l == position,
+            Side::Right => r == position,
+        });
+        in_pair || self.sentence == Some((side, position))
+    }
+}

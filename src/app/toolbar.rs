@@ -1,0 +1,248 @@
+//! The controls: open, method, thresholds, options, export; the status bar; messages; the empty
+//! state shown before any document is open.
+
+use std::path::PathBuf;
+
+use super::export::ExportKind;
+use super::state::CentralView;
+use super::{SimdocApp, Side};
+use crate::similarity::{Method, Thresholds};
+
+/// The top bar.
+pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for side in Side::BOTH {
+            open_menu_ui(app, ui, side);
+        }
+        ui.separator();
+
+        let mut method = app.settings.method;
+        egui::ComboBox::from_label("Method")
+            .selected_text(method.title())
+            .show_ui(ui, |ui| {
+                for m in Method::ALL {
+                    ui.selectable_value(&mut method, m, m.title());
+                }
+            });
+        if method != app.settings.method {
+            app.settings.method = method;
+            app.recompare();
+        }
+
+        let graded = app.settings.method.is_graded();
+        let mut thresholds = app.settings.thresholds;
+        ui.add_enabled_ui(graded, |ui| {
+            ui.add(
+                egui::Slider::new(&mut thresholds.permission, 0.5..=1.0)
+                    .step_by(0.005)
+                    .text("Permission"),
+            )
+            .on_hover_text(
+                "Both directional similarities must reach this (thesis eq. 3.4; thesis value 0.825)",
+            );
+            ui.add(
+                egui::Slider::new(&mut thresholds.variation, 0.0..=0.5)
+                    .step_by(0.005)
+                    .text("Variation"),
+            )
+            .on_hover_text(
+                "The two similarities may differ by at most this (thesis eq. 3.4; thesis value 0.15)",
+            );
+            if ui
+                .add_enabled(
+                    thresholds != Thresholds::THESIS,
+                    egui::Button::new("Thesis defaults"),
+                )
+                .on_hover_text("Permission 0.825, variation 0.15")
+                .clicked()
+            {
+                thresholds = Thresholds::THESIS;
+            }
+        });
+        if thresholds != app.settings.thresholds {
+            app.set_thresholds(thresholds);
+        }
+
+        let mut include = app.settings.include_boilerplate;
+        if ui
+            .checkbox(&mut include, "Include boilerplate")
+            .on_hover_text("Compare navigation, headers, footers, asides and forms too")
+            .changed()
+        {
+            app.settings.include_boilerplate = include;
+            app.recompare();
+        }
+        ui.separator();
+
+        ui.selectable_value(&mut app.settings.central_view, CentralView::Texts, "Texts");
+        ui.selectable_value(
+            &mut app.settings.central_view,
+            CentralView::Hierarchies,
+            "Hierarchies",
+        );
+        ui.separator();
+
+        ui.add_enabled_ui(app.view.is_some(), |ui| {
+            ui.menu_button("Export", |ui| {
+                for kind in ExportKind::ALL {
+                    if ui.button(kind.title()).clicked() {
+                        app.pick_export(kind);
+                        ui.close();
+                    }
+                }
+            });
+        });
+    });
+}
+
+fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
+    let title = match &app.docs[side.index()] {
+        Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 28)),
+        None => format!("Open {}", side.letter()),
+    };
+    ui.menu_button(title, |ui| {
+        if ui
+            .button(format!("Choose document {}…", side.letter()))
+            .clicked()
+        {
+            app.pick_file(side);
+            ui.close();
+        }
+        ui.separator();
+        ui.label("Open a path:");
+        let input = &mut app.path_input[side.index()];
+        let field = ui.add(
+            egui::TextEdit::singleline(input)
+                .hint_text("/path/to/file.html")
+                .desired_width(320.0),
+        );
+        let submitted = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Open path").clicked() || submitted) && !input.trim().is_empty() {
+            let path = PathBuf::from(input.trim());
+            app.open(side, path);
+            ui.close();
+        }
+        if !app.settings.recent_files.is_empty() {
+            ui.separator();
+            ui.label("Recent:");
+            let recent = app.settings.recent_files.clone();
+            for path in recent {
+                let label = path
+                    .file_name()
+                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                if ui
+                    .button(label)
+                    .on_hover_text(path.display().to_string())
+                    .clicked()
+                {
+                    app.open(side, path);
+                    ui.close();
+                }
+            }
+        }
+    });
+}
+
+/// Shortens text to `max` characters with an ellipsis.
+pub fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// The bottom bar: running jobs with a cancel button, or what is loaded.
+pub fn status_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        let mut cancel = None;
+        for job in app.jobs.running() {
+            ui.spinner();
+            ui.label(format!(
+                "{} ({:.1} s)",
+                job.label,
+                job.started.elapsed().as_secs_f32()
+            ));
+            if ui.button("Cancel").clicked() {
+                cancel = Some(job.id);
+            }
+            ui.separator();
+        }
+        if let Some(id) = cancel {
+            app.jobs.cancel_where(|j| j.id == id);
+        }
+        if !app.jobs.is_busy() {
+            match (&app.analysis, &app.view) {
+                (Some(analysis), Some(view)) => {
+                    ui.label(format!(
+                        "{} — {} scored pairs above the floor {:.2}, {} matched",
+                        analysis.comparison.method.title(),
+                        analysis.comparison.pairs.len(),
+                        analysis.comparison.floor,
+                        view.matches.len()
+                    ));
+                }
+                _ => {
+                    ui.label("Ready");
+                }
+            }
+        }
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.weak("n / p: next / previous match · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
+        });
+    });
+}
+
+/// The dismissible messages (errors name the file and the cause).
+pub fn messages_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let mut dismissed = None;
+    for (index, message) in app.messages.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let color = if message.is_error {
+                ui.visuals().error_fg_color
+            } else {
+                ui.visuals().text_color()
+            };
+            let prefix = if message.is_error { "⚠ " } else { "ℹ " };
+            ui.colored_label(color, format!("{prefix}{}", message.text));
+            if ui.small_button("Dismiss").clicked() {
+                dismissed = Some(index);
+            }
+        });
+    }
+    if let Some(index) = dismissed {
+        app.messages.remove(index);
+    }
+}
+
+/// Shown before any document is open.
+pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(ui.available_height() * 0.2);
+        ui.heading("Compare two documents");
+        ui.add_space(8.0);
+        ui.label(
+            "Open two HTML or text files: simdoc highlights the sentences they share, plots where \
+             they match, and shades both documents' structure by how much of it is reused.",
+        );
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            let total = 2.0 * 160.0 + ui.spacing().item_spacing.x;
+            ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
+            for side in Side::BOTH {
+                if ui
+                    .add_sized(
+                        [160.0, 32.0],
+                        egui::Button::new(format!("Open document {}…", side.letter())),
+                    )
+                    .clicked()
+                {
+                    app.pick_file(side);
+                }
+            }
+        });
+        ui.add_space(8.0);
+        ui.weak("…or drop files on the window: on the left half for A, on the right half for B.");
+    });
+}
