@@ -14,6 +14,7 @@
 
 pub mod corpus;
 pub mod document;
+pub mod model;
 pub mod text;
 
 #[cfg(feature = "gui")]
