@@ -90,6 +90,20 @@ fn build_then_info() {
 }
 
 #[test]
+fn info_without_a_file_describes_the_built_in_model() {
+    let out = simdoc(&["model", "info", "--term", "moon"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = text(&out.stdout);
+    assert!(
+        info.contains("<built-in>/assets/reference.simdoc-model"),
+        "{info}"
+    );
+    assert!(info.contains("documents:           6514\n"), "{info}");
+    assert!(info.contains("CC BY-SA 3.0"), "{info}");
+    assert!(info.contains("moon -> moon: df "), "{info}");
+}
+
+#[test]
 fn errors_name_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.simdoc-model");

@@ -141,10 +141,7 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
     let start = std::time::Instant::now();
     let mut model = model::build(&args.paths, &params, &progress)?;
     progress.bar.finish_and_clear();
-    let command = std::iter::once("simdoc".to_string())
-        .chain(std::env::args().skip(1))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let command = recorded_command(std::env::args().skip(1));
     let recorded = format!(
         "built by simdoc {} with `{command}`",
         env!("CARGO_PKG_VERSION")
@@ -175,14 +172,40 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The command line as typed, for the source note, without `--note`'s value (the note already
+/// holds it).
+fn recorded_command(args: impl Iterator<Item = String>) -> String {
+    let mut words = vec!["simdoc".to_string()];
+    let mut skip_next = false;
+    for arg in args {
+        if std::mem::take(&mut skip_next) {
+            continue;
+        }
+        if arg == "--note" {
+            skip_next = true;
+            words.push("--note <see above>".to_string());
+        } else if arg.starts_with("--note=") {
+            words.push("--note <see above>".to_string());
+        } else {
+            words.push(arg);
+        }
+    }
+    words.join(" ")
+}
+
 fn info(args: &InfoArgs) -> anyhow::Result<()> {
+    let loaded;
     let (name, size, model) = match &args.file {
         Some(path) => {
-            let model = ReferenceModel::load(path)?;
+            loaded = ReferenceModel::load(path)?;
             let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-            (path.display().to_string(), size, model)
+            (path.display().to_string(), size, &loaded)
         }
-        None => anyhow::bail!("give a model FILE"),
+        None => (
+            simdoc::model::embedded::EMBEDDED_NAME.to_string(),
+            ReferenceModel::embedded_bytes().len() as u64,
+            ReferenceModel::embedded(),
+        ),
     };
     let s = model.stats();
     let stdout = std::io::stdout();
@@ -223,7 +246,7 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         writeln!(out, "  {line}")?;
     }
     for word in &args.term {
-        write_term(&mut out, &model, word, args.top)?;
+        write_term(&mut out, model, word, args.top)?;
     }
     out.flush().context("writing to standard output")
 }
@@ -261,4 +284,27 @@ fn write_term(
         correlates.len(),
         shown.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_recorded_command_leaves_the_note_out() {
+        let args = [
+            "model",
+            "build",
+            "x",
+            "--note",
+            "long text",
+            "-o",
+            "m",
+            "--note=again",
+        ];
+        assert_eq!(
+            recorded_command(args.iter().map(|s| s.to_string())),
+            "simdoc model build x --note <see above> -o m --note <see above>"
+        );
+    }
 }

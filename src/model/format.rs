@@ -508,6 +508,13 @@ impl<'a> Reader<'a> {
 
     /// Unsigned LEB128 of at most 10 bytes that fits in 64 bits.
     fn varint(&mut self) -> Result<u64, String> {
+        // Most values in a model file fit in one byte.
+        if let Some(&byte) = self.bytes.get(self.pos)
+            && byte < 0x80
+        {
+            self.pos += 1;
+            return Ok(u64::from(byte));
+        }
         let mut value = 0u64;
         for shift in (0..70).step_by(7) {
             let byte = self.u8()?;

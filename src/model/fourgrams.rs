@@ -35,12 +35,14 @@ pub enum FourgramError {
 }
 
 /// Sorted 4-gram keys and their occurrence counts over one alphabet.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FourgramTable {
     /// Characters by rank (index = rank).
     alphabet: Vec<char>,
     /// `(character, rank)` sorted by character, for lookups.
     ranks: Vec<(char, u16)>,
+    /// The ranks of ASCII characters, `u32::MAX` when absent: the common case without a search.
+    ascii: [u32; 128],
     keys: Vec<u64>,
     counts: Vec<u32>,
 }
@@ -58,8 +60,10 @@ impl FourgramTable {
         alphabet.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         alphabet.truncate(MAX_ALPHABET);
         let alphabet: Vec<char> = alphabet.into_iter().map(|(c, _)| c).collect();
+        let ranks = rank_index(&alphabet);
         let mut table = FourgramTable {
-            ranks: rank_index(&alphabet),
+            ascii: ascii_ranks(&ranks),
+            ranks,
             alphabet,
             keys: Vec::new(),
             counts: Vec::new(),
@@ -110,6 +114,7 @@ impl FourgramTable {
         }
         Ok(FourgramTable {
             alphabet,
+            ascii: ascii_ranks(&ranks),
             ranks,
             keys,
             counts,
@@ -121,9 +126,16 @@ impl FourgramTable {
         let base = self.alphabet.len() as u64;
         let mut key = 0u64;
         for c in gram {
-            let k = self.ranks.binary_search_by_key(&c, |e| e.0).ok()?;
+            let rank = match self.ascii.get(c as usize) {
+                Some(&u32::MAX) => return None,
+                Some(&rank) => rank,
+                None => {
+                    let k = self.ranks.binary_search_by_key(&c, |e| e.0).ok()?;
+                    u32::from(self.ranks[k].1)
+                }
+            };
             // With base <= 2^16 and four digits below base, the key is at most 2^64 - 1.
-            key = key * base + u64::from(self.ranks[k].1);
+            key = key * base + u64::from(rank);
         }
         Some(key)
     }
@@ -168,6 +180,16 @@ fn max_key(len: usize) -> u64 {
     // base <= 2^16, so base^4 - 1 fits in u64 (for base = 2^16 it is exactly u64::MAX).
     base.checked_pow(4)
         .map_or(u64::MAX, |p| p.saturating_sub(1))
+}
+
+fn ascii_ranks(ranks: &[(char, u16)]) -> [u32; 128] {
+    let mut ascii = [u32::MAX; 128];
+    for &(c, rank) in ranks {
+        if let Some(slot) = ascii.get_mut(c as usize) {
+            *slot = u32::from(rank);
+        }
+    }
+    ascii
 }
 
 fn rank_index(alphabet: &[char]) -> Vec<(char, u16)> {
@@ -233,5 +255,10 @@ mod tests {
         assert_eq!(t.count(gram("aaab")), 7);
         assert_eq!(t.count(gram("bbbb")), 9);
         assert_eq!(max_key(1 << 16), u64::MAX);
+        // Outside ASCII, ranks are found by search.
+        let t = FourgramTable::from_parts(vec!['é', 'a'], vec![1], vec![4]).unwrap();
+        assert_eq!(t.count(gram("éééa")), 4);
+        assert_eq!(t.count(gram("éééb")), 0);
+        assert_eq!(t.count(gram("ééé\u{10FFFF}")), 0);
     }
 }

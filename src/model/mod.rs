@@ -10,19 +10,22 @@
 //!
 //! Terms are refined terms ([`crate::text::refine`]: lowercase, stopwords removed, stemmed), so a
 //! caller refines a sentence before looking its words up. A model is built from a corpus
-//! ([`build()`]), written to and read from a versioned, checksummed file ([`format`]), and a
-//! default built from English Wikipedia ships inside the binary ([`ReferenceModel::embedded`]).
+//! ([`build()`]), written to and read from a versioned, checksummed file
+//! ([`format`](mod@format)), and a default built from English Wikipedia ships inside the binary
+//! ([`ReferenceModel::embedded`]).
 //!
 //! - [`vocabulary`]: sorted terms, term <-> id;
 //! - [`correlations`]: the sparse symmetric matrix, `c` quantised to 16 bits;
 //! - [`fourgrams`]: the 4-gram count table;
 //! - [`cooccurrence`]: computing `c` from co-occurrence units;
 //! - [`build`](mod@build): reading a corpus into a model;
-//! - [`format`]: the file format and its errors.
+//! - [`format`](mod@format): the file format and its errors;
+//! - [`embedded`]: the default model compiled into the binary.
 
 pub mod build;
 pub mod cooccurrence;
 pub mod correlations;
+pub mod embedded;
 pub mod format;
 pub mod fourgrams;
 pub mod vocabulary;
