@@ -15,6 +15,7 @@
 pub mod compare;
 pub mod corpus;
 pub mod document;
+pub mod model;
 pub mod render;
 pub mod similarity;
 pub mod text;

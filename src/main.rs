@@ -30,8 +30,7 @@ fn open_viewer(files: Vec<std::path::PathBuf>) -> ExitCode {
 /// The reference model the viewer compares with.
 #[cfg(feature = "gui")]
 fn simdoc_model() -> simdoc::app::SharedModel {
-    // Until the reference model lands, an empty model (exact words only).
-    std::sync::Arc::new(simdoc::similarity::table::TableModel::new())
+    std::sync::Arc::new(simdoc::model::ReferenceModel::embedded())
 }
 
 #[cfg(not(feature = "gui"))]

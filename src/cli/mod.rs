@@ -4,6 +4,7 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod inspect;
+mod model;
 
 use std::process::ExitCode;
 
@@ -24,6 +25,8 @@ pub struct Cli {
 pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
+    /// Build or describe a reference model (word correlations, 4-gram counts, idf).
+    Model(model::ModelArgs),
     /// Open the viewer with two documents loaded and compared.
     #[cfg(feature = "gui")]
     View(ViewArgs),
@@ -50,6 +53,7 @@ fn unreachable_view() -> anyhow::Result<()> {
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Inspect(args) => inspect::run(&args),
+        Command::Model(args) => model::run(&args),
         #[cfg(feature = "gui")]
         Command::View(_) => unreachable_view(),
     };

@@ -1,0 +1,600 @@
+//! The model file: versioned, checksummed, compact, and safe to read from an untrusted source.
+//!
+//! ```text
+//! offset  size  field
+//! 0       8     magic "SIMDOCRM"
+//! 8       4     format version, u32 little-endian (this code writes and reads 1)
+//! 12      8     payload length L, u64 little-endian
+//! 20      L     payload (below)
+//! 20+L    4     CRC-32 (crc32fast) of bytes 8..20+L: version, length and payload
+//! ```
+//!
+//! Payload, version 1 (`varint` = unsigned LEB128, at most 10 bytes; strings are a varint byte
+//! length and UTF-8 bytes):
+//! 1. parameters: unit (u8: 0 document, 1 paragraph), `min_df` varint, `floor` f64 LE,
+//!    `per_term` varint;
+//! 2. source note: string;
+//! 3. counts: documents, units, sentences, tokens, each a varint;
+//! 4. vocabulary: term count T, then each term front-coded against the previous one (bytes
+//!    shared with it as a varint, then the rest as a string); terms strictly increasing;
+//! 5. document frequencies: T varints;
+//! 6. correlations, each pair once (`i < j`): the number R of non-empty rows, then per row the
+//!    gap to it from the previous row (the first: its id) as a varint, its number of pairs, the
+//!    column deltas (the first from `i`, then from the previous column; all `>= 1`) as varints,
+//!    and the pairs' quantised `c` as u16 LE ([`super::correlations`]);
+//! 7. 4-grams: the alphabet (count, then each character as a varint code point, in rank order),
+//!    the number G of grams, their keys as varint deltas (the first from 0), their counts as
+//!    varints ([`super::fourgrams`]).
+//!
+//! Loading checks in order: file size, magic, version, length, checksum, then every structural
+//! rule above while decoding (a file that passes the checksum can still be forged). No length
+//! read from the file allocates more than the bytes left could describe.
+
+use std::path::{Path, PathBuf};
+
+use super::correlations::Correlations;
+use super::fourgrams::FourgramTable;
+use super::vocabulary::{Vocabulary, VocabularyBuilder};
+use super::{
+    CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, TermId,
+};
+
+/// The first bytes of every model file.
+pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
+/// The format version this code writes, and the newest it reads.
+pub const VERSION: u32 = 1;
+/// Magic, version and length.
+const HEADER_LEN: usize = 20;
+const CHECKSUM_LEN: usize = 4;
+
+/// Why a model file could not be read or written. Every variant names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error("{}: cannot read or write the model file: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{}: the model file is empty", path.display())]
+    Empty { path: PathBuf },
+    #[error("{}: is not a simdoc model file (its first bytes are not \"SIMDOCRM\")", path.display())]
+    NotAModel { path: PathBuf },
+    #[error(
+        "{}: the model file has format version {found}, newer than this simdoc reads \
+         (up to {VERSION}); use a newer simdoc or rebuild the model",
+        path.display()
+    )]
+    NewerVersion { path: PathBuf, found: u32 },
+    #[error("{}: the model file has format version {found}, which no simdoc wrote", path.display())]
+    UnknownVersion { path: PathBuf, found: u32 },
+    #[error(
+        "{}: the model file is truncated: {actual} bytes, the header announces {expected}",
+        path.display()
+    )]
+    Truncated {
+        path: PathBuf,
+        expected: u64,
+        actual: u64,
+    },
+    #[error(
+        "{}: the model file has {actual} bytes, more than the {expected} its header announces",
+        path.display()
+    )]
+    TrailingBytes {
+        path: PathBuf,
+        expected: u64,
+        actual: u64,
+    },
+    #[error(
+        "{}: the model file is corrupted (checksum {computed:08x}, stored {stored:08x})",
+        path.display()
+    )]
+    Checksum {
+        path: PathBuf,
+        stored: u32,
+        computed: u32,
+    },
+    #[error("{}: the model file is malformed: {reason}", path.display())]
+    Malformed { path: PathBuf, reason: String },
+}
+
+impl ModelError {
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            ModelError::Io { path, .. }
+            | ModelError::Empty { path }
+            | ModelError::NotAModel { path }
+            | ModelError::NewerVersion { path, .. }
+            | ModelError::UnknownVersion { path, .. }
+            | ModelError::Truncated { path, .. }
+            | ModelError::TrailingBytes { path, .. }
+            | ModelError::Checksum { path, .. }
+            | ModelError::Malformed { path, .. } => path,
+        }
+    }
+}
+
+impl ReferenceModel {
+    /// Reads a model file.
+    pub fn load(path: &Path) -> Result<ReferenceModel, ModelError> {
+        let bytes = std::fs::read(path).map_err(|source| ModelError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::from_bytes(&bytes, path)
+    }
+
+    /// Decodes a model file's bytes; `origin` names them in errors.
+    pub fn from_bytes(bytes: &[u8], origin: &Path) -> Result<ReferenceModel, ModelError> {
+        let path = || origin.to_path_buf();
+        if bytes.is_empty() {
+            return Err(ModelError::Empty { path: path() });
+        }
+        let magic_len = bytes.len().min(MAGIC.len());
+        if bytes[..magic_len] != MAGIC[..magic_len] {
+            return Err(ModelError::NotAModel { path: path() });
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(ModelError::Truncated {
+                path: path(),
+                expected: (HEADER_LEN + CHECKSUM_LEN) as u64,
+                actual: bytes.len() as u64,
+            });
+        }
+        // The file holds at least HEADER_LEN bytes, so both fixed-size copies are in bounds.
+        let mut version = [0u8; 4];
+        version.copy_from_slice(&bytes[8..12]);
+        let version = u32::from_le_bytes(version);
+        let mut payload_len = [0u8; 8];
+        payload_len.copy_from_slice(&bytes[12..HEADER_LEN]);
+        let payload_len = u64::from_le_bytes(payload_len);
+        if version > VERSION {
+            return Err(ModelError::NewerVersion {
+                path: path(),
+                found: version,
+            });
+        }
+        if version == 0 {
+            return Err(ModelError::UnknownVersion {
+                path: path(),
+                found: version,
+            });
+        }
+        let expected = payload_len.saturating_add((HEADER_LEN + CHECKSUM_LEN) as u64);
+        let actual = bytes.len() as u64;
+        if actual < expected {
+            return Err(ModelError::Truncated {
+                path: path(),
+                expected,
+                actual,
+            });
+        }
+        if actual > expected {
+            return Err(ModelError::TrailingBytes {
+                path: path(),
+                expected,
+                actual,
+            });
+        }
+        // `expected == bytes.len()` now, so these bounds are inside the slice.
+        let checked_end = bytes.len() - CHECKSUM_LEN;
+        let mut stored = [0u8; 4];
+        stored.copy_from_slice(&bytes[checked_end..]);
+        let stored = u32::from_le_bytes(stored);
+        let computed = crc32fast::hash(&bytes[MAGIC.len()..checked_end]);
+        if stored != computed {
+            return Err(ModelError::Checksum {
+                path: path(),
+                stored,
+                computed,
+            });
+        }
+        decode_payload(&bytes[HEADER_LEN..checked_end]).map_err(|reason| ModelError::Malformed {
+            path: path(),
+            reason,
+        })
+    }
+
+    /// The model as file bytes (see the module docs).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let payload = encode_payload(self);
+        let mut out = Vec::with_capacity(HEADER_LEN + payload.len() + CHECKSUM_LEN);
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+        out.extend_from_slice(&payload);
+        let crc = crc32fast::hash(&out[MAGIC.len()..]);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Writes the model to `path`, through a temporary file beside it that is renamed at the end,
+    /// so an interrupted save never leaves a half-written model under the final name.
+    pub fn save(&self, path: &Path) -> Result<(), ModelError> {
+        let io = |source| ModelError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        std::fs::write(&partial, self.to_bytes()).map_err(io)?;
+        std::fs::rename(&partial, path).map_err(|source| {
+            let _ = std::fs::remove_file(&partial);
+            io(source)
+        })
+    }
+}
+
+fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
+    let mut w = Writer::default();
+    let params = &model.params;
+    w.u8(match params.unit {
+        CooccurrenceUnit::Document => 0,
+        CooccurrenceUnit::Paragraph => 1,
+    });
+    w.varint(u64::from(params.min_df));
+    w.bytes(&params.floor.to_le_bytes());
+    w.varint(u64::from(params.per_term));
+    w.string(&model.source);
+    let c = &model.counts;
+    for n in [c.documents, c.units, c.sentences, c.tokens] {
+        w.varint(n);
+    }
+
+    let vocabulary = &model.vocabulary;
+    w.varint(vocabulary.len() as u64);
+    let mut previous = "";
+    for term in vocabulary.iter() {
+        let shared = shared_prefix(previous.as_bytes(), term.as_bytes());
+        w.varint(shared as u64);
+        w.varint((term.len() - shared) as u64);
+        w.bytes(&term.as_bytes()[shared..]);
+        previous = term;
+    }
+    for &df in &model.df {
+        w.varint(u64::from(df));
+    }
+
+    let correlations = &model.correlations;
+    let rows: Vec<TermId> = (0..correlations.terms() as TermId)
+        .filter(|&i| correlations.row(i).0.last().is_some_and(|&j| j > i))
+        .collect();
+    w.varint(rows.len() as u64);
+    let mut previous_row = 0;
+    for &i in &rows {
+        let (cols, values) = correlations.row(i);
+        let first_upper = cols.partition_point(|&j| j < i);
+        let (cols, values) = (&cols[first_upper..], &values[first_upper..]);
+        w.varint(u64::from(i - previous_row));
+        previous_row = i;
+        w.varint(cols.len() as u64);
+        let mut previous_col = i;
+        for &j in cols {
+            w.varint(u64::from(j - previous_col));
+            previous_col = j;
+        }
+        for &q in values {
+            w.bytes(&q.to_le_bytes());
+        }
+    }
+
+    let fourgrams = &model.fourgrams;
+    w.varint(fourgrams.alphabet().len() as u64);
+    for &ch in fourgrams.alphabet() {
+        w.varint(u64::from(u32::from(ch)));
+    }
+    w.varint(fourgrams.len() as u64);
+    let mut previous_key = 0;
+    for &key in fourgrams.keys() {
+        w.varint(key - previous_key);
+        previous_key = key;
+    }
+    for &n in fourgrams.counts() {
+        w.varint(u64::from(n));
+    }
+    w.out
+}
+
+fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
+/// Decodes a payload that passed its checksum; the error says what is wrong.
+fn decode_payload(payload: &[u8]) -> Result<ReferenceModel, String> {
+    let mut r = Reader::new(payload);
+    let unit = match r.u8()? {
+        0 => CooccurrenceUnit::Document,
+        1 => CooccurrenceUnit::Paragraph,
+        other => return Err(format!("unknown co-occurrence unit {other}")),
+    };
+    let min_df = r.varint_u32("min_df")?;
+    let floor = f64::from_le_bytes(r.array()?);
+    let per_term = r.varint_u32("per_term")?;
+    let params = ModelParams {
+        unit,
+        min_df,
+        floor,
+        per_term,
+    };
+    let source = r.string("source note")?.to_string();
+    let counts = CollectionCounts {
+        documents: r.varint()?,
+        units: r.varint()?,
+        sentences: r.varint()?,
+        tokens: r.varint()?,
+    };
+
+    let terms = r.count("terms", 2)?;
+    let mut vocabulary = VocabularyBuilder::with_capacity(terms);
+    let mut term = Vec::new();
+    for index in 0..terms {
+        let shared = r.count("a term's shared prefix", 0)?;
+        let suffix = r.bytes_counted("a term")?;
+        let last = vocabulary.last().as_bytes();
+        if shared > last.len() {
+            return Err(format!(
+                "term {index} shares more bytes than its predecessor has"
+            ));
+        }
+        term.clear();
+        term.extend_from_slice(&last[..shared]);
+        term.extend_from_slice(suffix);
+        let text = std::str::from_utf8(&term).map_err(|_| format!("term {index} is not UTF-8"))?;
+        vocabulary.push(text).map_err(|e| e.to_string())?;
+    }
+    let vocabulary: Vocabulary = vocabulary.finish();
+    let mut df = Vec::with_capacity(terms);
+    for _ in 0..terms {
+        df.push(r.varint_u32("a document frequency")?);
+    }
+
+    let rows = r.count("correlation rows", 2)?;
+    let mut pairs: Vec<(TermId, TermId, u16)> = Vec::new();
+    let mut row: u64 = 0;
+    for k in 0..rows {
+        let gap = r.varint()?;
+        if k > 0 && gap == 0 {
+            return Err("correlation rows are not increasing".to_string());
+        }
+        row = row.saturating_add(gap);
+        let i = TermId::try_from(row)
+            .ok()
+            .filter(|&i| (i as usize) < terms)
+            .ok_or_else(|| format!("correlation row {row} is outside the {terms} terms"))?;
+        let len = r.count("a correlation row", 3)?;
+        if len == 0 {
+            return Err(format!("correlation row {i} is listed but empty"));
+        }
+        let start = pairs.len();
+        pairs.reserve(len);
+        let mut col = u64::from(i);
+        for _ in 0..len {
+            let delta = r.varint()?;
+            if delta == 0 {
+                return Err(format!("correlation row {i} has columns out of order"));
+            }
+            col = col.saturating_add(delta);
+            let j = TermId::try_from(col)
+                .ok()
+                .filter(|&j| (j as usize) < terms)
+                .ok_or_else(|| format!("correlation row {i} names term {col}, outside"))?;
+            pairs.push((i, j, 0));
+        }
+        for pair in &mut pairs[start..] {
+            pair.2 = u16::from_le_bytes(r.array()?);
+        }
+    }
+    let correlations = Correlations::from_sorted_upper(terms, &pairs).map_err(|e| e.to_string())?;
+    drop(pairs);
+
+    let alphabet_len = r.count("the 4-gram alphabet", 1)?;
+    let mut alphabet = Vec::with_capacity(alphabet_len);
+    for _ in 0..alphabet_len {
+        let code = r.varint()?;
+        let ch = u32::try_from(code)
+            .ok()
+            .and_then(char::from_u32)
+            .ok_or_else(|| format!("{code} is not a character"))?;
+        alphabet.push(ch);
+    }
+    let grams = r.count("4-grams", 2)?;
+    let mut keys = Vec::with_capacity(grams);
+    let mut key: u64 = 0;
+    for g in 0..grams {
+        let delta = r.varint()?;
+        if g > 0 && delta == 0 {
+            return Err("4-gram keys are not increasing".to_string());
+        }
+        key = key
+            .checked_add(delta)
+            .ok_or_else(|| "a 4-gram key overflows".to_string())?;
+        keys.push(key);
+    }
+    let mut gram_counts = Vec::with_capacity(grams);
+    for _ in 0..grams {
+        gram_counts.push(r.varint_u32("a 4-gram count")?);
+    }
+    let fourgrams =
+        FourgramTable::from_parts(alphabet, keys, gram_counts).map_err(|e| e.to_string())?;
+    if !r.is_at_end() {
+        return Err(format!("{} unread bytes after the 4-grams", r.remaining()));
+    }
+    ReferenceModel::assemble(
+        params,
+        source,
+        counts,
+        vocabulary,
+        df,
+        correlations,
+        fourgrams,
+    )
+    .map_err(|e: InvalidModel| e.to_string())
+}
+
+#[derive(Default)]
+struct Writer {
+    out: Vec<u8>,
+}
+
+impl Writer {
+    fn u8(&mut self, v: u8) {
+        self.out.push(v);
+    }
+
+    fn bytes(&mut self, b: &[u8]) {
+        self.out.extend_from_slice(b);
+    }
+
+    /// Unsigned LEB128.
+    fn varint(&mut self, mut v: u64) {
+        while v >= 0x80 {
+            self.out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        self.out.push(v as u8);
+    }
+
+    fn string(&mut self, s: &str) {
+        self.varint(s.len() as u64);
+        self.bytes(s.as_bytes());
+    }
+}
+
+/// A bounds-checked cursor over a byte slice; every read fails with a message instead of
+/// panicking.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Reader { bytes, pos: 0 }
+    }
+
+    fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+
+    fn is_at_end(&self) -> bool {
+        self.remaining() == 0
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        if n > self.remaining() {
+            return Err(format!(
+                "the payload ends early (wanted {n} bytes at offset {}, {} left)",
+                self.pos,
+                self.remaining()
+            ));
+        }
+        let slice = &self.bytes[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(slice)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.array::<1>()?[0])
+    }
+
+    /// Unsigned LEB128 of at most 10 bytes that fits in 64 bits.
+    fn varint(&mut self) -> Result<u64, String> {
+        // Most values in a model file fit in one byte.
+        if let Some(&byte) = self.bytes.get(self.pos)
+            && byte < 0x80
+        {
+            self.pos += 1;
+            return Ok(u64::from(byte));
+        }
+        let mut value = 0u64;
+        for shift in (0..70).step_by(7) {
+            let byte = self.u8()?;
+            let bits = u64::from(byte & 0x7f);
+            if shift == 63 && bits > 1 {
+                return Err("a varint overflows 64 bits".to_string());
+            }
+            value |= bits << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err("a varint is longer than 10 bytes".to_string())
+    }
+
+    fn varint_u32(&mut self, what: &str) -> Result<u32, String> {
+        let v = self.varint()?;
+        u32::try_from(v).map_err(|_| format!("{what} ({v}) does not fit in 32 bits"))
+    }
+
+    /// A count of items that take at least `min_bytes` each (0: any), checked against the bytes
+    /// left so that no forged count can make the reader allocate more than the file describes.
+    fn count(&mut self, what: &str, min_bytes: usize) -> Result<usize, String> {
+        let n = self.varint()?;
+        let limit = match min_bytes {
+            0 => u64::from(u32::MAX),
+            m => (self.remaining() / m) as u64,
+        };
+        if n > limit {
+            return Err(format!(
+                "{what}: {n} announced, more than the remaining {} bytes can hold",
+                self.remaining()
+            ));
+        }
+        // n <= limit, which fits in usize.
+        Ok(n as usize)
+    }
+
+    /// A varint length and that many bytes.
+    fn bytes_counted(&mut self, what: &str) -> Result<&'a [u8], String> {
+        let n = self.count(what, 1)?;
+        self.take(n)
+    }
+
+    fn string(&mut self, what: &str) -> Result<&'a str, String> {
+        let bytes = self.bytes_counted(what)?;
+        std::str::from_utf8(bytes).map_err(|_| format!("{what} is not UTF-8"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_round_trip_and_refuse_overflow() {
+        let values = [0u64, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX];
+        let mut w = Writer::default();
+        for v in values {
+            w.varint(v);
+        }
+        let mut r = Reader::new(&w.out);
+        for v in values {
+            assert_eq!(r.varint().unwrap(), v);
+        }
+        assert!(r.is_at_end());
+        assert!(Reader::new(&[0xff; 10]).varint().is_err());
+        assert!(
+            Reader::new(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02])
+                .varint()
+                .is_err()
+        );
+        assert!(Reader::new(&[0x80]).varint().is_err());
+    }
+
+    #[test]
+    fn forged_counts_cannot_allocate_beyond_the_input() {
+        let mut w = Writer::default();
+        w.varint(1 << 40);
+        w.bytes(&[0; 16]);
+        assert!(Reader::new(&w.out).count("terms", 2).is_err());
+    }
+}
