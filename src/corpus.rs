@@ -39,7 +39,7 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
     for path in paths {
         let metadata = std::fs::metadata(path).map_err(|source| LoadError::Io {
             path: path.clone(),
-            source,
+            error: source,
         })?;
         if !metadata.is_dir() {
             files.push(path.clone());
@@ -50,12 +50,12 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
         while let Some(dir) = pending.pop() {
             let entries = std::fs::read_dir(&dir).map_err(|source| LoadError::Io {
                 path: dir.clone(),
-                source,
+                error: source,
             })?;
             for entry in entries {
                 let entry = entry.map_err(|source| LoadError::Io {
                     path: dir.clone(),
-                    source,
+                    error: source,
                 })?;
                 if entry.file_name().to_string_lossy().starts_with('.') {
                     continue;
@@ -64,7 +64,12 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
                 match entry.file_type() {
                     Ok(t) if t.is_dir() => pending.push(path),
                     Ok(_) => found.push(path),
-                    Err(source) => return Err(LoadError::Io { path, source }),
+                    Err(source) => {
+                        return Err(LoadError::Io {
+                            path,
+                            error: source,
+                        });
+                    }
                 }
             }
         }
@@ -78,7 +83,7 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
 pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntry>, LoadError> {
     let metadata = std::fs::metadata(path).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
-        source,
+        error: source,
     })?;
     if metadata.is_dir() {
         return Err(LoadError::Directory {
@@ -94,7 +99,7 @@ pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntr
     }
     let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
         path: path.to_path_buf(),
-        source,
+        error: source,
     })?;
     let decoded = decode::decode(&bytes, true).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),

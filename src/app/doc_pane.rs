@@ -12,8 +12,8 @@ use std::sync::Arc;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
 
-use super::state::{SentenceMark, Side};
 use super::SimdocApp;
+use super::state::{SentenceMark, Side};
 use crate::document::{Document, NodeId, NodeKind};
 use crate::render::Tier;
 use crate::similarity::{Explanation, ScoredPair};
@@ -30,6 +30,9 @@ const HEADING_SIZE: f32 = 18.0;
 struct Block {
     node: NodeId,
     kind: NodeKind,
+    /// Drawn as a heading: a section's own text, or the root's when it absorbed its only
+    /// section (its text is then the title).
+    heading: bool,
     depth: usize,
     boilerplate: bool,
     sentences: Range<usize>,
@@ -66,9 +69,12 @@ impl DocPane {
             for position in node.own_sentences.clone() {
                 self.block_of_sentence[position] = self.blocks.len();
             }
+            let heading = node.kind == NodeKind::Section
+                || node.kind == NodeKind::Document && node.label == first.text;
             self.blocks.push(Block {
                 node: id,
                 kind: node.kind,
+                heading,
                 depth: doc.depth(id),
                 boilerplate: node.boilerplate,
                 sentences: node.own_sentences.clone(),
@@ -89,7 +95,7 @@ impl DocPane {
     fn estimate(&mut self, doc: &Document, width: f32) {
         self.width = width;
         for (i, block) in self.blocks.iter().enumerate() {
-            let size = if block.kind == NodeKind::Section {
+            let size = if is_heading(block) {
                 HEADING_SIZE
             } else {
                 BODY_SIZE
@@ -111,9 +117,9 @@ fn highlight(mark: &SentenceMark, permission: f64, selected: bool, dark: bool) -
         ((mark.score - permission) / (1.0 - permission)).clamp(0.0, 1.0) as f32
     };
     let alpha = if selected {
-        200.0
+        150.0
     } else {
-        50.0 + 90.0 * strength
+        35.0 + 60.0 * strength
     };
     let base = Color32::from_rgb(r, g, b);
     if dark {
@@ -124,6 +130,10 @@ fn highlight(mark: &SentenceMark, permission: f64, selected: bool, dark: bool) -
 }
 
 /// Lays out one block: returns the job and each sentence's char range within it.
+fn is_heading(block: &Block) -> bool {
+    block.heading
+}
+
 fn block_job(
     app: &SimdocApp,
     doc: &Document,
@@ -132,14 +142,14 @@ fn block_job(
     visuals: &egui::Visuals,
     wrap_width: f32,
 ) -> (LayoutJob, Vec<(usize, Range<usize>)>) {
-    let size = if block.kind == NodeKind::Section {
+    let size = if is_heading(block) {
         HEADING_SIZE
     } else {
         BODY_SIZE
     };
     let text_color = if block.boilerplate {
         visuals.weak_text_color()
-    } else if block.kind == NodeKind::Section {
+    } else if is_heading(block) {
         visuals.strong_text_color()
     } else {
         visuals.text_color()
@@ -177,7 +187,11 @@ fn block_job(
     for position in block.sentences.clone() {
         let sentence = &doc.sentences[position];
         if sentence.span.start > cursor {
-            push(&mut job, &doc.text[cursor..sentence.span.start], plain.clone());
+            push(
+                &mut job,
+                &doc.text[cursor..sentence.span.start],
+                plain.clone(),
+            );
         }
         let selected = app.selection.is_selected(side, position as u32);
         let mark = view.and_then(|v| v.marks[side.index()].get(position).copied().flatten());
@@ -203,7 +217,10 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         ui.vertical_centered(|ui| {
             ui.add_space(40.0);
             ui.label(format!("No document {} yet.", side.letter()));
-            if ui.button(format!("Open document {}…", side.letter())).clicked() {
+            if ui
+                .button(format!("Open document {}…", side.letter()))
+                .clicked()
+            {
                 app.pick_file(side);
             }
             ui.weak("or drop a file on this half of the window");
@@ -243,8 +260,10 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     }
     let mut clicked: Option<u32> = None;
     let mut hovered: Option<u32> = None;
+    // The pane's own width bounds the text (a scroll area may report more than it shows).
+    let pane_width = ui.max_rect().width();
     scroll.show_viewport(ui, |ui, viewport| {
-        let width = ui.available_width();
+        let width = ui.available_width().min(pane_width) - ui.spacing().scroll.bar_width - 4.0;
         let visuals = ui.visuals().clone();
         if (app.panes[pane_index].width - width).abs() > 0.5 {
             app.panes[pane_index].estimate(&doc, width);
@@ -270,10 +289,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
             let indent = DocPane::indent(&block);
             let (job, ranges) = block_job(app, &doc, side, &block, &visuals, width - indent);
             let galley = ui.painter().layout_job(job);
-            let rect = Rect::from_min_size(
-                origin + Vec2::new(indent, top),
-                galley.size(),
-            );
+            let rect = Rect::from_min_size(origin + Vec2::new(indent, top), galley.size());
             let height = galley.size().y + BLOCK_GAP;
             {
                 let pane = &mut app.panes[pane_index];
@@ -291,8 +307,13 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
                     egui::StrokeKind::Outside,
                 );
             }
-            let response = ui.interact(rect, ui.scope_id().with(("block", block.node)), Sense::click());
-            ui.painter().galley(rect.min, Arc::clone(&galley), visuals.text_color());
+            let response = ui.interact(
+                rect,
+                ui.scope_id().with(("block", block.node)),
+                Sense::click(),
+            );
+            ui.painter()
+                .galley(rect.min, Arc::clone(&galley), visuals.text_color());
             if let Some(pointer) = response.hover_pos() {
                 let cursor = galley.cursor_from_pos(pointer - rect.min);
                 let at = cursor.index.0;
@@ -324,7 +345,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
 fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, file_name: &str, doc: &Document) {
     ui.horizontal(|ui| {
         ui.strong(format!("{}:", side.letter()));
-        ui.label(egui::RichText::new(&doc.title).strong())
+        ui.add(egui::Label::new(egui::RichText::new(&doc.title).strong()).truncate())
             .on_hover_text(file_name);
     });
     let matched = app
@@ -332,22 +353,15 @@ fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, file_name: &str, do
         .as_ref()
         .map(|v| v.figures.matched[side.index()])
         .unwrap_or(0);
-    let compared = app
-        .view
-        .as_ref()
-        .map(|v| v.figures.sentences[side.index()]);
-    ui.horizontal(|ui| {
-        ui.weak(file_name);
-        match compared {
-            Some(compared) => ui.weak(format!(
-                "· {} sentences, {} compared, {} matched",
-                doc.sentences.len(),
-                compared,
-                matched
-            )),
-            None => ui.weak(format!("· {} sentences", doc.sentences.len())),
-        };
-    });
+    let compared = app.view.as_ref().map(|v| v.figures.sentences[side.index()]);
+    let counts = match compared {
+        Some(compared) => format!(
+            "{file_name} · {} sentences, {compared} compared, {matched} matched",
+            doc.sentences.len()
+        ),
+        None => format!("{file_name} · {} sentences", doc.sentences.len()),
+    };
+    ui.add(egui::Label::new(egui::RichText::new(counts).weak()).truncate());
 }
 
 /// Selects a clicked sentence: its best pair if it has one, else the sentence alone.

@@ -62,7 +62,11 @@ fn visible_points(
     let mut cells = rustc_hash::FxHashSet::default();
     for p in visible {
         let (x, y) = (f64::from(p.left), f64::from(p.right));
-        let key = ((x / cell[0]).floor() as i64, (y / cell[1]).floor() as i64, p.identical);
+        let key = (
+            (x / cell[0]).floor() as i64,
+            (y / cell[1]).floor() as i64,
+            p.identical,
+        );
         if cells.insert(key) {
             let slot = usize::from(p.identical);
             out[slot].1.push([
@@ -117,8 +121,14 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let selected = app.selection.pair;
     let mut plot = Plot::new("dotplot")
         .invert_y(true)
-        .x_axis_label(format!("A: {}", super::toolbar::shorten(&docs[0].doc.title, 40)))
-        .y_axis_label(format!("B: {}", super::toolbar::shorten(&docs[1].doc.title, 40)))
+        .x_axis_label(format!(
+            "A: {}",
+            super::toolbar::shorten(&docs[0].doc.title, 40)
+        ))
+        .y_axis_label(format!(
+            "B: {}",
+            super::toolbar::shorten(&docs[1].doc.title, 40)
+        ))
         .include_x(0.0)
         .include_x(x_len.max(1) as f64)
         .include_y(0.0)
@@ -159,12 +169,15 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
         if let Some((l, r)) = selected {
             plot_ui.points(
-                Points::new("selected", PlotPoints::new(vec![[f64::from(l), f64::from(r)]]))
-                    .color(ui_accent())
-                    .radius(6.0)
-                    .filled(false)
-                    .shape(MarkerShape::Circle)
-                    .allow_hover(false),
+                Points::new(
+                    "selected",
+                    PlotPoints::new(vec![[f64::from(l), f64::from(r)]]),
+                )
+                .color(ui_accent())
+                .radius(6.0)
+                .filled(false)
+                .shape(MarkerShape::Circle)
+                .allow_hover(false),
             );
         }
         transform
@@ -231,7 +244,10 @@ mod tests {
     #[test]
     fn x_range_uses_binary_search_bounds() {
         let matches: Vec<ScoredPair> = (0..10).map(|i| pair(i, i)).collect();
-        let got: Vec<u32> = in_x_range(&matches, 2.5, 5.0).iter().map(|p| p.left).collect();
+        let got: Vec<u32> = in_x_range(&matches, 2.5, 5.0)
+            .iter()
+            .map(|p| p.left)
+            .collect();
         assert_eq!(got, vec![3, 4, 5]);
         assert!(in_x_range(&matches, 20.0, 30.0).is_empty());
     }

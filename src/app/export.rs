@@ -58,17 +58,18 @@ impl SimdocApp {
         }
         let name = self.export_file_name(kind);
         let repaint = self.repainter();
-        self.jobs.spawn("Choosing where to export", repaint, move |_| {
-            let path = rfd::FileDialog::new()
-                .set_title(kind.title().trim_end_matches('…'))
-                .set_file_name(name)
-                .add_filter(kind.extension(), &[kind.extension()])
-                .save_file();
-            JobOutput::Picked {
-                purpose: Pick::Export(kind),
-                path,
-            }
-        });
+        self.jobs
+            .spawn("Choosing where to export", repaint, move |_| {
+                let path = rfd::FileDialog::new()
+                    .set_title(kind.title().trim_end_matches('…'))
+                    .set_file_name(name)
+                    .add_filter(kind.extension(), &[kind.extension()])
+                    .save_file();
+                JobOutput::Picked {
+                    purpose: Pick::Export(kind),
+                    path,
+                }
+            });
     }
 
     fn export_file_name(&self, kind: ExportKind) -> String {
@@ -92,13 +93,16 @@ impl SimdocApp {
         };
         let thresholds = self.settings.thresholds;
         let repaint = self.repainter();
-        self.jobs
-            .spawn(format!("Exporting {}", path.display()), repaint, move |_| {
+        self.jobs.spawn(
+            format!("Exporting {}", path.display()),
+            repaint,
+            move |_| {
                 let result = write_export(kind, &path, &analysis, thresholds)
                     .map(|()| format!("Exported {}", path.display()))
                     .map_err(|e| format!("{}: cannot export: {e}", path.display()));
                 JobOutput::Exported { result }
-            });
+            },
+        );
     }
 }
 
@@ -109,7 +113,10 @@ pub fn write_export(
     analysis: &super::Analysis,
     thresholds: Thresholds,
 ) -> Result<(), String> {
-    let paths = analysis.docs.each_ref().map(|d| d.path.display().to_string());
+    let paths = analysis
+        .docs
+        .each_ref()
+        .map(|d| d.path.display().to_string());
     let sides = [
         ReportSide {
             path: &paths[0],
@@ -130,7 +137,8 @@ pub fn write_export(
                 .map_err(|e| e.to_string())?
         }
         ExportKind::ReportJson => {
-            let mut out = serde_json::to_vec_pretty(&report.to_json()).map_err(|e| e.to_string())?;
+            let mut out =
+                serde_json::to_vec_pretty(&report.to_json()).map_err(|e| e.to_string())?;
             out.push(b'\n');
             out
         }

@@ -128,7 +128,8 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         && let Some(row) = selected_row
     {
         let spacing = ui.spacing().item_spacing.y;
-        scroll = scroll.vertical_scroll_offset(((row_height + spacing) * row as f32 - 60.0).max(0.0));
+        scroll =
+            scroll.vertical_scroll_offset(((row_height + spacing) * row as f32 - 60.0).max(0.0));
     }
     let left_doc = app.analysis.as_ref().map(|a| a.docs[0].doc.clone());
     let mut clicked = None;
@@ -146,7 +147,7 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 .and_then(|d| d.sentences.get(pair.left as usize))
                 .map_or("", |s| s.text.as_str());
             let label = format!(
-                "A {:>4} ↔ B {:>4}   {:.2}/{:.2}   {}",
+                "A {:>4} – B {:>4}   {:.2}/{:.2}   {}",
                 pair.left,
                 pair.right,
                 pair.sim_lr,

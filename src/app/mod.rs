@@ -22,11 +22,24 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::compare::PreparedPair;
-use crate::document::{self, LoadOptions};
+use crate::document::{self, LoadOptions, SourceFormat};
 use crate::similarity::{ModelView, Thresholds};
 
 use jobs::{JobId, Jobs};
 pub use state::{Analysis, CentralView, LoadedDoc, Selection, Settings, Side, View};
+
+/// The bundled example pair (CC BY-SA 3.0, see assets/examples/NOTE.md): a country article and
+/// the history article it summarises.
+pub const EXAMPLE: [(&str, &str); 2] = [
+    (
+        "example: guinea.md",
+        include_str!("../../assets/examples/guinea.md"),
+    ),
+    (
+        "example: history-of-guinea.md",
+        include_str!("../../assets/examples/history-of-guinea.md"),
+    ),
+];
 
 /// The reference model the viewer compares with, shared with background jobs.
 pub type SharedModel = Arc<dyn ModelView + Send + Sync>;
@@ -142,12 +155,39 @@ impl SimdocApp {
         });
     }
 
+    /// Loads text held in memory (the bundled example) into `side` in the background.
+    pub fn open_text(&mut self, side: Side, name: &str, text: &'static str) {
+        let path = PathBuf::from(name);
+        let repaint = self.repainter();
+        self.jobs
+            .spawn(format!("Loading {name}"), repaint, move |_cancel| {
+                let doc =
+                    document::parse_text(text, &path.display().to_string(), SourceFormat::Text);
+                JobOutput::Loaded {
+                    side,
+                    path: path.clone(),
+                    result: Ok(LoadedDoc {
+                        path,
+                        doc: Arc::new(doc),
+                    }),
+                }
+            });
+    }
+
+    /// Opens the bundled example pair: Wikipedia's "Guinea" and "History of Guinea".
+    pub fn open_example(&mut self) {
+        self.settings.example_shown = true;
+        self.open_text(Side::Left, EXAMPLE[0].0, EXAMPLE[0].1);
+        self.open_text(Side::Right, EXAMPLE[1].0, EXAMPLE[1].1);
+    }
+
     /// Compares the loaded documents again (new method, boilerplate option, or documents).
     pub fn recompare(&mut self) {
         let [Some(left), Some(right)] = self.docs.clone() else {
             return;
         };
-        self.jobs.cancel_where(|job| Some(job.id) == self.compare_job);
+        self.jobs
+            .cancel_where(|job| Some(job.id) == self.compare_job);
         self.compare_generation += 1;
         let generation = self.compare_generation;
         let method = self.settings.method;
@@ -157,8 +197,7 @@ impl SimdocApp {
         let label = format!("Comparing ({})", method.title());
         let repaint = self.repainter();
         let id = self.jobs.spawn(label, repaint, move |cancel: &AtomicBool| {
-            let prepared =
-                PreparedPair::new(&left.doc, &right.doc, &model, include_boilerplate);
+            let prepared = PreparedPair::new(&left.doc, &right.doc, &model, include_boilerplate);
             let result = prepared
                 .compare(&model, method, floor, cancel)
                 .map(|comparison| Analysis {
@@ -190,7 +229,9 @@ impl SimdocApp {
             match output {
                 JobOutput::Loaded { side, path, result } => match result {
                     Ok(loaded) => {
-                        self.settings.remember(&path);
+                        if path.exists() {
+                            self.settings.remember(&path);
+                        }
                         self.docs[side.index()] = Some(loaded);
                         self.analysis = None;
                         self.view = None;
@@ -252,11 +293,16 @@ impl SimdocApp {
             .recent_files
             .first()
             .and_then(|p| p.parent().map(Path::to_path_buf));
-        self.jobs
-            .spawn(format!("Choosing document {}", side.letter()), repaint, move |_| {
+        self.jobs.spawn(
+            format!("Choosing document {}", side.letter()),
+            repaint,
+            move |_| {
                 let mut dialog = rfd::FileDialog::new()
                     .set_title(format!("Open document {}", side.letter()))
-                    .add_filter("HTML and text", &["html", "htm", "xhtml", "txt", "md", "text"])
+                    .add_filter(
+                        "HTML and text",
+                        &["html", "htm", "xhtml", "txt", "md", "text"],
+                    )
                     .add_filter("All files", &["*"]);
                 if let Some(dir) = start_dir {
                     dialog = dialog.set_directory(dir);
@@ -265,7 +311,8 @@ impl SimdocApp {
                     purpose: Pick::Open(side),
                     path: dialog.pick_file(),
                 }
-            });
+            },
+        );
     }
 
     /// Selects the next (`+1`) or previous (`-1`) match in the match list's order.
@@ -401,20 +448,28 @@ impl SimdocApp {
             toolbar::empty_state_ui(self, ui);
             return;
         }
+        toolbar::central_view_switch_ui(self, ui);
         match self.settings.central_view {
             CentralView::Texts => {
-                let width = ui.available_width();
-                let height = ui.available_height();
-                ui.horizontal_top(|ui| {
-                    let spacing = ui.spacing().item_spacing.x;
-                    let pane_width = ((width - spacing) / 2.0).max(50.0);
-                    for side in Side::BOTH {
-                        ui.allocate_ui(egui::vec2(pane_width, height), |ui| {
-                            ui.set_min_size(egui::vec2(pane_width, height));
-                            doc_pane::doc_pane_ui(self, ui, side);
-                        });
-                    }
-                });
+                let area = ui.available_rect_before_wrap();
+                let gap = ui.spacing().item_spacing.x * 2.0;
+                let width = ((area.width() - gap) / 2.0).max(50.0);
+                for side in Side::BOTH {
+                    let x = area.min.x + side.index() as f32 * (width + gap);
+                    let rect = egui::Rect::from_min_size(
+                        egui::pos2(x, area.min.y),
+                        egui::vec2(width, area.height()),
+                    );
+                    let mut pane = ui.new_child(
+                        egui::UiBuilder::new()
+                            .max_rect(rect)
+                            .layout(egui::Layout::top_down(egui::Align::Min))
+                            .id_salt(("pane", side.index())),
+                    );
+                    pane.set_clip_rect(rect.intersect(ui.clip_rect()));
+                    doc_pane::doc_pane_ui(self, &mut pane, side);
+                }
+                ui.allocate_rect(area, egui::Sense::hover());
             }
             CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
         }
@@ -441,6 +496,9 @@ pub fn run_native(files: Vec<PathBuf>, model: SharedModel) -> eframe::Result {
                 .unwrap_or_default();
             let mut app = SimdocApp::new(settings, model);
             app.repaint = Some(cc.egui_ctx.clone());
+            if files.is_empty() && !app.settings.example_shown {
+                app.open_example();
+            }
             for (side, path) in Side::BOTH.into_iter().zip(files) {
                 app.open(side, path);
             }

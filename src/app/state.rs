@@ -71,6 +71,8 @@ pub struct Settings {
     pub central_view: CentralView,
     /// Shade tree nodes by their subtree's matched share instead of their own sentences'.
     pub shade_subtrees: bool,
+    /// The bundled example has been shown once (on first start).
+    pub example_shown: bool,
 }
 
 impl Default for Settings {
@@ -82,6 +84,7 @@ impl Default for Settings {
             recent_files: Vec::new(),
             central_view: CentralView::Texts,
             shade_subtrees: false,
+            example_shown: false,
         }
     }
 }
@@ -105,9 +108,10 @@ pub struct LoadedDoc {
 impl LoadedDoc {
     /// The name shown for the document: its file name.
     pub fn file_name(&self) -> String {
-        self.path
-            .file_name()
-            .map_or_else(|| self.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
     }
 }
 
@@ -156,7 +160,8 @@ impl View {
         ];
         let mut marks: [Vec<Option<SentenceMark>>; 2] =
             [vec![None; counts[0]], vec![None; counts[1]]];
-        let mut partners: [Vec<Vec<u32>>; 2] = [vec![Vec::new(); counts[0]], vec![Vec::new(); counts[1]]];
+        let mut partners: [Vec<Vec<u32>>; 2] =
+            [vec![Vec::new(); counts[0]], vec![Vec::new(); counts[1]]];
         for (index, pair) in matches.iter().enumerate() {
             let tier = if pair.identical {
                 Tier::Identical
@@ -172,9 +177,7 @@ impl View {
                 let Some(slot) = marks[side].get_mut(position as usize) else {
                     continue;
                 };
-                let better = slot.is_none_or(|m| {
-                    (mark.tier, -mark.score) < (m.tier, -m.score)
-                });
+                let better = slot.is_none_or(|m| (mark.tier, -mark.score) < (m.tier, -m.score));
                 if better {
                     *slot = Some(mark);
                 }

@@ -5,25 +5,29 @@ use std::path::PathBuf;
 
 use super::export::ExportKind;
 use super::state::CentralView;
-use super::{SimdocApp, Side};
+use super::{Side, SimdocApp};
 use crate::similarity::{Method, Thresholds};
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().slider_width = 110.0;
         for side in Side::BOTH {
             open_menu_ui(app, ui, side);
         }
         ui.separator();
 
         let mut method = app.settings.method;
-        egui::ComboBox::from_label("Method")
+        let method_label = ui.label("Method");
+        egui::ComboBox::from_id_salt("method")
             .selected_text(method.title())
             .show_ui(ui, |ui| {
                 for m in Method::ALL {
                     ui.selectable_value(&mut method, m, m.title());
                 }
-            });
+            })
+            .response
+            .labelled_by(method_label.id);
         if method != app.settings.method {
             app.settings.method = method;
             app.recompare();
@@ -32,26 +36,22 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         let graded = app.settings.method.is_graded();
         let mut thresholds = app.settings.thresholds;
         ui.add_enabled_ui(graded, |ui| {
-            ui.add(
-                egui::Slider::new(&mut thresholds.permission, 0.5..=1.0)
-                    .step_by(0.005)
-                    .text("Permission"),
-            )
+            let label = ui.label("Permission");
+            ui.add(egui::Slider::new(&mut thresholds.permission, 0.5..=1.0).step_by(0.005))
+                .labelled_by(label.id)
             .on_hover_text(
                 "Both directional similarities must reach this (thesis eq. 3.4; thesis value 0.825)",
             );
-            ui.add(
-                egui::Slider::new(&mut thresholds.variation, 0.0..=0.5)
-                    .step_by(0.005)
-                    .text("Variation"),
-            )
+            let label = ui.label("Variation");
+            ui.add(egui::Slider::new(&mut thresholds.variation, 0.0..=0.5).step_by(0.005))
+                .labelled_by(label.id)
             .on_hover_text(
                 "The two similarities may differ by at most this (thesis eq. 3.4; thesis value 0.15)",
             );
             if ui
                 .add_enabled(
                     thresholds != Thresholds::THESIS,
-                    egui::Button::new("Thesis defaults"),
+                    egui::Button::new("Thesis values"),
                 )
                 .on_hover_text("Permission 0.825, variation 0.15")
                 .clicked()
@@ -73,15 +73,6 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             app.recompare();
         }
         ui.separator();
-
-        ui.selectable_value(&mut app.settings.central_view, CentralView::Texts, "Texts");
-        ui.selectable_value(
-            &mut app.settings.central_view,
-            CentralView::Hierarchies,
-            "Hierarchies",
-        );
-        ui.separator();
-
         ui.add_enabled_ui(app.view.is_some(), |ui| {
             ui.menu_button("Export", |ui| {
                 for kind in ExportKind::ALL {
@@ -97,7 +88,7 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
 fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     let title = match &app.docs[side.index()] {
-        Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 28)),
+        Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 20)),
         None => format!("Open {}", side.letter()),
     };
     ui.menu_button(title, |ui| {
@@ -127,9 +118,10 @@ fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
             ui.label("Recent:");
             let recent = app.settings.recent_files.clone();
             for path in recent {
-                let label = path
-                    .file_name()
-                    .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                let label = path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into(),
+                );
                 if ui
                     .button(label)
                     .on_hover_text(path.display().to_string())
@@ -140,6 +132,18 @@ fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
                 }
             }
         }
+    });
+}
+
+/// The switch between the texts and the hierarchies, above the central area.
+pub fn central_view_switch_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut app.settings.central_view, CentralView::Texts, "Texts");
+        ui.selectable_value(
+            &mut app.settings.central_view,
+            CentralView::Hierarchies,
+            "Hierarchies",
+        );
     });
 }
 
@@ -244,5 +248,12 @@ pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         });
         ui.add_space(8.0);
         ui.weak("…or drop files on the window: on the left half for A, on the right half for B.");
+        ui.add_space(16.0);
+        if ui
+            .button("Open the example: “Guinea” and “History of Guinea” (Wikipedia)")
+            .clicked()
+        {
+            app.open_example();
+        }
     });
 }

@@ -76,7 +76,11 @@ fn node_label(doc: &Document, id: NodeId) -> String {
         .get(node.subtree_sentences.start)
         .map_or("", |s| s.text.as_str());
     let words: Vec<&str> = first.split_whitespace().take(8).collect();
-    format!("{} — {}", node.kind.name().replace('_', " "), words.join(" "))
+    format!(
+        "{} — {}",
+        node.kind.name().replace('_', " "),
+        words.join(" ")
+    )
 }
 
 fn kind_icon(kind: NodeKind) -> &'static str {
@@ -105,7 +109,9 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal(|ui| {
         ui.strong("Semantic hierarchies");
         ui.checkbox(&mut app.settings.shade_subtrees, "Shade by whole subtree")
-            .on_hover_text("Shade each node by the matched share of all its sentences, not only its own");
+            .on_hover_text(
+                "Shade each node by the matched share of all its sentences, not only its own",
+            );
     });
     let available = ui.available_rect_before_wrap();
     let gutter = (available.width() * 0.08).clamp(30.0, 90.0);
@@ -161,7 +167,11 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                     ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::click());
                 let share = shares.and_then(|s| s.get(id));
                 let fraction = share.map_or(0.0, |m: &NodeMatch| {
-                    if subtree { m.subtree_shaded() } else { m.shaded() }
+                    if subtree {
+                        m.subtree_shaded()
+                    } else {
+                        m.shaded()
+                    }
                 });
                 let painter = ui.painter_at(rect);
                 let visuals = ui.visuals();
@@ -170,7 +180,11 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 if is_selected {
                     painter.rect_filled(rect, 2.0, visuals.selection.bg_fill);
                 } else if is_partner {
-                    painter.rect_filled(rect, 2.0, Color32::from_rgb(0xF3, 0x9C, 0x12).gamma_multiply(0.35));
+                    painter.rect_filled(
+                        rect,
+                        2.0,
+                        Color32::from_rgb(0xF3, 0x9C, 0x12).gamma_multiply(0.35),
+                    );
                 }
                 let x0 = rect.min.x + depth.min(12) as f32 * INDENT;
                 // The shaded bar: matched share of the node.
@@ -179,7 +193,11 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                         Pos2::new(x0, rect.min.y + 2.0),
                         Pos2::new(x0 + (rect.max.x - x0) * fraction as f32, rect.max.y - 2.0),
                     );
-                    painter.rect_filled(bar, 2.0, Color32::from_rgb(0x29, 0x80, 0xB9).gamma_multiply(0.35));
+                    painter.rect_filled(
+                        bar,
+                        2.0,
+                        Color32::from_rgb(0x29, 0x80, 0xB9).gamma_multiply(0.35),
+                    );
                 }
                 let node = &doc.nodes[id];
                 let text_color = if node.boilerplate {
@@ -235,7 +253,14 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     // Lines between matched nodes that are both in view.
     if let Some(view) = &app.view {
         let painter = ui.painter().with_clip_rect(available);
-        let max_pairs = view.trees.edges.iter().map(|e| e.pairs).max().unwrap_or(1).max(1);
+        let max_pairs = view
+            .trees
+            .edges
+            .iter()
+            .map(|e| e.pairs)
+            .max()
+            .unwrap_or(1)
+            .max(1);
         for edge in &view.trees.edges {
             let left = drawn[0].iter().find(|(id, _)| *id == edge.left);
             let right = drawn[1].iter().find(|(id, _)| *id == edge.right);
@@ -249,7 +274,10 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                     Color32::from_rgb(0x29, 0x80, 0xB9).gamma_multiply(0.3 + 0.5 * weight)
                 };
                 painter.line_segment(
-                    [Pos2::new(rects[0].max.x, l.center().y), Pos2::new(rects[1].min.x, r.center().y)],
+                    [
+                        Pos2::new(rects[0].max.x, l.center().y),
+                        Pos2::new(rects[1].min.x, r.center().y),
+                    ],
                     Stroke::new(if emphasised { 2.0 } else { 1.0 + weight }, color),
                 );
             }
@@ -280,7 +308,9 @@ pub fn select_node(app: &mut SimdocApp, side: Side, node: NodeId) {
             Side::Left => &v.trees.left,
             Side::Right => &v.trees.right,
         };
-        shares.get(node).and_then(|m| m.partners.first().map(|&(id, _)| id))
+        shares
+            .get(node)
+            .and_then(|m| m.partners.first().map(|&(id, _)| id))
     });
     let other = side.other();
     if let (Some(partner), Some(other_doc)) = (partner, app.docs[other.index()].as_ref()) {

@@ -42,11 +42,12 @@ impl Default for LoadOptions {
 /// Why a document could not be loaded. Every variant names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{}: cannot read: {source}", path.display())]
+    /// The cause is part of the message (not a separate `source`), so that every way of
+    /// printing the error names it exactly once.
+    #[error("{}: cannot read: {error}", path.display())]
     Io {
         path: PathBuf,
-        #[source]
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("{}: is a directory, not a file", path.display())]
     Directory { path: PathBuf },
@@ -79,7 +80,7 @@ impl LoadError {
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Document, LoadError> {
     let io = |source| LoadError::Io {
         path: path.to_path_buf(),
-        source,
+        error: source,
     };
     let metadata = std::fs::metadata(path).map_err(io)?;
     if metadata.is_dir() {

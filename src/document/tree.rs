@@ -158,11 +158,12 @@ impl Document {
     }
 
     /// The top-level sections' first sentence positions (excluding 0): where a dotplot draws its
-    /// faint section boundary lines.
+    /// faint section boundary lines. Only sections count (a document without headings has none).
     pub fn top_level_boundaries(&self) -> Vec<usize> {
         self.root()
             .children
             .iter()
+            .filter(|&&c| self.nodes[c].kind == NodeKind::Section)
             .map(|&c| self.nodes[c].subtree_sentences.start)
             .filter(|&p| p > 0)
             .collect()

@@ -1,0 +1,173 @@
+//! `simdoc compare A B`: the comparison the viewer shows, headless.
+//!
+//! Prints a human summary (unless `--quiet`) and writes any of: the JSON report (`--json FILE`,
+//! or `-` for standard output), the matched pairs as CSV, the HTML report, the dotplot as PNG or
+//! SVG (by extension).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
+use simdoc::document::{self, LoadOptions};
+use simdoc::model::ReferenceModel;
+use simdoc::render::report::{Report, Side};
+use simdoc::render::{html, png};
+use simdoc::similarity::{Method, Thresholds};
+
+/// Size of the dotplot written by `--dotplot`.
+const DOTPLOT_SIZE: u32 = 900;
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// The first document (x axis of the dotplot).
+    pub a: PathBuf,
+    /// The second document (y axis of the dotplot).
+    pub b: PathBuf,
+    /// Sentence matcher: fuzzy (fuzzy-set IR), fourgram (three least-frequent 4-grams) or exact.
+    #[arg(long, default_value = "fuzzy")]
+    pub method: Method,
+    /// Permission threshold: both directional similarities must reach it (thesis: 0.825).
+    #[arg(long, default_value_t = Thresholds::THESIS.permission)]
+    pub permission: f64,
+    /// Variation threshold: the two similarities may differ by at most this (thesis: 0.15).
+    #[arg(long, default_value_t = Thresholds::THESIS.variation)]
+    pub variation: f64,
+    /// A reference model file (`simdoc model build`); default: the embedded model.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Compare navigation, headers, footers, asides and forms too.
+    #[arg(long)]
+    pub include_boilerplate: bool,
+    /// Write the JSON report to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write the matched pairs with both sentences as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write the dotplot: FILE.png or FILE.svg.
+    #[arg(long, value_name = "FILE")]
+    pub dotplot: Option<PathBuf>,
+    /// Do not print the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
+    if !(0.0..=1.0).contains(&args.permission) || !(0.0..=1.0).contains(&args.variation) {
+        bail!("--permission and --variation must be between 0 and 1");
+    }
+    let dotplot_format = match &args.dotplot {
+        Some(path) => match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("png") => Some(true),
+            Some("svg") => Some(false),
+            _ => bail!(
+                "{}: the dotplot file must end in .png or .svg",
+                path.display()
+            ),
+        },
+        None => None,
+    };
+    let loaded_model;
+    let model: &ReferenceModel = match &args.model {
+        Some(path) => {
+            loaded_model = ReferenceModel::load(path)?;
+            &loaded_model
+        }
+        None => ReferenceModel::embedded(),
+    };
+    let options = LoadOptions::default();
+    let (a, b) = rayon::join(
+        || document::load(&args.a, &options),
+        || document::load(&args.b, &options),
+    );
+    let (a, b) = (a?, b?);
+    let thresholds = Thresholds {
+        permission: args.permission,
+        variation: args.variation,
+    };
+    let compare = CompareOptions {
+        method: args.method,
+        floor: DEFAULT_FLOOR.min(args.permission),
+        include_boilerplate: args.include_boilerplate,
+    };
+    let never = AtomicBool::new(false);
+    let comparison = PreparedPair::new(&a, &b, model, compare.include_boilerplate).compare(
+        model,
+        compare.method,
+        compare.floor,
+        &never,
+    )?;
+    let paths = [args.a.display().to_string(), args.b.display().to_string()];
+    let report = Report::new(
+        [
+            Side {
+                path: &paths[0],
+                doc: &a,
+            },
+            Side {
+                path: &paths[1],
+                doc: &b,
+            },
+        ],
+        &comparison,
+        thresholds,
+    );
+
+    let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
+    if let Some(path) = &args.json {
+        let mut bytes = serde_json::to_vec_pretty(&report.to_json())?;
+        bytes.push(b'\n');
+        if json_to_stdout {
+            std::io::stdout()
+                .lock()
+                .write_all(&bytes)
+                .context("writing to standard output")?;
+        } else {
+            write_file(path, &bytes)?;
+        }
+    }
+    if let Some(path) = &args.csv {
+        let mut bytes = Vec::new();
+        report.write_csv(&mut bytes)?;
+        write_file(path, &bytes)?;
+    }
+    if let Some(path) = &args.html {
+        write_file(path, html::report_html(&report).as_bytes())?;
+    }
+    if let (Some(path), Some(is_png)) = (&args.dotplot, dotplot_format) {
+        let svg = report.dotplot_svg(DOTPLOT_SIZE, DOTPLOT_SIZE);
+        if is_png {
+            let bytes = png::svg_to_png(&svg, 1.0)
+                .with_context(|| format!("{}: cannot draw the dotplot", path.display()))?;
+            write_file(path, &bytes)?;
+        } else {
+            write_file(path, svg.as_bytes())?;
+        }
+    }
+    if !args.quiet && !json_to_stdout {
+        print!("{}", report.summary());
+    } else if !args.quiet {
+        eprint!("{}", report.summary());
+    }
+    Ok(())
+}
