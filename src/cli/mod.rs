@@ -3,6 +3,7 @@
 //! Exit codes (also in `simdoc --help`): 0 success, 1 a failure while working (an input could not
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
+mod collection;
 mod inspect;
 
 use std::process::ExitCode;
@@ -24,12 +25,15 @@ pub struct Cli {
 pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
+    /// Find which documents of a collection contain, duplicate or reuse which others.
+    Collection(collection::CollectionArgs),
 }
 
 /// Runs a parsed command; errors are printed with their causes.
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Inspect(args) => inspect::run(&args),
+        Command::Collection(args) => collection::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
