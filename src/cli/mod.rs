@@ -26,7 +26,7 @@ pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
     /// Find which documents of a collection contain, duplicate or reuse which others.
-    Collection(collection::CollectionArgs),
+    Collection(Box<collection::CollectionArgs>),
 }
 
 /// Runs a parsed command; errors are printed with their causes.
