@@ -81,7 +81,7 @@ pub struct CollectionArgs {
     /// CoDet PSC: suffixes of each sentence inserted.
     #[arg(long, help_heading = "CoDet")]
     pub processed_suffix_count: Option<usize>,
-    /// CoDet ETL: containment when CS/SCS exceeds it.
+    /// CoDet ETL: containment when CS/SCS exceeds it (0.6).
     #[arg(long, help_heading = "CoDet")]
     pub etl: Option<f64>,
     /// CoDet: do not sort a sentence's words by idf (WS off).
@@ -126,7 +126,7 @@ pub struct CollectionArgs {
     /// qSign θ: word-overlap threshold (0.5).
     #[arg(long, help_heading = "qSign")]
     pub theta: Option<f64>,
-    /// qSign: share of a document's sentences reused for containment (0.8).
+    /// qSign: share of a document's sentences reused for containment (0.6).
     #[arg(long, help_heading = "qSign")]
     pub containment_share: Option<f64>,
 

@@ -22,7 +22,7 @@ use crate::text;
 pub type TermId = u32;
 
 /// How a sentence's words become terms.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Normaliser {
     /// [`crate::text::refine`]: lowercase, Snowball stopwords and numbers removed, Snowball
     /// (Porter2) stemming.

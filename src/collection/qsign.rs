@@ -26,6 +26,7 @@
 //!   stored one when S(r, q) ≥ θ. With `share(x)` the fraction of x's sentences that count,
 //!   `b` contains `a` when share(a) reaches `containment_share`, both ways is a duplicate, and
 //!   any other pair with a counted sentence is "later reuses earlier" scored by the larger share.
+//!   The default share 0.6 was chosen on the BBC summaries (EVALUATION.md).
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -57,7 +58,7 @@ impl Default for QSignParams {
             bits_per_word: 2,
             max_bit_difference: 2,
             overlap_threshold: 0.5,
-            containment_share: 0.8,
+            containment_share: 0.6,
         }
     }
 }
@@ -369,11 +370,12 @@ mod tests {
     #[test]
     fn contained_documents_are_found_in_either_order() {
         let docs = vec![
-            // 0: an article of three sentences.
+            // 0: an article of four sentences.
             vec![
                 words("alpha beta gamma"),
                 words("delta epsilon zeta"),
                 words("eta theta iota"),
+                words("chi psi omega"),
             ],
             // 1: unrelated.
             vec![words("kappa lambda mu"), words("nu xi omicron")],
@@ -402,6 +404,7 @@ mod tests {
                     words("alpha beta gamma"),
                     words("delta epsilon zeta"),
                     words("eta theta iota"),
+                    words("chi psi omega"),
                 ],
                 vec![words("tau")],
             ],
