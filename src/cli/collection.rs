@@ -129,6 +129,9 @@ pub struct CollectionArgs {
     /// qSign: share of a document's sentences reused for containment (0.6).
     #[arg(long, help_heading = "qSign")]
     pub containment_share: Option<f64>,
+    /// qSign: smallest share of reused sentences for a pair to be reported (0.25).
+    #[arg(long, help_heading = "qSign")]
+    pub min_reuse_share: Option<f64>,
 
     /// Roul th1: textual similarity (64 - Hamming) to consider a pair.
     #[arg(long, help_heading = "Roul")]
@@ -203,6 +206,7 @@ impl CollectionArgs {
                 set(&mut p.max_bit_difference, self.max_bit_difference);
                 set(&mut p.overlap_threshold, self.theta);
                 set(&mut p.containment_share, self.containment_share);
+                set(&mut p.min_reuse_share, self.min_reuse_share);
                 Method::QSign(p)
             }
             MethodName::Roul => {
