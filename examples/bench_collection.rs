@@ -15,6 +15,9 @@ use simdoc::collection::{Collection, Method, Normaliser, without_job};
 use simdoc::corpus;
 use simdoc::document::{self, Document, LoadOptions, SourceFormat};
 
+/// A set's label, document names, file paths (for the peer's truth) and documents.
+type BenchSet = (String, Vec<String>, Vec<String>, Vec<Document>);
+
 const CATEGORIES: [&str; 5] = ["business", "entertainment", "politics", "sport", "tech"];
 
 fn main() {
@@ -33,7 +36,7 @@ fn main() {
     let (bbc_names, bbc_paths, bbc_docs) = load_bbc(&data, false);
     let (sum_names, sum_paths, sum_docs) = load_bbc(&data, true);
 
-    let mut sets: Vec<(String, Vec<String>, Vec<String>, Vec<Document>)> = Vec::new();
+    let mut sets: Vec<BenchSet> = Vec::new();
     for size in [5_000, 10_000, 20_000] {
         let n = size.min(reuters.0.len());
         sets.push((
