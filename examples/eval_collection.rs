@@ -289,6 +289,12 @@ fn mixed(data: &Path, bbc: &Bbc, repair: bool) -> Mixed {
     }
 }
 
+/// Whether "x contains y" is right: same article content, and not a summary containing an
+/// article.
+fn correct_containment(m: &Mixed, x: usize, y: usize) -> bool {
+    m.canon[x] == m.canon[y] && (!m.summary[x] || m.summary[y])
+}
+
 /// Share of `inner`'s distinct terms that `outer` also has.
 fn word_containment(c: &Collection, inner: usize, outer: usize) -> f64 {
     let a: HashSet<u32> = c.documents[inner].terms().collect();
@@ -303,7 +309,7 @@ fn plausible_false_decisions(m: &Mixed, c: &Collection, d: &Detection) -> (usize
     let mut plausible = 0;
     for p in &d.pairs {
         let mut check = |x: usize, y: usize| {
-            if !(m.canon[x] == m.canon[y] && !(m.summary[x] && !m.summary[y])) {
+            if !correct_containment(m, x, y) {
                 wrong += 1;
                 if word_containment(c, y, x) >= 0.9 {
                     plausible += 1;
@@ -336,7 +342,7 @@ fn containment_scores(m: &Mixed, d: &Detection) -> (f64, f64, usize) {
             _ => {}
         }
     }
-    let correct = |x: usize, y: usize| m.canon[x] == m.canon[y] && !(m.summary[x] && !m.summary[y]);
+    let correct = |x: usize, y: usize| correct_containment(m, x, y);
     let right = statements
         .iter()
         .filter(|&&(x, y, _)| correct(x, y))
