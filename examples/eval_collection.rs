@@ -445,12 +445,13 @@ fn lee_section(data: &Path) {
                 .collect()
         })
         .collect();
-    let mut human = Vec::new();
-    for i in 0..rated.len() {
-        for j in i + 1..rated.len() {
-            human.push(grades[i][j]);
-        }
-    }
+    // The upper triangle, as gensim's test reads it (np.triu_indices(50, 1)).
+    let human: Vec<f64> = grades
+        .iter()
+        .take(rated.len())
+        .enumerate()
+        .flat_map(|(i, row)| row.iter().take(rated.len()).skip(i + 1).copied())
+        .collect();
     println!("## Lee: LSI cosine against human grades\n");
     println!(
         "{} background documents span the LSI space; the {} rated documents are folded in; {} pairs.\n",
