@@ -321,8 +321,84 @@ pub fn detect(
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::super::{prepare::words, without_job};
     use super::*;
+
+    /// Eq. 2 directly: Σ k · idf(w_k) over the longest common prefix.
+    fn cs_by_hand(x: &[TermId], y: &[TermId], idf: &[f64]) -> f64 {
+        x.iter()
+            .zip(y)
+            .take_while(|(a, b)| a == b)
+            .enumerate()
+            .map(|(k, (&w, _))| (k + 1) as f64 * idf[w as usize])
+            .sum()
+    }
+
+    /// Each sentence as the tree sees it: sorted by idf rank (or not) and cut at DT.
+    fn processed(c: &Collection, params: &CoDetParams, doc: DocId) -> Vec<Vec<TermId>> {
+        let rank = c.idf_rank();
+        c.documents[doc]
+            .sentences
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                if params.word_sorting {
+                    s.sort_by_key(|&t| rank[t as usize]);
+                }
+                s.truncate(params.depth_threshold);
+                s
+            })
+            .collect()
+    }
+
+    proptest! {
+        /// The corpus tree computes eq. 1 exactly: CS of every pair and SCS of every document
+        /// equal the brute-force double sum over sentence pairs.
+        #[test]
+        fn tree_equals_the_double_sum_of_eq_1(
+            docs in proptest::collection::vec(
+                proptest::collection::vec(proptest::collection::vec(0u8..6, 1..6), 0..4),
+                1..6,
+            ),
+            depth_threshold in 1usize..6,
+            word_sorting in any::<bool>(),
+        ) {
+            let docs: Vec<Vec<Vec<String>>> = docs
+                .iter()
+                .map(|d| d.iter().map(|s| s.iter().map(|w| format!("w{w}")).collect()).collect())
+                .collect();
+            let c = Collection::from_terms(vec![], docs, vec![]);
+            let params = CoDetParams { depth_threshold, word_sorting, ..CoDetParams::default() };
+            let idf: Vec<f64> = (0..c.vocabulary.len())
+                .map(|t| c.frequencies.idf_plus_one(t as TermId))
+                .collect();
+            let sentences: Vec<Vec<Vec<TermId>>> =
+                (0..c.len()).map(|d| processed(&c, &params, d)).collect();
+            let double_sum = |x: usize, y: usize| -> f64 {
+                sentences[x]
+                    .iter()
+                    .flat_map(|s| sentences[y].iter().map(move |t| (s, t)))
+                    .map(|(s, t)| cs_by_hand(s, t, &idf))
+                    .sum()
+            };
+            let mut tree = CorpusTree::new(&c, params);
+            for doc in 0..c.len() {
+                let insertion = tree.insert(doc);
+                prop_assert!((insertion.self_similarity - double_sum(doc, doc)).abs() < 1e-9);
+                for earlier in 0..doc {
+                    let expected = double_sum(doc, earlier);
+                    let got = insertion
+                        .similarities
+                        .iter()
+                        .find(|&&(d, _)| d == earlier)
+                        .map_or(0.0, |&(_, cs)| cs);
+                    prop_assert!((got - expected).abs() < 1e-9, "{} vs {}", got, expected);
+                }
+            }
+        }
+    }
 
     /// The paper's Fig. 1: d_A "NASDAQ starts day with an increase. Shares gain 2%.", d_B
     /// "NASDAQ starts (the) day with a decrease. Shares lose 2%.", d_C "Shares lose 2%.", words
