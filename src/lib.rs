@@ -12,6 +12,7 @@
 //!
 //! Nothing below `app` and `cli` knows about them.
 
+pub mod collection;
 pub mod compare;
 pub mod corpus;
 pub mod document;

@@ -3,6 +3,7 @@
 //! Exit codes (also in `simdoc --help`): 0 success, 1 a failure while working (an input could not
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
+mod collection;
 mod compare;
 mod inspect;
 mod model;
@@ -26,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
+    /// Find which documents of a collection contain, duplicate or reuse which others.
+    Collection(Box<collection::CollectionArgs>),
     /// Compare two documents: figures, matched pairs, reports and the dotplot.
     Compare(compare::CompareArgs),
     /// Build or describe a reference model (word correlations, 4-gram counts, idf).
@@ -56,6 +59,7 @@ fn unreachable_view() -> anyhow::Result<()> {
 pub fn run(command: Command) -> ExitCode {
     let result = match command {
         Command::Inspect(args) => inspect::run(&args),
+        Command::Collection(args) => collection::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Model(args) => model::run(&args),
         #[cfg(feature = "gui")]

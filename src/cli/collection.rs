@@ -1,0 +1,456 @@
+//! `simdoc collection PATH... --method NAME [parameters] [--json FILE] [--csv FILE]`: which
+//! documents of a collection contain, duplicate or reuse which others.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use simdoc::collection::{
+    Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp,
+    imatch, qsign, roul, simhash,
+};
+use simdoc::corpus;
+use simdoc::document::{Document, LoadOptions};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodName {
+    /// CoDet's corpus tree (Varol et al. 2011): containment.
+    Codet,
+    /// DSC: every third 4-word shingle, 60% containment.
+    Dsc,
+    /// Full fingerprinting: every 4-word shingle, 60% containment.
+    Ffp,
+    /// I-Match: SHA-1 of ten high-idf words; equal fingerprints are duplicates.
+    Imatch,
+    /// SimHash as the CoDet paper defines it: Hamming distance below 3.
+    Simhash,
+    /// qSign (Kim et al. 2009): sentence reuse through signature range search.
+    Qsign,
+    /// Roul et al.: shingled TF-IDF SimHash and LSI; exact, textual, conceptual duplicates.
+    Roul,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NormaliserName {
+    /// Snowball stopwords and stemming (simdoc's default).
+    Refine,
+    /// The CoDet paper's: stopwords removed, words cut to their first five characters.
+    First5,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SamplingName {
+    Position,
+    Hash,
+}
+
+#[derive(Debug, Args)]
+pub struct CollectionArgs {
+    /// Files or folders (walked recursively); Reuters .sgm and WikiExtractor files hold many
+    /// documents. The order found is the stream order.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// The detector.
+    #[arg(long, value_enum, default_value = "codet")]
+    pub method: MethodName,
+    /// How words are normalised.
+    #[arg(long, value_enum, default_value = "refine")]
+    pub normaliser: NormaliserName,
+    /// Write the result as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write the pairs as CSV (a,b,relation,score with document names).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Print at most this many pairs (all go to --json and --csv).
+    #[arg(long, default_value_t = 200)]
+    pub show: usize,
+    /// Refuse files larger than this many bytes.
+    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
+    pub max_bytes: u64,
+
+    /// CoDet DT: words of each sentence inserted.
+    #[arg(long, help_heading = "CoDet")]
+    pub depth_threshold: Option<usize>,
+    /// CoDet PSC: suffixes of each sentence inserted.
+    #[arg(long, help_heading = "CoDet")]
+    pub processed_suffix_count: Option<usize>,
+    /// CoDet ETL: containment when CS/SCS exceeds it (0.6).
+    #[arg(long, help_heading = "CoDet")]
+    pub etl: Option<f64>,
+    /// CoDet: do not sort a sentence's words by idf (WS off).
+    #[arg(long, help_heading = "CoDet")]
+    pub no_word_sorting: bool,
+    /// CoDet: keep only the latest N documents in the tree.
+    #[arg(long, value_name = "N", help_heading = "CoDet")]
+    pub time_window: Option<usize>,
+
+    /// DSC, FFP, Roul: words per shingle (4, 4, 3).
+    #[arg(long, help_heading = "DSC / FFP / Roul")]
+    pub shingle_size: Option<usize>,
+    /// DSC, FFP: share of the contained document's hashes (0.6).
+    #[arg(long, help_heading = "DSC / FFP / Roul")]
+    pub containment_threshold: Option<f64>,
+    /// DSC: keep every STEP-th shingle (3).
+    #[arg(long, help_heading = "DSC / FFP / Roul")]
+    pub step: Option<usize>,
+    /// DSC: sample shingles by position (the CoDet paper) or by hash (Broder).
+    #[arg(long, value_enum, help_heading = "DSC / FFP / Roul")]
+    pub sampling: Option<SamplingName>,
+
+    /// I-Match, SimHash: highest-idf words ignored (2).
+    #[arg(long, help_heading = "I-Match / SimHash")]
+    pub skipped_words: Option<usize>,
+    /// I-Match: words fingerprinted (10).
+    #[arg(long, help_heading = "I-Match / SimHash")]
+    pub fingerprint_words: Option<usize>,
+    /// SimHash: largest Hamming distance of a match (2).
+    #[arg(long, help_heading = "I-Match / SimHash")]
+    pub max_distance: Option<u32>,
+
+    /// qSign m: signature bits (32).
+    #[arg(long, help_heading = "qSign")]
+    pub signature_bits: Option<u32>,
+    /// qSign l: bits per word (2).
+    #[arg(long, help_heading = "qSign")]
+    pub bits_per_word: Option<u32>,
+    /// qSign d: largest bit difference of a candidate (2).
+    #[arg(long, help_heading = "qSign")]
+    pub max_bit_difference: Option<u32>,
+    /// qSign θ: word-overlap threshold (0.5).
+    #[arg(long, help_heading = "qSign")]
+    pub theta: Option<f64>,
+    /// qSign: share of a document's sentences reused for containment (0.6).
+    #[arg(long, help_heading = "qSign")]
+    pub containment_share: Option<f64>,
+    /// qSign: smallest share of reused sentences for a pair to be reported (0.25).
+    #[arg(long, help_heading = "qSign")]
+    pub min_reuse_share: Option<f64>,
+
+    /// Roul th1: textual similarity (64 - Hamming) to consider a pair.
+    #[arg(long, help_heading = "Roul")]
+    pub th1: Option<u32>,
+    /// Roul th2: textual similarity of a textual duplicate (46).
+    #[arg(long, help_heading = "Roul")]
+    pub th2: Option<u32>,
+    /// Roul th3: textual similarity of an exact duplicate.
+    #[arg(long, help_heading = "Roul")]
+    pub th3: Option<u32>,
+    /// Roul th4: LSI cosine of a conceptual duplicate.
+    #[arg(long, help_heading = "Roul")]
+    pub th4: Option<f64>,
+    /// Roul: LSI dimensions (200).
+    #[arg(long, help_heading = "Roul")]
+    pub lsi_rank: Option<usize>,
+}
+
+impl CollectionArgs {
+    /// The method with the paper's defaults, overridden by the options given.
+    pub fn method(&self) -> Method {
+        fn set<T: Copy>(field: &mut T, value: Option<T>) {
+            if let Some(v) = value {
+                *field = v;
+            }
+        }
+        match self.method {
+            MethodName::Codet => {
+                let mut p = codet::CoDetParams::default();
+                set(&mut p.depth_threshold, self.depth_threshold);
+                set(&mut p.processed_suffix_count, self.processed_suffix_count);
+                set(&mut p.equivalency_threshold, self.etl);
+                p.word_sorting = !self.no_word_sorting;
+                p.time_window = self.time_window;
+                Method::CoDet(p)
+            }
+            MethodName::Dsc => {
+                let mut p = dsc::DscParams::default();
+                set(&mut p.shingle_size, self.shingle_size);
+                set(&mut p.containment_threshold, self.containment_threshold);
+                set(&mut p.step, self.step);
+                if let Some(s) = self.sampling {
+                    p.sampling = match s {
+                        SamplingName::Position => dsc::Sampling::Position,
+                        SamplingName::Hash => dsc::Sampling::Hash,
+                    };
+                }
+                Method::Dsc(p)
+            }
+            MethodName::Ffp => {
+                let mut p = ffp::FfpParams::default();
+                set(&mut p.shingle_size, self.shingle_size);
+                set(&mut p.containment_threshold, self.containment_threshold);
+                Method::Ffp(p)
+            }
+            MethodName::Imatch => {
+                let mut p = imatch::IMatchParams::default();
+                set(&mut p.skipped_words, self.skipped_words);
+                set(&mut p.fingerprint_words, self.fingerprint_words);
+                Method::IMatch(p)
+            }
+            MethodName::Simhash => {
+                let mut p = simhash::SimHashParams::default();
+                set(&mut p.skipped_words, self.skipped_words);
+                set(&mut p.max_distance, self.max_distance);
+                Method::SimHash(p)
+            }
+            MethodName::Qsign => {
+                let mut p = qsign::QSignParams::default();
+                set(&mut p.signature_bits, self.signature_bits);
+                set(&mut p.bits_per_word, self.bits_per_word);
+                set(&mut p.max_bit_difference, self.max_bit_difference);
+                set(&mut p.overlap_threshold, self.theta);
+                set(&mut p.containment_share, self.containment_share);
+                set(&mut p.min_reuse_share, self.min_reuse_share);
+                Method::QSign(p)
+            }
+            MethodName::Roul => {
+                let mut p = roul::RoulParams::default();
+                set(&mut p.shingle_size, self.shingle_size);
+                set(&mut p.th1, self.th1);
+                set(&mut p.th2, self.th2);
+                set(&mut p.th3, self.th3);
+                set(&mut p.th4, self.th4);
+                set(&mut p.lsi_rank, self.lsi_rank);
+                Method::Roul(p)
+            }
+        }
+    }
+}
+
+/// The JSON shape of `collection --json`.
+#[derive(Serialize)]
+struct CollectionJson<'a> {
+    method: &'static str,
+    documents: &'a [String],
+    pairs: Vec<PairJson>,
+    groups: &'a [Vec<usize>],
+}
+
+#[derive(Serialize)]
+struct PairJson {
+    a: usize,
+    b: usize,
+    relation: &'static str,
+    score: f64,
+}
+
+fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} ({per_sec}, {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Reads every file under `paths` into documents, in order; unreadable files are reported on
+/// standard error and skipped.
+fn load_documents(
+    paths: &[PathBuf],
+    max_bytes: u64,
+) -> anyhow::Result<(Vec<String>, Vec<Document>)> {
+    let files = corpus::list_files(paths)?;
+    let options = LoadOptions {
+        max_bytes,
+        ..LoadOptions::default()
+    };
+    let bar = progress_bar();
+    bar.set_message("reading");
+    bar.set_length(files.len() as u64);
+    let read: Vec<_> = files
+        .par_iter()
+        .map(|file| {
+            let entries = corpus::read_entries(file, &options);
+            bar.inc(1);
+            entries.map(|list| {
+                list.into_iter()
+                    .map(|e| (e.name.clone(), e.to_document()))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut names = Vec::new();
+    let mut documents = Vec::new();
+    for result in read {
+        match result {
+            Ok(list) => {
+                for (name, doc) in list {
+                    names.push(name);
+                    documents.push(doc);
+                }
+            }
+            Err(err) => eprintln!("simdoc: skipped: {err}"),
+        }
+    }
+    Ok((names, documents))
+}
+
+pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
+    let method = args.method();
+    let (names, documents) = load_documents(&args.paths, args.max_bytes)?;
+    if documents.is_empty() {
+        anyhow::bail!("no document could be read from the paths given");
+    }
+    let normaliser = match args.normaliser {
+        NormaliserName::Refine => Normaliser::Refine,
+        NormaliserName::First5 => Normaliser::StopwordsFirst5,
+    };
+    let bar = progress_bar();
+    let cancel = AtomicBool::new(false);
+    let mut report = |p: Progress| {
+        bar.set_message(p.stage);
+        bar.set_length(p.total as u64);
+        bar.set_position(p.done as u64);
+    };
+    let mut job = Job::new(&mut report, &cancel);
+    let collection = Collection::from_documents(names, &documents, normaliser, &mut job)
+        .context("preparing the documents")?;
+    drop(documents);
+    let detection = method.detect(&collection, &mut job)?;
+    bar.finish_and_clear();
+
+    if let Some(path) = &args.json {
+        write_json(path, method.name(), &collection, &detection)?;
+    }
+    if let Some(path) = &args.csv {
+        write_csv(path, &collection, &detection)?;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write_summary(&mut out, method.name(), &collection, &detection, args.show)?;
+    out.flush().context("writing to standard output")
+}
+
+fn pair_line(collection: &Collection, pair: &DetectedPair) -> String {
+    format!(
+        "{:<20} {:>6.3}  {}  {}",
+        pair.relation.name(),
+        pair.score,
+        collection.names[pair.a],
+        collection.names[pair.b]
+    )
+}
+
+fn write_summary(
+    out: &mut impl Write,
+    method: &str,
+    collection: &Collection,
+    detection: &Detection,
+    show: usize,
+) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{method}: {} documents, {} pairs, {} duplicate groups",
+        collection.len(),
+        detection.pairs.len(),
+        detection.groups.len()
+    )?;
+    writeln!(
+        out,
+        "\npairs (relation, score, a, b; read \"a relation b\"):"
+    )?;
+    for pair in detection.pairs.iter().take(show) {
+        writeln!(out, "{}", pair_line(collection, pair))?;
+    }
+    if detection.pairs.len() > show {
+        writeln!(
+            out,
+            "... {} more (see --json / --csv)",
+            detection.pairs.len() - show
+        )?;
+    }
+    writeln!(
+        out,
+        "\nduplicate groups (the first is the longest, the one to keep):"
+    )?;
+    for (i, group) in detection.groups.iter().enumerate().take(show) {
+        let members: Vec<&str> = group
+            .iter()
+            .map(|&d| collection.names[d].as_str())
+            .collect();
+        writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
+    }
+    if detection.groups.len() > show {
+        writeln!(out, "... {} more groups", detection.groups.len() - show)?;
+    }
+    Ok(())
+}
+
+fn write_json(
+    path: &Path,
+    method: &'static str,
+    collection: &Collection,
+    detection: &Detection,
+) -> anyhow::Result<()> {
+    let json = CollectionJson {
+        method,
+        documents: &collection.names,
+        pairs: detection
+            .pairs
+            .iter()
+            .map(|p| PairJson {
+                a: p.a,
+                b: p.b,
+                relation: p.relation.name(),
+                score: p.score,
+            })
+            .collect(),
+        groups: &detection.groups,
+    };
+    let file = std::fs::File::create(path)
+        .with_context(|| format!("{}: cannot create", path.display()))?;
+    let mut writer = std::io::BufWriter::new(file);
+    serde_json::to_writer_pretty(&mut writer, &json)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    writer
+        .flush()
+        .with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn write_csv(path: &Path, collection: &Collection, detection: &Detection) -> anyhow::Result<()> {
+    let context = || format!("{}: cannot write", path.display());
+    let file = std::fs::File::create(path)
+        .with_context(|| format!("{}: cannot create", path.display()))?;
+    let mut w = std::io::BufWriter::new(file);
+    writeln!(w, "a,b,relation,score").with_context(context)?;
+    for p in &detection.pairs {
+        writeln!(
+            w,
+            "{},{},{},{}",
+            csv_field(&collection.names[p.a]),
+            csv_field(&collection.names[p.b]),
+            p.relation.name(),
+            p.score
+        )
+        .with_context(context)?;
+    }
+    w.flush().with_context(context)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_when_needed() {
+        assert_eq!(csv_field("a/b.txt"), "a/b.txt");
+        assert_eq!(csv_field("a,\"b\""), "\"a,\"\"b\"\"\"");
+    }
+}

@@ -1,0 +1,96 @@
+//! Duplicate groups: connected components of the duplicate relations.
+
+use super::{Collection, DetectedPair, DocId};
+
+/// Union-find with path halving.
+struct DisjointSets {
+    parent: Vec<usize>,
+}
+
+impl DisjointSets {
+    fn new(n: usize) -> Self {
+        DisjointSets {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] != x {
+            self.parent[x] = self.parent[self.parent[x]];
+            x = self.parent[x];
+        }
+        x
+    }
+
+    fn union(&mut self, x: usize, y: usize) {
+        let (rx, ry) = (self.find(x), self.find(y));
+        if rx != ry {
+            self.parent[rx.max(ry)] = rx.min(ry);
+        }
+    }
+}
+
+/// The groups of documents linked by duplicate relations ([`super::Relation::is_duplicate`]),
+/// each of two or more. Each group starts with the document to keep: the longest
+/// ([`super::PreparedDocument::length`]; Roul et al. step 11), ties to the earliest; the others
+/// follow in stream order. Groups are sorted by their first member.
+pub fn duplicate_groups(pairs: &[DetectedPair], collection: &Collection) -> Vec<Vec<DocId>> {
+    let n = collection.len();
+    let mut sets = DisjointSets::new(n);
+    let mut linked = vec![false; n];
+    for pair in pairs.iter().filter(|p| p.relation.is_duplicate()) {
+        if pair.a < n && pair.b < n {
+            sets.union(pair.a, pair.b);
+            linked[pair.a] = true;
+            linked[pair.b] = true;
+        }
+    }
+    let mut by_root: Vec<Vec<DocId>> = vec![Vec::new(); n];
+    for doc in (0..n).filter(|&d| linked[d]) {
+        let root = sets.find(doc);
+        by_root[root].push(doc);
+    }
+    let length = |d: DocId| collection.documents[d].length;
+    let mut groups: Vec<Vec<DocId>> = by_root
+        .into_iter()
+        .filter(|g| g.len() > 1)
+        .map(|mut group| {
+            // Members are in stream order; the longest (earliest on ties) moves to the front.
+            let keep = group
+                .iter()
+                .enumerate()
+                .max_by(|&(i, &x), &(j, &y)| length(x).cmp(&length(y)).then(j.cmp(&i)))
+                .map_or(0, |(i, _)| i);
+            let kept = group.remove(keep);
+            group.insert(0, kept);
+            group
+        })
+        .collect();
+    groups.sort();
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Relation, prepare::words};
+    use super::*;
+
+    #[test]
+    fn groups_are_components_led_by_the_longest_document() {
+        let docs = ["a", "a b c", "a b", "x", "y", "y z"]
+            .iter()
+            .map(|t| vec![words(t)])
+            .collect();
+        let c = Collection::from_terms(vec![], docs, vec![]);
+        let pairs = vec![
+            DetectedPair::new(0, 1, Relation::Duplicate, 1.0),
+            DetectedPair::new(2, 0, Relation::ExactDuplicate, 1.0),
+            DetectedPair::new(4, 5, Relation::TextualDuplicate, 1.0),
+            DetectedPair::new(3, 4, Relation::Contains, 1.0),
+        ];
+        assert_eq!(
+            duplicate_groups(&pairs, &c),
+            vec![vec![1, 0, 2], vec![5, 4]]
+        );
+    }
+}

@@ -1,0 +1,240 @@
+//! Latent semantic indexing for Roul et al.'s conceptual fingerprints (step 6 and Fig. 1 step 4:
+//! `U, s, V = getSVD(termDocMat); lsiFing = s * transpose(V)`).
+//!
+//! The term-document matrix is large and sparse, so the truncated SVD is computed the way
+//! gensim (which Roul et al. used, sect. 3.1) computes it: a randomized range finder with power
+//! iterations (Halko, Martinsson, Tropp 2011, alg. 4.4), then a dense thin SVD of the small
+//! projected matrix with `faer`. A document's fingerprint is `U_kᵀ x`, which for a column of the
+//! matrix equals its column of `S_k V_kᵀ` and folds new documents into the same space.
+//!
+//! Choices: rank k = 200 by default (gensim's default number of topics; the paper gives none),
+//! 10 extra sample columns, 2 power iterations, a seeded Rademacher test matrix so that results
+//! repeat.
+
+use faer::Mat;
+
+use super::super::prepare::TermId;
+
+/// A sparse vector over terms: (term, weight), terms distinct.
+pub type SparseVector = Vec<(TermId, f64)>;
+
+/// Extra sampled dimensions beyond the rank (Halko et al.'s p).
+const OVERSAMPLING: usize = 10;
+/// Power iterations for a sharper range (Halko et al.'s q).
+const POWER_ITERATIONS: usize = 2;
+
+/// The first k left singular vectors of a term-document matrix.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LsiSpace {
+    /// U_k, row-major: the k coordinates of term t at `t * rank .. (t + 1) * rank`.
+    basis: Vec<f64>,
+    rank: usize,
+    terms: usize,
+    /// The k largest singular values, descending.
+    pub singular_values: Vec<f64>,
+}
+
+/// A dense row-major matrix of `rows × width` as a faer matrix.
+fn to_faer(data: &[f64], rows: usize, width: usize) -> Mat<f64> {
+    Mat::from_fn(rows, width, |i, c| data[i * width + c])
+}
+
+/// Orthonormalises the columns of a row-major `rows × width` matrix in place (thin QR).
+fn orthonormalise(data: &mut [f64], rows: usize, width: usize) {
+    let q = to_faer(data, rows, width).qr().compute_thin_Q();
+    let cols = q.ncols().min(width);
+    for i in 0..rows {
+        for c in 0..width {
+            data[i * width + c] = if c < cols { q[(i, c)] } else { 0.0 };
+        }
+    }
+}
+
+/// `A X` for A given by columns (`terms × docs`) and X row-major `docs × width`.
+fn times(columns: &[SparseVector], terms: usize, x: &[f64], width: usize) -> Vec<f64> {
+    let mut y = vec![0.0; terms * width];
+    for (j, column) in columns.iter().enumerate() {
+        let xj = &x[j * width..(j + 1) * width];
+        for &(t, w) in column {
+            let yt = &mut y[t as usize * width..(t as usize + 1) * width];
+            for (a, b) in yt.iter_mut().zip(xj) {
+                *a += w * b;
+            }
+        }
+    }
+    y
+}
+
+/// `Aᵀ Y` for Y row-major `terms × width`.
+fn transpose_times(columns: &[SparseVector], y: &[f64], width: usize) -> Vec<f64> {
+    let mut z = vec![0.0; columns.len() * width];
+    for (j, column) in columns.iter().enumerate() {
+        let zj = &mut z[j * width..(j + 1) * width];
+        for &(t, w) in column {
+            let yt = &y[t as usize * width..(t as usize + 1) * width];
+            for (a, b) in zj.iter_mut().zip(yt) {
+                *a += w * b;
+            }
+        }
+    }
+    z
+}
+
+/// SplitMix64: the seeded source of the ±1 test matrix.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl LsiSpace {
+    /// Fits the space to the matrix whose columns are `columns` (documents) over `terms` rows;
+    /// terms at or beyond `terms` are ignored. The rank is capped by the matrix size.
+    pub fn fit(columns: &[SparseVector], terms: usize, rank: usize, seed: u64) -> LsiSpace {
+        let columns: Vec<SparseVector> = columns
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .copied()
+                    .filter(|&(t, _)| (t as usize) < terms)
+                    .collect()
+            })
+            .collect();
+        let docs = columns.len();
+        let rank = rank.min(terms).min(docs);
+        if rank == 0 {
+            return LsiSpace {
+                basis: Vec::new(),
+                rank: 0,
+                terms,
+                singular_values: Vec::new(),
+            };
+        }
+        let width = (rank + OVERSAMPLING).min(terms).min(docs);
+        let mut state = seed;
+        let omega: Vec<f64> = (0..docs * width)
+            .map(|_| {
+                if splitmix(&mut state) & 1 == 1 {
+                    1.0
+                } else {
+                    -1.0
+                }
+            })
+            .collect();
+        let mut y = times(&columns, terms, &omega, width);
+        orthonormalise(&mut y, terms, width);
+        for _ in 0..POWER_ITERATIONS {
+            let mut z = transpose_times(&columns, &y, width);
+            orthonormalise(&mut z, docs, width);
+            y = times(&columns, terms, &z, width);
+            orthonormalise(&mut y, terms, width);
+        }
+        // Bᵀ = Aᵀ Q (docs × width); Bᵀ = W S Vbᵀ gives B = Vb S Wᵀ, so U = Q Vb.
+        let bt = to_faer(&transpose_times(&columns, &y, width), docs, width);
+        let (vb, mut values) = match bt.thin_svd() {
+            Ok(svd) => {
+                let s = svd.S().column_vector();
+                let values: Vec<f64> = (0..s.nrows()).map(|i| s[i]).collect();
+                (svd.V().to_owned(), values)
+            }
+            // The SVD of a finite matrix converges; should it not, the space is empty
+            // rather than wrong.
+            Err(_) => (Mat::zeros(width, 0), Vec::new()),
+        };
+        let mut order: Vec<usize> = (0..values.len()).collect();
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+        let rank = rank.min(order.len());
+        order.truncate(rank);
+        let mut basis = vec![0.0; terms * rank];
+        for t in 0..terms {
+            let qt = &y[t * width..(t + 1) * width];
+            for (c, &o) in order.iter().enumerate() {
+                basis[t * rank + c] = (0..width).map(|i| qt[i] * vb[(i, o)]).sum();
+            }
+        }
+        values = order.iter().map(|&o| values[o]).collect();
+        LsiSpace {
+            basis,
+            rank,
+            terms,
+            singular_values: values,
+        }
+    }
+
+    pub fn rank(&self) -> usize {
+        self.rank
+    }
+
+    /// The document's coordinates in the space, `U_kᵀ x` (terms unknown to the space ignored).
+    pub fn project(&self, vector: &[(TermId, f64)]) -> Vec<f64> {
+        let mut out = vec![0.0; self.rank];
+        for &(t, w) in vector {
+            let t = t as usize;
+            if t < self.terms {
+                let row = &self.basis[t * self.rank..(t + 1) * self.rank];
+                for (o, u) in out.iter_mut().zip(row) {
+                    *o += w * u;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Cosine similarity (Roul et al. eq. 4); 0 when either vector is zero.
+pub fn cosine(a: &[f64], b: &[f64]) -> f64 {
+    let dot: f64 = a.iter().zip(b).map(|(x, y)| x * y).sum();
+    let na: f64 = a.iter().map(|x| x * x).sum::<f64>().sqrt();
+    let nb: f64 = b.iter().map(|x| x * x).sum::<f64>().sqrt();
+    if na == 0.0 || nb == 0.0 {
+        0.0
+    } else {
+        dot / (na * nb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rank-2 matrix: terms 0-1 belong to topic A, terms 2-3 to topic B.
+    fn two_topics() -> Vec<SparseVector> {
+        vec![
+            vec![(0, 2.0), (1, 2.0)],
+            vec![(0, 1.0), (1, 1.0)],
+            vec![(2, 3.0), (3, 3.0)],
+            vec![(2, 1.0), (3, 1.0)],
+        ]
+    }
+
+    #[test]
+    fn singular_values_of_a_known_matrix() {
+        let space = LsiSpace::fit(&two_topics(), 4, 2, 7);
+        // Orthogonal blocks. Topic A: columns (2,2), (1,1) along u = (1,1)/√2, so
+        // σ² = 8 + 2 = 10; topic B: (3,3), (1,1), σ² = 18 + 2 = 20.
+        assert_eq!(space.rank(), 2);
+        assert!((space.singular_values[0] - 20f64.sqrt()).abs() < 1e-9);
+        assert!((space.singular_values[1] - 10f64.sqrt()).abs() < 1e-9);
+        // Folding in: documents of one topic are parallel, of different topics orthogonal.
+        let a = space.project(&[(0, 1.0)]);
+        let a2 = space.project(&[(1, 5.0)]);
+        let b = space.project(&[(3, 1.0)]);
+        assert!((cosine(&a, &a2) - 1.0).abs() < 1e-9);
+        assert!(cosine(&a, &b).abs() < 1e-9);
+        // A column's projection is its column of S V^T: its norm is the column's norm here.
+        let p = space.project(&two_topics()[0]);
+        assert!((p.iter().map(|x| x * x).sum::<f64>() - 8.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn rank_is_capped_and_empty_input_gives_an_empty_space() {
+        let space = LsiSpace::fit(&two_topics(), 4, 200, 1);
+        assert_eq!(space.rank(), 4, "4 terms, 4 documents");
+        let empty = LsiSpace::fit(&[], 10, 5, 1);
+        assert_eq!(empty.rank(), 0);
+        assert!(empty.project(&[(1, 1.0)]).is_empty());
+        assert_eq!(cosine(&[], &[]), 0.0);
+    }
+}

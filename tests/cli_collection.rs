@@ -1,0 +1,58 @@
+//! `simdoc collection` end to end on a small folder written here.
+
+use std::process::Command;
+
+#[test]
+fn collection_command_writes_pairs_groups_and_csv() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let story = "Shares of the carmaker rose sharply on Monday after strong sales figures. \
+                 Analysts said the results beat expectations by a wide margin.";
+    std::fs::write(dir.path().join("a.txt"), story).expect("write");
+    std::fs::write(dir.path().join("b.txt"), story).expect("write");
+    std::fs::write(
+        dir.path().join("c.txt"),
+        "The orchestra opened its season with a new symphony. Critics praised the young conductor.",
+    )
+    .expect("write");
+    let json = dir.path().join("out.json");
+    let csv = dir.path().join("out.csv");
+    let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .arg("collection")
+        .arg(dir.path())
+        .args(["--method", "imatch", "--json"])
+        .arg(&json)
+        .arg("--csv")
+        .arg(&csv)
+        .output()
+        .expect("run simdoc");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("imatch: 3 documents, 1 pairs, 1 duplicate groups"),
+        "{stdout}"
+    );
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
+    assert_eq!(value["method"], "imatch");
+    assert_eq!(value["documents"].as_array().map(Vec::len), Some(3));
+    assert_eq!(
+        value["pairs"],
+        serde_json::json!([{"a": 0, "b": 1, "relation": "duplicate", "score": 1.0}])
+    );
+    assert_eq!(value["groups"], serde_json::json!([[0, 1]]));
+    let csv = std::fs::read_to_string(&csv).expect("csv");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], "a,b,relation,score");
+    assert!(lines[1].ends_with("b.txt,duplicate,1"), "{}", lines[1]);
+
+    let bad = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .args(["collection", "--method", "nonsense"])
+        .arg(dir.path())
+        .output()
+        .expect("run simdoc");
+    assert_eq!(bad.status.code(), Some(2));
+}
