@@ -160,12 +160,13 @@ impl HierarchyBuilder {
     }
 
     /// A block of text (paragraph, caption...) as a leaf child of the current node. Whitespace is
-    /// collapsed except in [`NodeKind::Preformatted`] blocks, which keep their line breaks.
+    /// collapsed except in [`NodeKind::Preformatted`] blocks, which keep their line breaks, and at
+    /// [`HARD_BREAK`]s, which become line breaks. A line break always ends a sentence.
     pub fn block(&mut self, kind: NodeKind, text: &str) {
         let text = if kind == NodeKind::Preformatted {
             collapse_preformatted(text)
         } else {
-            collapse_whitespace(text)
+            collapse_keeping_hard_breaks(text)
         };
         if has_text(&text) {
             self.add_node(kind, String::new(), text);
@@ -283,7 +284,20 @@ impl HierarchyBuilder {
                 }
                 let base = text.len();
                 text.push_str(&raw.text);
-                for range in split(&raw.text) {
+                let mut line_start = 0;
+                let lines = raw.text.split('\n').map(|line| {
+                    let start = line_start;
+                    line_start += line.len() + 1;
+                    (start, line)
+                });
+                let ranges: Vec<Range<usize>> = lines
+                    .flat_map(|(start, line)| {
+                        split(line)
+                            .into_iter()
+                            .map(move |r| start + r.start..start + r.end)
+                    })
+                    .collect();
+                for range in ranges {
                     let span = base + range.start..base + range.end;
                     sentences.push(Sentence {
                         text: raw.text[range].to_string(),
@@ -326,6 +340,24 @@ impl HierarchyBuilder {
 /// Whether a block says anything: a rule of dashes or a lone bullet does not.
 fn has_text(text: &str) -> bool {
     text.chars().any(char::is_alphanumeric)
+}
+
+/// Marks a visible line break in text handed to [`HierarchyBuilder::block`] (an HTML `<br>`):
+/// U+2028 LINE SEPARATOR, which never occurs in text read from a file as a line break of its own.
+pub const HARD_BREAK: char = '\u{2028}';
+
+/// Collapses whitespace within each line between [`HARD_BREAK`]s; lines join with `\n`, empty
+/// lines are dropped.
+fn collapse_keeping_hard_breaks(text: &str) -> String {
+    if !text.contains(HARD_BREAK) {
+        return collapse_whitespace(text);
+    }
+    let lines: Vec<String> = text
+        .split(HARD_BREAK)
+        .map(collapse_whitespace)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join("\n")
 }
 
 /// Collapses every run of whitespace to one space and trims the ends.
@@ -459,6 +491,22 @@ mod tests {
             assert_eq!(&doc.text[s.span.clone()], s.text);
         }
         assert_eq!(doc.text, "First one. Second one.\n\nThird.");
+    }
+
+    #[test]
+    fn hard_breaks_end_sentences_within_one_block() {
+        let mut b = HierarchyBuilder::new("T");
+        b.block(
+            NodeKind::Paragraph,
+            &format!("Item one{HARD_BREAK} http://x.y/z {HARD_BREAK}{HARD_BREAK}Next. More"),
+        );
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        let texts: Vec<&str> = doc.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, vec!["Item one", "http://x.y/z", "Next.", "More"]);
+        assert_eq!(doc.nodes.len(), 1);
+        for s in &doc.sentences {
+            assert_eq!(&doc.text[s.span.clone()], s.text);
+        }
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! | text-level | everything else (`a b i em strong span font code q sub sup small mark ...`) | merges into its block's text |
 //!
 //! Text that sits directly in a container or a transparent block ("div text") becomes a paragraph.
-//! Two consecutive `<br>` end a paragraph; one is a space.
+//! Two consecutive `<br>` end a paragraph; one is a line break, which ends a sentence (lists of
+//! lines, addresses and verse are set with `<br>`; a sentence running across one is rare).
 //!
 //! Hidden means: a `hidden` attribute, `aria-hidden="true"`, an inline style with `display:none`
 //! or `visibility:hidden`, or `<input type="hidden">`.
@@ -23,12 +24,14 @@
 //! A region that holds at least half of the page's sentences is a page wrapper (ASP.NET pages put
 //! everything in one `<form>`), not boilerplate; it is unmarked after the build.
 //!
-//! The walk uses `ego_tree`'s iterative traversal, so nesting depth cannot overflow the stack.
+//! The walk uses `ego_tree`'s iterative traversal, so nesting depth cannot overflow the stack, and
+//! nesting deeper than [`super::nesting::MAX_DEPTH`] is flattened before parsing (the parser's
+//! cost grows with the square of the depth).
 
 use ego_tree::iter::Edge;
 use scraper::{ElementRef, Html, Node as HtmlNode};
 
-use super::builder::{HierarchyBuilder, SentenceSplitter, collapse_whitespace};
+use super::builder::{HARD_BREAK, HierarchyBuilder, SentenceSplitter, collapse_whitespace};
 use super::tree::{Document, NodeKind, SourceFormat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,7 +161,8 @@ impl Walk {
 
 /// Parses HTML into a document titled by `<title>`, else `file_name`.
 pub fn parse(text: &str, file_name: &str, split: SentenceSplitter) -> Document {
-    let html = Html::parse_document(text);
+    let text = super::nesting::flatten_deep_nesting(text, super::nesting::MAX_DEPTH);
+    let html = Html::parse_document(&text);
     let title = html
         .tree
         .root()
@@ -241,7 +245,7 @@ fn open_element(walk: &mut Walk, class: Class) {
             if walk.last_was_break {
                 walk.flush();
             } else {
-                walk.pending.push(' ');
+                walk.pending.push(HARD_BREAK);
                 walk.last_was_break = true;
             }
         }
@@ -430,7 +434,8 @@ mod tests {
             split,
         );
         let texts: Vec<&str> = doc.sentences.iter().map(|s| s.text.as_str()).collect();
-        assert_eq!(texts, vec!["Line one still one", "Line two"]);
+        assert_eq!(texts, vec!["Line one", "still one", "Line two"]);
+        assert_eq!(doc.nodes.len(), 3);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 pub mod builder;
 pub mod decode;
 pub mod html;
+pub mod nesting;
 pub mod plain;
 pub mod sentences;
 pub mod tree;
