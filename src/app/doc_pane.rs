@@ -173,10 +173,10 @@ fn block_job(
             push(&mut job, "•  ", plain.clone());
         }
         NodeKind::TableCell => {
-            push(&mut job, "▏ ", plain.clone());
+            push(&mut job, "| ", plain.clone());
         }
         NodeKind::Quote => {
-            push(&mut job, "❝ ", plain.clone());
+            push(&mut job, "“ ", plain.clone());
         }
         _ => {}
     }
@@ -477,7 +477,7 @@ fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, posit
                 ));
                 if graded {
                     ui.weak(format!(
-                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} ✓ · |diff| {:.3} ≤ {:.3} ✓",
+                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
                         pair.sim_lr,
                         pair.sim_rl,
                         thresholds.permission,

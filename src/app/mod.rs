@@ -10,7 +10,7 @@
 
 mod doc_pane;
 mod dotplot;
-mod export;
+pub mod export;
 mod jobs;
 mod matches;
 pub mod state;

@@ -208,7 +208,7 @@ pub fn messages_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             } else {
                 ui.visuals().text_color()
             };
-            let prefix = if message.is_error { "⚠ " } else { "ℹ " };
+            let prefix = if message.is_error { "Error: " } else { "" };
             ui.colored_label(color, format!("{prefix}{}", message.text));
             if ui.small_button("Dismiss").clicked() {
                 dismissed = Some(index);

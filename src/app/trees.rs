@@ -83,20 +83,21 @@ fn node_label(doc: &Document, id: NodeId) -> String {
     )
 }
 
+/// A short mark for a node's kind, in characters the bundled font has.
 fn kind_icon(kind: NodeKind) -> &'static str {
     match kind {
-        NodeKind::Document => "🗋",
+        NodeKind::Document => "",
         NodeKind::Section => "§",
         NodeKind::Paragraph => "¶",
-        NodeKind::List => "☰",
+        NodeKind::List => "list",
         NodeKind::ListItem => "•",
-        NodeKind::Table => "▦",
-        NodeKind::TableRow => "═",
-        NodeKind::TableCell => "▢",
-        NodeKind::Quote => "❝",
-        NodeKind::Preformatted => "⌨",
-        NodeKind::Caption => "🏷",
-        NodeKind::Region => "⊟",
+        NodeKind::Table => "table",
+        NodeKind::TableRow => "row",
+        NodeKind::TableCell => "cell",
+        NodeKind::Quote => "“",
+        NodeKind::Preformatted => "pre",
+        NodeKind::Caption => "caption",
+        NodeKind::Region => "region",
     }
 }
 
@@ -208,9 +209,9 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 let arrow = if node.children.is_empty() {
                     "  "
                 } else if app.trees.expanded[s].get(id).copied().unwrap_or(false) {
-                    "▼ "
+                    "− "
                 } else {
-                    "▶ "
+                    "+ "
                 };
                 let font = egui::FontId::proportional(13.0);
                 painter.text(

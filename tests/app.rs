@@ -1,0 +1,186 @@
+//! The viewer driven through egui_kittest (no display or GPU needed): load two documents, read the
+//! summary, move a slider, click a match, step with the keyboard, export, and survive a bad file.
+#![cfg(feature = "gui")]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use simdoc::app::export::ExportKind;
+use simdoc::app::{CentralView, Settings, Side, SimdocApp};
+use simdoc::model::ReferenceModel;
+
+const A: &str = "# Fox report\n\n\
+    The quick brown fox jumps over the lazy dog near the river bank. \
+    Farmers in the valley reported the sighting on Tuesday morning. \
+    Nobody could explain why the animal returned every spring.\n\n\
+    Officials promised a full survey of the wildlife next year.\n";
+const B: &str = "# Another fox\n\n\
+    Farmers in the valley reported the sighting on Tuesday morning. \
+    The quick brown fox jumps over the lazy cat near the river bank. \
+    A completely different sentence about markets and bonds.\n";
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write test file");
+    path
+}
+
+fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
+}
+
+/// Steps the UI until background jobs are done (or fails after 30 s).
+fn settle(harness: &mut Harness<'_, SimdocApp>) {
+    let start = Instant::now();
+    loop {
+        harness.step();
+        if !harness.state().is_busy() {
+            harness.step();
+            harness.run_ok();
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "jobs did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn loaded(dir: &Path) -> Harness<'static, SimdocApp> {
+    let a = write(dir, "a.txt", A.as_bytes());
+    let b = write(dir, "b.txt", B.as_bytes());
+    let model = Arc::new(ReferenceModel::embedded());
+    let mut app = SimdocApp::new(Settings::default(), model);
+    app.settings.example_shown = true;
+    app.open(Side::Left, a);
+    app.open(Side::Right, b);
+    let mut h = harness(app);
+    settle(&mut h);
+    h
+}
+
+#[test]
+fn loads_compares_and_filters_live() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = loaded(dir.path());
+    let figures = h.state().view.as_ref().expect("a view").figures;
+    // Identical "Farmers ..." and near-identical "quick brown fox" sentences match.
+    assert_eq!(figures.pairs, 2);
+    assert_eq!(figures.matched, [2, 2]);
+    assert!(h.query_by_label("Resemblance (eq. 4.1)").is_some());
+    assert!(h.query_by_label_contains("Matches (2)").is_some());
+
+    // Raise the permission threshold: the similar (not identical) pair drops out, at once.
+    h.get_by_role_and_label(Role::Slider, "Permission")
+        .set_value_accesskit(0.98);
+    h.run_ok();
+    assert!(!h.state().is_busy(), "a threshold move must not rescore");
+    let view = h.state().view.as_ref().expect("a view");
+    assert_eq!(view.thresholds.permission, 0.98);
+    assert_eq!(view.figures.pairs, 1);
+    assert!(view.matches.iter().all(|p| p.identical));
+
+    // The thesis values come back with one click.
+    h.get_by_label("Thesis values").click();
+    h.run_ok();
+    assert_eq!(h.state().view.as_ref().expect("a view").figures.pairs, 2);
+}
+
+#[test]
+fn clicking_a_match_selects_it_everywhere_and_keys_step() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = loaded(dir.path());
+    let first = h.state().view.as_ref().expect("a view").matches[0];
+    let row = format!("A {:>4} – B {:>4}", first.left, first.right);
+    h.get_by_label_contains(&row).click();
+    h.run_ok();
+    assert_eq!(h.state().selection.pair, Some((first.left, first.right)));
+    // Both panes consumed their scroll request (they brought the sentences into view).
+    assert_eq!(h.state().selection.scroll_to, [None, None]);
+
+    h.key_press(egui::Key::N);
+    h.run_ok();
+    let second = h.state().view.as_ref().expect("a view").matches[1];
+    assert_eq!(h.state().selection.pair, Some((second.left, second.right)));
+    h.key_press(egui::Key::P);
+    h.run_ok();
+    assert_eq!(h.state().selection.pair, Some((first.left, first.right)));
+
+    // The hierarchies view draws and a node click selects it.
+    h.state_mut().settings.central_view = CentralView::Hierarchies;
+    h.run_ok();
+    assert!(h.query_by_label("Shade by whole subtree").is_some());
+}
+
+#[test]
+fn exports_valid_png_and_svg() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = loaded(dir.path());
+    let png = dir.path().join("plot.png");
+    let svg = dir.path().join("plot.svg");
+    let json = dir.path().join("report.json");
+    h.state_mut().export(ExportKind::DotplotPng, png.clone());
+    h.state_mut().export(ExportKind::DotplotSvg, svg.clone());
+    h.state_mut().export(ExportKind::ReportJson, json.clone());
+    settle(&mut h);
+    let bytes = std::fs::read(&png).expect("png written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let svg_text = std::fs::read_to_string(&svg).expect("svg written");
+    assert_eq!(svg_text.matches(r#"class="mark""#).count(), 2);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
+    assert_eq!(report["matches"].as_array().map(Vec::len), Some(2));
+    assert!(
+        h.state()
+            .messages
+            .iter()
+            .all(|m| !m.is_error && m.text.starts_with("Exported")),
+        "{:?}",
+        h.state().messages
+    );
+}
+
+#[test]
+fn a_binary_file_shows_an_error_and_the_app_keeps_working() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = loaded(dir.path());
+    let binary = write(
+        dir.path(),
+        "picture.png",
+        b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10",
+    );
+    h.state_mut().open(Side::Left, binary);
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("picture.png: is not a text or HTML file")
+            .is_some()
+    );
+    // What was loaded stays, and so does the comparison.
+    assert!(
+        h.state().docs[0]
+            .as_ref()
+            .is_some_and(|d| d.path.ends_with("a.txt"))
+    );
+    assert!(h.state().view.is_some());
+    h.get_by_label("Dismiss").click();
+    h.run_ok();
+    assert!(h.state().messages.is_empty());
+}
+
+#[test]
+fn first_start_opens_the_bundled_example() {
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.open_example();
+    let mut h = harness(app);
+    settle(&mut h);
+    let view = h.state().view.as_ref().expect("the example is compared");
+    assert!(view.figures.pairs > 50, "{}", view.figures.pairs);
+    assert!(h.state().settings.example_shown);
+}
