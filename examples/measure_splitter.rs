@@ -64,8 +64,10 @@ fn main() {
 
     let bbc = read_bbc(&data);
     let bodies = read_ground_truth(&data);
+    let glued_quotes: usize = bbc.iter().map(|p| glued_quote_count(&p.summary)).sum();
     println!(
-        "data: {} BBC article/summary pairs, {} article-html bodies\n",
+        "data: {} BBC article/summary pairs ({glued_quotes} straight double quotes glued between \
+         a terminator and a word in the summaries), {} article-html bodies\n",
         bbc.len(),
         bodies.len()
     );
@@ -152,6 +154,9 @@ fn read_ground_truth(data: &Path) -> Vec<(String, Vec<String>)> {
 
 fn measure_bbc(pairs: &[BbcPair], split: SplitFn, show: usize) {
     let (mut total, mut verbatim, mut loose, mut perfect) = (0usize, 0usize, 0usize, 0usize);
+    // Misses even loosely: the sentence's text is in the article but not as a sentence of it,
+    // or it is not in the article's text at all.
+    let (mut inside, mut elsewhere) = (0usize, 0usize);
     let mut misses = Vec::new();
     for pair in pairs {
         let sentences: Vec<String> = pair
@@ -160,23 +165,36 @@ fn measure_bbc(pairs: &[BbcPair], split: SplitFn, show: usize) {
             .flat_map(|p| split(p))
             .map(|s| collapse_whitespace(&s))
             .collect();
-        let loose_article: HashSet<&str> =
-            sentences.iter().map(|s| without_edge_quotes(s)).collect();
-        let article: HashSet<String> = sentences.iter().cloned().collect();
+        let loose_article: HashSet<&str> = sentences.iter().map(|s| loosely(s)).collect();
+        let article: HashSet<&str> = sentences.iter().map(String::as_str).collect();
+        let article_text = pair.paragraphs.join(" ");
         let mut all = true;
         for sentence in split(&pair.summary) {
             let sentence = collapse_whitespace(&sentence);
             total += 1;
-            if article.contains(&sentence) {
+            if article.contains(sentence.as_str()) {
                 verbatim += 1;
                 loose += 1;
                 continue;
             }
             all = false;
-            if loose_article.contains(without_edge_quotes(&sentence)) {
+            if loose_article.contains(loosely(&sentence)) {
                 loose += 1;
-            } else if misses.len() < show {
-                misses.push(format!("{}: {sentence}", pair.name));
+                continue;
+            }
+            let found = article_text.contains(loosely(&sentence));
+            if found {
+                inside += 1;
+            } else {
+                elsewhere += 1;
+            }
+            if misses.len() < show {
+                let place = if found {
+                    "in the article's text"
+                } else {
+                    "not in the article"
+                };
+                misses.push(format!("{} ({place}): {sentence}", pair.name));
             }
         }
         perfect += usize::from(all);
@@ -189,19 +207,36 @@ fn measure_bbc(pairs: &[BbcPair], split: SplitFn, show: usize) {
         pairs.len()
     );
     println!(
-        "  ignoring straight double quotes at either end of a sentence: {loose} ({:.2}%)",
+        "  loosely (ignoring straight double quotes at either end, a leading list dash): {loose} \
+         ({:.2}%)",
         share(loose)
     );
+    println!(
+        "  misses even loosely: {inside} whose text is in the article but not as one of its \
+         sentences, {elsewhere} whose text is not in the article"
+    );
     for m in misses {
-        println!("  miss (even ignoring edge quotes)  {m}");
+        println!("  miss  {m}");
     }
 }
 
-/// The summaries glue sentences together without a space, so a straight double quote between
-/// two of them (`...2005."If the oil...`) may have closed the first or opened the second; this
-/// comparison forgives the splitter for guessing wrong there.
-fn without_edge_quotes(sentence: &str) -> &str {
-    sentence.trim_matches('"')
+/// How many times `text` has `."X`, `?"X` or `!"X` (X a letter or digit): a quote that either
+/// closes the sentence before it or opens the one after it.
+fn glued_quote_count(text: &str) -> usize {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .windows(3)
+        .filter(|w| matches!(w[0], '.' | '?' | '!') && w[1] == '"' && w[2].is_alphanumeric())
+        .count()
+}
+
+/// The comparison of `tests/sentences_real.rs` that forgives what is not the splitter's to
+/// decide: the summaries glue sentences together without a space, so a straight double quote
+/// between two of them (`...2005."If the oil...`) may have closed the first or opened the
+/// second; and the plain-text reader takes the dash off a list item, which the summaries keep.
+fn loosely(sentence: &str) -> &str {
+    let sentence = sentence.trim_matches('"');
+    sentence.strip_prefix("- ").unwrap_or(sentence)
 }
 
 /// Abbreviations after which a sentence break is almost always wrong.

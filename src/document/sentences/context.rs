@@ -94,8 +94,8 @@ impl PrevWord {
     }
 }
 
-/// `word` is the lowercase list entry `entry` as written, or capitalised ("etc", "Etc"; not
-/// "ETC", which is more likely an acronym of its own, nor "US" for "us").
+/// `word` is the lowercase list entry `entry` as written, or capitalised ("inc", "Inc"; not
+/// "INC", which is more likely an acronym of its own, nor "US" for "us").
 pub(super) fn same_word(entry: &str, word: &str) -> bool {
     let (e, w) = (entry.as_bytes(), word.as_bytes());
     e.len() == w.len()
