@@ -2,10 +2,10 @@
 //!
 //! # Choice
 //!
-//! The thesis (`003_cb4e1995afbee241.txt`, footnote to 3.2) used Campbell's unpublished linear
-//! boundary recogniser "with accuracy in the 90% range"; it is not available, so simdoc has its
-//! own. `sentencex` (Wikimedia, the best maintained Rust crate we could build; `punkt` does
-//! not build) was measured against it with `examples/measure_splitter.rs`:
+//! The thesis (`003_cb4e1995afbee241.txt`, footnote at the start of chapter 3) used Campbell's
+//! unpublished linear-time boundary recogniser, "accuracy in the 90% range"; it is not
+//! available, so simdoc has its own. `sentencex` (Wikimedia, the best maintained Rust crate that
+//! builds here; `punkt` does not) was measured against it with `examples/measure_splitter.rs`:
 //!
 //! | | simdoc | sentencex 0.1.33 |
 //! |---|---|---|

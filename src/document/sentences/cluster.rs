@@ -243,7 +243,7 @@ enum NextQuote {
 ///
 /// - A single quote closes when the sentence has one open ([`SentenceState::single_open`]).
 /// - A double quote: the next double quote after it decides, up to and just past the next
-///   terminator. If that one closes (`,"  he said`), the text after is inside a quotation that
+///   terminator. If that one closes (`," he said`), the text after is inside a quotation that
 ///   this quote opened; if it opens (`said: "We`), this quote closed the sentence before.
 /// - Otherwise the quote opens the text after if that reads as speech (has a first- or
 ///   second-person word, [`SPEECH_WORDS`]). If not, it closes the sentence before when that
