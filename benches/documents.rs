@@ -13,7 +13,7 @@
 //! - `article_html_load`: the 181 pages of `documents/article-html/html` through
 //!   `document::load` (HTML parsing dominates).
 //! - `split_one_20mb_line`: `sentences::split` on 20 MB of Wikipedia text joined into one line,
-//!   the linear-time check of the splitter.
+//!   the linear-time check of the splitter; `split_20mb_pathological` its worst cases.
 //!
 //! Without `SIMDOC_DATA` it prints "skipped: SIMDOC_DATA not set" and runs nothing.
 
@@ -119,6 +119,16 @@ fn split_one_20mb_line(bencher: Bencher) {
     bencher
         .counter(BytesCount::new(line.len()))
         .bench(|| sentences::split(divan::black_box(line)).len());
+}
+
+/// Worst cases for the splitter: 20 MB where every other byte is a full stop (`a.a.a...`), and
+/// 20 MB of four-byte sentences joined by glued quotes (`x."Ax."A...`, 5 million sentences).
+#[divan::bench(sample_count = 5, sample_size = 1, args = ["a.", "x.\"A"])]
+fn split_20mb_pathological(bencher: Bencher, unit: &str) {
+    let text = unit.repeat(20_000_000 / unit.len());
+    bencher
+        .counter(BytesCount::new(text.len()))
+        .bench(|| sentences::split(divan::black_box(&text)).len());
 }
 
 fn has_extension(path: &Path, extension: &str) -> bool {

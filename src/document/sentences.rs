@@ -229,7 +229,9 @@ fn ends_sentence(
         return true;
     }
     let next = NextWord::read(text, next_start);
-    let prev = PrevWord::read(text, sentence_start, content_start, cluster.start);
+    // The word before matters only for full stops and one-letter words glued after a stop;
+    // reading it only then keeps runs like "a.a.a.a..." cheap.
+    let prev = || PrevWord::read(text, sentence_start, content_start, cluster.start);
     if !spaced && !glued_boundary(text, cluster.start, prev, &next) {
         return false;
     }
@@ -238,15 +240,14 @@ fn ends_sentence(
         // "Yahoo! said", "“Why?” he asked": a lowercase word continues the sentence.
         Terminator::QuestionOrExclamation => ordinary_word_ends(&next),
         Terminator::Ellipsis => next.case == Case::Upper,
-        // Glued to "Co." or "U.S.", a capitalised word is a join, not the sentence going on.
-        Terminator::FullStop
-            if !spaced
+        Terminator::FullStop => {
+            let prev = prev();
+            // Glued to "Co." or "U.S.", a capitalised word is a join, not the sentence going on.
+            let joined = !spaced
                 && matches!(prev, PrevWord::EndingCapable | PrevWord::Acronym)
-                && next.letters >= 2 =>
-        {
-            true
+                && next.letters >= 2;
+            joined || full_stop_ends(prev, &next)
         }
-        Terminator::FullStop => full_stop_ends(prev, &next),
     }
 }
 
@@ -258,7 +259,12 @@ fn ends_sentence(
 /// the terminator there must be a letter, a digit, a space (a lone stop: "...in March .Henman
 /// leaves..."), `%` or a closing quote or bracket. So "2.5",
 /// "1.2.3", "example.com", "e.g.the" never split here.
-fn glued_boundary(text: &str, cluster_start: usize, prev: PrevWord, next: &NextWord) -> bool {
+fn glued_boundary(
+    text: &str,
+    cluster_start: usize,
+    prev: impl FnOnce() -> PrevWord,
+    next: &NextWord,
+) -> bool {
     let Some(before) = text[..cluster_start].chars().next_back() else {
         return false;
     };
@@ -273,7 +279,9 @@ fn glued_boundary(text: &str, cluster_start: usize, prev: PrevWord, next: &NextW
     match next.case {
         Case::Upper | Case::Digit if next.quoted => true,
         Case::Digit => before.is_lowercase() || is_closer(before) || is_straight_quote(before),
-        Case::Upper if next.letters == 1 => !matches!(prev, PrevWord::Acronym | PrevWord::Initial),
+        Case::Upper if next.letters == 1 => {
+            !matches!(prev(), PrevWord::Acronym | PrevWord::Initial)
+        }
         Case::Upper => true,
         Case::Lower | Case::Other => false,
     }
@@ -285,7 +293,7 @@ fn full_stop_ends(prev: PrevWord, next: &NextWord) -> bool {
         PrevWord::Title | PrevWord::AlwaysContinue | PrevWord::ListMarker => false,
         PrevWord::NumberPrefix => next.case != Case::Digit && ordinary_word_ends(next),
         PrevWord::EndingCapable | PrevWord::Acronym | PrevWord::Initial => {
-            next.case == Case::Upper && next.starter
+            next.case == Case::Upper && next.starter()
         }
         PrevWord::Plain => ordinary_word_ends(next),
     }

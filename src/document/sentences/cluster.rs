@@ -161,10 +161,11 @@ impl Cluster {
                 c if is_ideographic_stop(c) => ideographic = true,
                 c if is_closer(c) => {}
                 '"' | '\'' => {
-                    // Before a space, a bracket or the end, a straight quote closes this
-                    // sentence. Glued to a word (text joined without spaces: `months."I think`)
-                    // it may open the next one instead.
-                    if starts_word(&text[end + len..])
+                    // Before a space, a bracket, a lowercase word (no sentence starts there,
+                    // so either way the sentence goes on) or the end, a straight quote closes
+                    // this sentence. Glued to a capital or a digit (text joined without
+                    // spaces: `months."I think`) it may open the next one instead.
+                    if starts_sentence_like(&text[end + len..])
                         && (closed_straight || !glued_quote_closes(text, end, c, &mut state))
                     {
                         break;
@@ -217,12 +218,13 @@ impl Cluster {
     }
 }
 
-/// Whether `text` starts with a letter or digit, possibly behind an opening bracket.
-fn starts_word(text: &str) -> bool {
+/// Whether `text` starts with a capital (or a letter without case) or a digit, possibly
+/// behind an opening bracket.
+fn starts_sentence_like(text: &str) -> bool {
     text.trim_start_matches(['(', '['])
         .chars()
         .next()
-        .is_some_and(char::is_alphanumeric)
+        .is_some_and(|c| c.is_alphanumeric() && !c.is_lowercase())
 }
 
 /// How the next straight double quote after a glued quote looks.

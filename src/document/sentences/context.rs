@@ -6,10 +6,19 @@ use super::lexicon::{
 };
 use super::{is_closer, is_opener, is_straight_quote};
 
-/// How far the splitter looks back for the word before a full stop and ahead for the word
-/// after it. Abbreviations are short; a longer run of non-space characters is an ordinary word.
-/// The bound keeps the splitter linear on input such as 20 MB of `a.a.a.a...`.
+/// How far the splitter looks ahead for the word after a terminator. Only its first letters
+/// matter (is it a starter word? how long is it?); the bound keeps the splitter linear.
 pub(super) const WINDOW_BYTES: usize = 64;
+
+/// How far the splitter looks back for the word before a full stop. Abbreviations are short
+/// (the longest dotted one in practice, "S.T.A.L.K.E.R", has 13 bytes); a longer run of
+/// non-space characters is an ordinary word. The bound keeps input such as 20 MB of
+/// `a.a.a.a...` linear and cheap.
+const LOOK_BACK_BYTES: usize = 24;
+
+/// No undotted abbreviation in the lists is longer ("Messrs", "approx"): longer words skip the
+/// lookups.
+pub(super) const LONGEST_LISTED: usize = 6;
 
 /// The word before a full stop, classified.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,7 +43,7 @@ pub(super) enum PrevWord {
 
 impl PrevWord {
     /// Classifies the non-space run ending at `stop` (the full stop), looking back no further
-    /// than `sentence_start` or [`WINDOW_BYTES`]. `content_start` is where the sentence's
+    /// than `sentence_start` or [`LOOK_BACK_BYTES`]. `content_start` is where the sentence's
     /// first non-space character is, if it has one yet.
     pub(super) fn read(
         text: &str,
@@ -47,7 +56,7 @@ impl PrevWord {
             if c.is_whitespace() || i < sentence_start {
                 break;
             }
-            if i + WINDOW_BYTES < stop {
+            if i + LOOK_BACK_BYTES < stop {
                 // Too long to be an abbreviation.
                 return PrevWord::Plain;
             }
@@ -78,6 +87,8 @@ impl PrevWord {
         }
         if single && first.is_uppercase() {
             PrevWord::Initial
+        } else if word.len() > LONGEST_LISTED {
+            PrevWord::Plain
         } else if TITLES.contains(&word) {
             PrevWord::Title
         } else if listed(ALWAYS_CONTINUE) {
@@ -132,20 +143,20 @@ pub(super) enum Case {
 
 /// The word after a terminator, past any opening quotes or brackets and a list dash.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct NextWord {
+pub(super) struct NextWord<'a> {
     pub(super) case: Case,
     /// The text right after the terminator starts with an opening double quote.
     pub(super) quoted: bool,
     /// How many letters the word has (counted within [`WINDOW_BYTES`]).
     pub(super) letters: usize,
-    /// The word is in [`STARTERS`].
-    pub(super) starter: bool,
+    /// The word's letters (within [`WINDOW_BYTES`]).
+    word: &'a str,
     /// A lowercase word with a capital inside ("iPod", "eBay").
     pub(super) camel: bool,
 }
 
-impl NextWord {
-    pub(super) fn read(text: &str, start: usize) -> NextWord {
+impl<'a> NextWord<'a> {
+    pub(super) fn read(text: &'a str, start: usize) -> NextWord<'a> {
         let window_end = floor_char_boundary(text, start + WINDOW_BYTES);
         let window = &text[start..window_end];
         let body = window.trim_start_matches(is_opener);
@@ -169,9 +180,14 @@ impl NextWord {
             case,
             quoted: window.starts_with(['"', '“', '„']),
             letters: word.chars().count(),
-            starter: STARTERS.contains(&word),
+            word,
             camel: case == Case::Lower && word.chars().any(char::is_uppercase),
         }
+    }
+
+    /// Whether the word is in [`STARTERS`] (looked up only when it matters).
+    pub(super) fn starter(&self) -> bool {
+        STARTERS.contains(&self.word)
     }
 }
 
@@ -219,7 +235,7 @@ mod tests {
         let next = |text| NextWord::read(text, 0);
         let word = next("\"The end");
         assert_eq!(
-            (word.case, word.quoted, word.letters, word.starter),
+            (word.case, word.quoted, word.letters, word.starter()),
             (Case::Upper, true, 3, true)
         );
         assert!(next("(iPod sales").camel);

@@ -179,5 +179,15 @@ mod tests {
             assert_eq!(sorted.len(), list.len());
             assert!(list.iter().all(|w| !w.ends_with('.') && !w.is_empty()));
         }
+        for list in [
+            TITLES,
+            ALWAYS_CONTINUE,
+            NUMBER_PREFIXES,
+            ENDING_CAPABLE,
+            MONTHS,
+        ] {
+            let undotted = list.iter().filter(|w| !w.contains('.'));
+            assert!(undotted.map(|w| w.len()).max() <= Some(super::super::context::LONGEST_LISTED));
+        }
     }
 }
