@@ -9,6 +9,8 @@
 //!   it was opened in (a heading inside a table cell does not swallow the rest of the page);
 //! - empty nodes are dropped, and a container with no text of its own and a single child is
 //!   merged with that child (the container keeps its kind and label);
+//! - a table row of short cells (a data table) becomes one line of text in the
+//!   row node; rows with prose keep a node per cell;
 //! - sentences are numbered in reading order (pre-order, own text before children's), so a
 //!   node's own sentences and its subtree's sentences are each one contiguous range.
 //!
@@ -18,6 +20,9 @@
 use std::ops::Range;
 
 use super::tree::{Document, Node, NodeKind, Sentence, SourceFormat};
+
+/// A table cell with at most this many words is data, not prose (see `join_data_rows`).
+const DATA_CELL_WORDS: usize = 12;
 
 /// Splits a block of text into sentences: byte ranges into the text, in order, trimmed.
 pub type SentenceSplitter = fn(&str) -> Vec<Range<usize>>;
@@ -191,8 +196,41 @@ impl HierarchyBuilder {
     /// Prunes, merges, splits into sentences and numbers everything in reading order.
     pub fn finish(mut self, format: SourceFormat, split: SentenceSplitter) -> Document {
         self.inherit_boilerplate();
-        let keep = self.prune_and_merge();
+        let mut keep = self.prune_and_merge();
+        self.join_data_rows(&mut keep);
         self.assemble(&keep, format, split)
+    }
+
+    /// A table row whose cells are all short leaves (a data table: a name, a number, a date, a
+    /// short note per cell) keeps its cells' text as one line of its own, cells separated by
+    /// spaces, and drops the cell nodes. A lone number or name is no sentence to compare; the
+    /// row is. Rows with prose in their cells keep one node per cell.
+    fn join_data_rows(&mut self, keep: &mut [bool]) {
+        for id in 0..self.nodes.len() {
+            if !keep[id] || self.nodes[id].kind != NodeKind::TableRow {
+                continue;
+            }
+            let cells = &self.nodes[id].children;
+            let data_row = cells.len() >= 2
+                && self.nodes[id].text.is_empty()
+                && cells.iter().all(|&c| {
+                    let cell = &self.nodes[c];
+                    cell.kind == NodeKind::TableCell
+                        && cell.children.is_empty()
+                        && cell.text.split_whitespace().count() <= DATA_CELL_WORDS
+                        && !cell.text.contains('\n')
+                });
+            if !data_row {
+                continue;
+            }
+            let cells = std::mem::take(&mut self.nodes[id].children);
+            let texts: Vec<&str> = cells.iter().map(|&c| self.nodes[c].text.as_str()).collect();
+            let joined = texts.join(" ");
+            for &c in &cells {
+                keep[c] = false;
+            }
+            self.nodes[id].text = joined;
+        }
     }
 
     fn inherit_boilerplate(&mut self) {

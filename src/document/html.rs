@@ -390,12 +390,20 @@ mod tests {
                 "    list_item One.",
                 "    list_item Two link.",
                 "  table ",
-                "    table_row ",
-                "      table_cell A1",
-                "      table_cell B1",
-                "    table_row ",
-                "      table_cell A2",
-                "      table_cell B2",
+                "    table_row A1 B1",
+                "    table_row A2 B2",
+            ]
+        );
+        // Cells with prose keep their own nodes, in row and column order.
+        let prose = "<table><tr><td>The first cell says a lot. It has two sentences.</td>\
+            <td>Short</td></tr></table>";
+        let doc = parse(prose, "p.html", split);
+        assert_eq!(
+            outline(&doc),
+            vec![
+                "document ",
+                "  table_cell The first cell says a lot.|It has two sentences.",
+                "  table_cell Short",
             ]
         );
     }
