@@ -69,7 +69,7 @@ fn prepared(a: &str, b: &str, model: &TableModel) -> PreparedPair {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn index_equals_brute_force(

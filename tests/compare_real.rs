@@ -114,7 +114,12 @@ fn bbc_summaries_match_their_articles_and_not_others() {
             method.name(),
             under.len()
         );
-        assert!(over.len() <= 5, "{}: {} over 0.02", method.name(), over.len());
+        assert!(
+            over.len() <= 5,
+            "{}: {} over 0.02",
+            method.name(),
+            over.len()
+        );
     }
 }
 
@@ -130,7 +135,12 @@ fn article_pages_contain_their_bodies() {
         .as_object()
         .expect("object")
         .iter()
-        .map(|(id, v)| (id.clone(), v["articleBody"].as_str().unwrap_or("").to_string()))
+        .map(|(id, v)| {
+            (
+                id.clone(),
+                v["articleBody"].as_str().unwrap_or("").to_string(),
+            )
+        })
         .collect();
     let shares: Vec<(f64, String)> = entries
         .par_iter()
@@ -144,7 +154,10 @@ fn article_pages_contain_their_bodies() {
     let mean = shares.iter().map(|s| s.0).sum::<f64>() / shares.len() as f64;
     let mut worst = shares.clone();
     worst.sort_by(|a, b| a.0.total_cmp(&b.0));
-    eprintln!("article-html: mean resemblance of the body in its page {mean:.4}; worst {:?}", &worst[..3]);
+    eprintln!(
+        "article-html: mean resemblance of the body in its page {mean:.4}; worst {:?}",
+        &worst[..3]
+    );
     assert!(mean >= 0.9, "mean {mean}");
 }
 
@@ -185,7 +198,11 @@ fn indexed_equals_brute_force_on_real_documents() {
     let model = ReferenceModel::embedded();
     let pair = PreparedPair::new(&a, &b, model, false);
     let never = AtomicBool::new(false);
-    eprintln!("real documents: {} x {} sentences", a.sentences.len(), b.sentences.len());
+    eprintln!(
+        "real documents: {} x {} sentences",
+        a.sentences.len(),
+        b.sentences.len()
+    );
     for method in Method::ALL {
         for floor in [0.5, 0.3] {
             let matcher = method.matcher();
@@ -205,7 +222,8 @@ fn indexed_equals_brute_force_on_real_documents() {
 fn svg_marks_match_the_json_report() {
     let Some(data) = data_dir() else { return };
     let articles = data.join("documents/bbc-news/bbc/business");
-    let summary = data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/010.txt");
+    let summary =
+        data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/010.txt");
     let (a, b) = (load(&articles.join("010.txt")), load(&summary));
     let never = AtomicBool::new(false);
     let cmp: Comparison = compare(

@@ -5,6 +5,7 @@
 use std::hash::Hash;
 use std::sync::atomic::AtomicBool;
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::{
@@ -18,26 +19,32 @@ pub struct ExactMatcher;
 
 /// All pairs of active sentences whose keys are equal (a hash join), sorted by (left, right).
 /// Scores are 1 both ways; `floor` above 1 keeps nothing.
-pub(crate) fn equal_key_pairs<K: Hash + Eq>(
+pub(crate) fn equal_key_pairs<K: Hash + Eq + Send>(
     left: &PreparedDoc,
     right: &PreparedDoc,
     floor: f64,
-    key: impl Fn(&PreparedSentence) -> Option<K>,
+    key: impl Fn(&PreparedSentence) -> Option<K> + Sync,
     cancel: &AtomicBool,
 ) -> Result<Vec<ScoredPair>, Cancelled> {
     if floor > 1.0 {
         return Ok(Vec::new());
     }
+    // Keys (fingerprints) are the costly part: computed once per sentence, in parallel.
+    let keyed = |doc: &PreparedDoc| -> Vec<(u32, Option<K>)> {
+        let active: Vec<(u32, &PreparedSentence)> = doc.active().collect();
+        active.par_iter().map(|&(i, s)| (i, key(s))).collect()
+    };
     let mut by_key: FxHashMap<K, Vec<u32>> = FxHashMap::default();
-    for (j, sentence) in right.active() {
-        if let Some(k) = key(sentence) {
+    for (j, k) in keyed(right) {
+        if let Some(k) = k {
             by_key.entry(k).or_default().push(j);
         }
     }
     check(cancel)?;
     let mut pairs = Vec::new();
-    for (i, sentence) in left.active() {
-        let Some(k) = key(sentence) else { continue };
+    for (i, k) in keyed(left) {
+        let Some(k) = k else { continue };
+        let sentence = &left.sentences[i as usize];
         if let Some(partners) = by_key.get(&k) {
             for &j in partners {
                 pairs.push(ScoredPair {

@@ -33,9 +33,10 @@ pub fn fingerprint(refined: &str, model: &dyn ModelView) -> Option<String> {
         return Some(refined.to_string());
     }
     // Distinct 4-grams at their first position, with their reference frequency.
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut distinct: Vec<(u32, usize, [char; 4])> = Vec::with_capacity(grams.len());
     for (position, gram) in grams.iter().enumerate() {
-        if !distinct.iter().any(|(_, _, g)| g == gram) {
+        if seen.insert(*gram) {
             distinct.push((model.fourgram_count(*gram), position, *gram));
         }
     }

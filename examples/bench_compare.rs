@@ -1,0 +1,178 @@
+//! Speed of a comparison, measured as ratios in one run (BENCHMARKS.md, "Comparing two documents"):
+//!
+//! ```text
+//! SIMDOC_DATA=../shared/data cargo run --release --no-default-features --example bench_compare
+//! ```
+//!
+//! Two real documents of more than 5,000 sentences each with partial reuse are built from
+//! enwiki-2015 articles (A: articles of wiki_00..; B: other articles, plus a third of A's
+//! articles, half of those with every other sentence dropped) and written to a temporary folder.
+//! Reported: loading + normalising both; the indexed comparison against the brute-force path
+//! (same pairs checked); the whole `compare` against loading + normalising; re-filtering a
+//! comparison of at least 100,000 scored pairs at new thresholds.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use simdoc::compare::PreparedPair;
+use simdoc::corpus::read_entries;
+use simdoc::document::{self, LoadOptions};
+use simdoc::model::ReferenceModel;
+use simdoc::similarity::{Method, Thresholds};
+
+const MIN_SENTENCES: usize = 5_000;
+
+fn articles(data: &Path, files: std::ops::Range<usize>) -> Vec<String> {
+    let mut out = Vec::new();
+    for i in files {
+        let path = data.join(format!("reference/enwiki-2015/text/AA/wiki_{i:02}"));
+        for entry in read_entries(&path, &LoadOptions::default()).expect("enwiki file") {
+            out.push(entry.text);
+        }
+    }
+    out
+}
+
+fn sentence_count(text: &str) -> usize {
+    document::parse_text(text, "x", document::SourceFormat::Text)
+        .sentences
+        .len()
+}
+
+/// Builds the two documents and writes them to `dir`.
+fn build_pair(data: &Path, dir: &Path) -> (PathBuf, PathBuf) {
+    let pool_a = articles(data, 0..6);
+    let pool_b = articles(data, 10..16);
+    let mut a = String::new();
+    let mut reused = Vec::new();
+    for (i, article) in pool_a.iter().enumerate() {
+        if sentence_count(&a) >= MIN_SENTENCES {
+            break;
+        }
+        a.push_str(article);
+        a.push_str("\n\n");
+        if i % 3 == 0 {
+            reused.push(article.clone());
+        }
+    }
+    let mut b = String::new();
+    for (i, article) in reused.iter().enumerate() {
+        if i % 2 == 0 {
+            b.push_str(article);
+        } else {
+            // Partial reuse: every other paragraph only.
+            let kept: Vec<&str> = article.split("\n\n").step_by(2).collect();
+            b.push_str(&kept.join("\n\n"));
+        }
+        b.push_str("\n\n");
+    }
+    for article in &pool_b {
+        if sentence_count(&b) >= MIN_SENTENCES {
+            break;
+        }
+        b.push_str(article);
+        b.push_str("\n\n");
+    }
+    let (pa, pb) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&pa, a).expect("write a");
+    std::fs::write(&pb, b).expect("write b");
+    (pa, pb)
+}
+
+fn time<R>(f: impl FnOnce() -> R) -> (R, Duration) {
+    let start = Instant::now();
+    let r = f();
+    (r, start.elapsed())
+}
+
+fn median(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    v[v.len() / 2]
+}
+
+fn main() {
+    let Some(data) = std::env::var_os("SIMDOC_DATA").map(PathBuf::from) else {
+        eprintln!("set SIMDOC_DATA to the shared data folder");
+        std::process::exit(2);
+    };
+    let dir = std::env::temp_dir().join("simdoc-bench-compare");
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (pa, pb) = build_pair(&data, &dir);
+    let model = ReferenceModel::embedded();
+    let never = AtomicBool::new(false);
+
+    // Loading + normalising (refining every sentence) both documents.
+    let ((a, b, pair), load_time) = time(|| {
+        let a = document::load(&pa, &LoadOptions::default()).expect("load a");
+        let b = document::load(&pb, &LoadOptions::default()).expect("load b");
+        let pair = PreparedPair::new(&a, &b, model, false);
+        (a, b, pair)
+    });
+    println!(
+        "documents: A {} sentences, B {} sentences ({} and {} bytes)",
+        a.sentences.len(),
+        b.sentences.len(),
+        std::fs::metadata(&pa).map(|m| m.len()).unwrap_or(0),
+        std::fs::metadata(&pb).map(|m| m.len()).unwrap_or(0)
+    );
+    println!("load + normalise both: {load_time:.2?}");
+
+    for method in Method::ALL {
+        let matcher = method.matcher();
+        let (indexed, indexed_time) = time(|| {
+            pair.compare(model, method, 0.5, &never)
+                .expect("not cancelled")
+        });
+        let ((), figures_time) = time(|| {
+            let _ = indexed.figures(&Thresholds::THESIS);
+            let _ = indexed.tree_matching(&a, &b, &Thresholds::THESIS);
+        });
+        let (mut brute, brute_time) =
+            time(|| matcher.score_pairs_brute_force(&pair.left, &pair.right, model, 0.5));
+        brute.sort_by_key(|p| (p.left, p.right));
+        let same = brute == indexed.pairs;
+        let whole = load_time + indexed_time + figures_time;
+        println!(
+            "{:>8}: indexed {indexed_time:.2?}, brute force {brute_time:.2?} -> {:.0}x faster, \
+             identical pairs: {same} ({} pairs, {} matched); whole compare {whole:.2?} = {:.2}x \
+             load + normalise",
+            method.name(),
+            brute_time.as_secs_f64() / indexed_time.as_secs_f64().max(1e-9),
+            indexed.pairs.len(),
+            indexed.matches(&Thresholds::THESIS).count(),
+            whole.as_secs_f64() / load_time.as_secs_f64(),
+        );
+        assert!(same, "{}: indexed and brute force differ", method.name());
+    }
+
+    // Re-filtering: a comparison with at least 100,000 scored pairs (the fuzzy comparison of A
+    // with the concatenation of A and B at a low floor keeps the near-diagonal and more).
+    let mut floor = 0.3;
+    let big = loop {
+        let cmp = pair
+            .compare(model, Method::Fuzzy, floor, &never)
+            .expect("not cancelled");
+        if cmp.pairs.len() >= 100_000 || floor <= 0.05 {
+            break cmp;
+        }
+        floor -= 0.05;
+    };
+    let mut runs = Vec::new();
+    let mut thresholds = Thresholds::THESIS;
+    for i in 0..21 {
+        thresholds.permission = 0.5 + 0.02 * f64::from(i % 20);
+        let ((), t) = time(|| {
+            let matched = big.matches(&thresholds).count();
+            let figures = big.figures(&thresholds);
+            assert!(figures.pairs == matched);
+        });
+        runs.push(t);
+    }
+    println!(
+        "re-filter {} scored pairs (floor {floor:.2}) at a new permission: median {:.2?} \
+         (matches + figures with the one-to-one matching)",
+        big.pairs.len(),
+        median(runs)
+    );
+}
