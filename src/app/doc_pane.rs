@@ -388,10 +388,10 @@ fn sentence_pairs(app: &SimdocApp, side: Side, position: u32) -> Vec<ScoredPair>
     let Some(view) = &app.view else {
         return Vec::new();
     };
-    view.partners[side.index()]
-        .get(position as usize)
-        .map(|indices| indices.iter().map(|&i| view.matches[i as usize]).collect())
-        .unwrap_or_default()
+    view.pairs_of(side, position as usize)
+        .iter()
+        .map(|&i| view.matches[i as usize])
+        .collect()
 }
 
 /// The best pair above the floor that fails the thresholds (a near miss), if any.

@@ -133,6 +133,47 @@ pub struct SentenceMark {
     pub pair: usize,
 }
 
+/// For each sentence of one side, the indices of its pairs, in one flat array (CSR): no
+/// allocation per sentence, which matters at 100,000 matches.
+#[derive(Clone, Debug, Default)]
+struct Partners {
+    /// `offsets[s]..offsets[s + 1]` indexes `pairs` for sentence `s`.
+    offsets: Vec<u32>,
+    pairs: Vec<u32>,
+}
+
+impl Partners {
+    fn new(sentences: usize, positions: impl Iterator<Item = u32> + Clone) -> Partners {
+        let mut offsets = vec![0u32; sentences + 1];
+        for position in positions.clone() {
+            if let Some(o) = offsets.get_mut(position as usize + 1) {
+                *o += 1;
+            }
+        }
+        for s in 0..sentences {
+            offsets[s + 1] += offsets[s];
+        }
+        let mut fill = offsets.clone();
+        let mut pairs = vec![0u32; offsets[sentences] as usize];
+        for (index, position) in positions.enumerate() {
+            if let Some(at) = fill.get_mut(position as usize)
+                && (position as usize) < sentences
+            {
+                pairs[*at as usize] = index as u32;
+                *at += 1;
+            }
+        }
+        Partners { offsets, pairs }
+    }
+
+    fn of(&self, position: usize) -> &[u32] {
+        match (self.offsets.get(position), self.offsets.get(position + 1)) {
+            (Some(&a), Some(&b)) => &self.pairs[a as usize..b as usize],
+            _ => &[],
+        }
+    }
+}
+
 /// Everything the panels draw that depends on the thresholds.
 #[derive(Clone, Debug)]
 pub struct View {
@@ -144,8 +185,9 @@ pub struct View {
     pub matches: Vec<ScoredPair>,
     /// Per side, per sentence position: its strongest match.
     pub marks: [Vec<Option<SentenceMark>>; 2],
-    /// Per side, per sentence position: indices into `matches` of every pair it is in.
-    pub partners: [Vec<Vec<u32>>; 2],
+    /// Per side: indices into `matches` of every pair each sentence is in (see
+    /// [`View::pairs_of`]).
+    partners: [Partners; 2],
     pub trees: TreeMatching,
 }
 
@@ -160,8 +202,6 @@ impl View {
         ];
         let mut marks: [Vec<Option<SentenceMark>>; 2] =
             [vec![None; counts[0]], vec![None; counts[1]]];
-        let mut partners: [Vec<Vec<u32>>; 2] =
-            [vec![Vec::new(); counts[0]], vec![Vec::new(); counts[1]]];
         for (index, pair) in matches.iter().enumerate() {
             let tier = if pair.identical {
                 Tier::Identical
@@ -181,23 +221,32 @@ impl View {
                 if better {
                     *slot = Some(mark);
                 }
-                partners[side][position as usize].push(index as u32);
             }
         }
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             thresholds,
-            figures: comparison.figures(&thresholds),
-            trees: comparison.tree_matching(
+            figures: comparison.figures_of(&matches),
+            trees: comparison.tree_matching_of(
                 &analysis.docs[0].doc,
                 &analysis.docs[1].doc,
-                &thresholds,
+                &matches,
             ),
+            partners: [
+                Partners::new(counts[0], matches.iter().map(|p| p.left)),
+                Partners::new(counts[1], matches.iter().map(|p| p.right)),
+            ],
             matches,
             marks,
-            partners,
         }
+    }
+}
+
+impl View {
+    /// Indices into [`View::matches`] of the pairs the sentence at `position` of `side` is in.
+    pub fn pairs_of(&self, side: Side, position: usize) -> &[u32] {
+        self.partners[side.index()].of(position)
     }
 }
 

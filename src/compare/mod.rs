@@ -167,14 +167,25 @@ impl Comparison {
 
     /// Overlap, resemblance and odds ratio under `thresholds`.
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
+        let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
+        self.figures_of(&matches)
+    }
+
+    /// The figures of a set of matches already filtered from this comparison.
+    pub fn figures_of(&self, matches: &[ScoredPair]) -> Figures {
         let sentences = self.sentence_counts();
         let mut matched_left = vec![false; self.active[0].len()];
         let mut matched_right = vec![false; self.active[1].len()];
-        let mut edges = Vec::new();
-        for pair in self.matches(thresholds) {
-            matched_left[pair.left as usize] = true;
-            matched_right[pair.right as usize] = true;
-            edges.push((pair.left, pair.right));
+        let mut edges = Vec::with_capacity(matches.len());
+        for pair in matches {
+            if let (Some(l), Some(r)) = (
+                matched_left.get_mut(pair.left as usize),
+                matched_right.get_mut(pair.right as usize),
+            ) {
+                *l = true;
+                *r = true;
+                edges.push((pair.left, pair.right));
+            }
         }
         let matched = [
             matched_left.iter().filter(|&&m| m).count(),
@@ -208,6 +219,21 @@ impl Comparison {
             right,
             [&self.active[0], &self.active[1]],
             self.matches(thresholds),
+        )
+    }
+
+    /// The node-level view of a set of matches already filtered from this comparison.
+    pub fn tree_matching_of(
+        &self,
+        left: &Document,
+        right: &Document,
+        matches: &[ScoredPair],
+    ) -> TreeMatching {
+        tree::match_trees(
+            left,
+            right,
+            [&self.active[0], &self.active[1]],
+            matches.iter(),
         )
     }
 

@@ -8,7 +8,6 @@
 //! simdoc gives that share over the node's own sentences and, as a second figure, over its whole
 //! subtree (a section is shaded by all its paragraphs).
 
-use rustc_hash::{FxHashMap, FxHashSet};
 use serde::Serialize;
 
 use crate::document::{Document, NodeId};
@@ -61,67 +60,94 @@ pub struct TreeMatching {
     pub edges: Vec<NodeEdge>,
 }
 
-/// Matches between one left node and one right node.
-#[derive(Clone, Copy, Debug, Default)]
-struct EdgeCounts {
-    pairs: u32,
-    /// Distinct sentences of the left node among the pairs.
-    left_sentences: u32,
-    /// Distinct sentences of the right node among the pairs.
-    right_sentences: u32,
-}
-
 /// Aggregates sentence matches to the two hierarchies. `active` says which sentences take part
-/// (per document, indexed by sentence position); `pairs` are the matches (sorted by left).
+/// (per document, indexed by sentence position); `pairs` are the matches.
+///
+/// Linear in the matches and the nodes: pairs are taken in left-sentence order (sorted here if
+/// they are not), so the pairs of one left node come together (sentence positions follow the
+/// node order), and per-right-node and per-right-sentence counters are plain arrays stamped with
+/// the current left node instead of hash maps.
 pub fn match_trees<'a>(
     left: &Document,
     right: &Document,
     active: [&[bool]; 2],
     pairs: impl Iterator<Item = &'a ScoredPair>,
 ) -> TreeMatching {
+    let mut pairs: Vec<&ScoredPair> = pairs
+        .filter(|p| {
+            (p.left as usize) < left.sentences.len() && (p.right as usize) < right.sentences.len()
+        })
+        .collect();
+    if !pairs.is_sorted_by_key(|p| (p.left, p.right)) {
+        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+    }
     let mut matched = [
         vec![false; left.sentences.len()],
         vec![false; right.sentences.len()],
     ];
-    let mut edges: FxHashMap<(NodeId, NodeId), EdgeCounts> = FxHashMap::default();
-    let mut last_left: FxHashMap<(NodeId, NodeId), u32> = FxHashMap::default();
-    let mut seen_right: FxHashSet<(u32, NodeId)> = FxHashSet::default();
-    for pair in pairs {
-        let (i, j) = (pair.left as usize, pair.right as usize);
-        let (Some(ls), Some(rs)) = (left.sentences.get(i), right.sentences.get(j)) else {
-            continue;
-        };
-        matched[0][i] = true;
-        matched[1][j] = true;
-        let key = (ls.node, rs.node);
-        let entry = edges.entry(key).or_default();
-        entry.pairs += 1;
-        if last_left.insert(key, pair.left) != Some(pair.left) {
-            entry.left_sentences += 1;
-        }
-        if seen_right.insert((pair.right, ls.node)) {
-            entry.right_sentences += 1;
-        }
+    for p in &pairs {
+        matched[0][p.left as usize] = true;
+        matched[1][p.right as usize] = true;
     }
-
     let mut result = TreeMatching {
         left: node_shares(left, active[0], &matched[0]),
         right: node_shares(right, active[1], &matched[1]),
-        edges: Vec::with_capacity(edges.len()),
+        edges: Vec::new(),
     };
-    let mut sorted: Vec<_> = edges.into_iter().collect();
-    sorted.sort_unstable_by_key(|&(key, _)| key);
-    for ((l, r), counts) in sorted {
-        result.edges.push(NodeEdge {
-            left: l,
-            right: r,
-            pairs: counts.pairs,
-        });
-        result.left[l].partners.push((r, counts.left_sentences));
-        result.right[r].partners.push((l, counts.right_sentences));
+
+    // Per right node, for the current left node: pairs, distinct left and right sentences.
+    const UNSEEN: usize = usize::MAX;
+    let mut stamp = vec![UNSEEN; right.nodes.len()];
+    let mut counts = vec![(0u32, 0u32, 0u32); right.nodes.len()];
+    let mut last_left = vec![u32::MAX; right.nodes.len()];
+    let mut right_seen = vec![UNSEEN; right.sentences.len()];
+    let mut touched: Vec<NodeId> = Vec::new();
+    let flush = |ln: NodeId,
+                 touched: &mut Vec<NodeId>,
+                 counts: &[(u32, u32, u32)],
+                 result: &mut TreeMatching| {
+        touched.sort_unstable();
+        for &rn in touched.iter() {
+            let (pairs, left_sentences, right_sentences) = counts[rn];
+            result.edges.push(NodeEdge {
+                left: ln,
+                right: rn,
+                pairs,
+            });
+            result.left[ln].partners.push((rn, left_sentences));
+            result.right[rn].partners.push((ln, right_sentences));
+        }
+        touched.clear();
+    };
+    let mut current: Option<NodeId> = None;
+    for p in pairs {
+        let ln = left.sentences[p.left as usize].node;
+        let rn = right.sentences[p.right as usize].node;
+        if current != Some(ln) {
+            if let Some(previous) = current {
+                flush(previous, &mut touched, &counts, &mut result);
+            }
+            current = Some(ln);
+        }
+        if stamp[rn] != ln {
+            stamp[rn] = ln;
+            counts[rn] = (0, 0, 0);
+            last_left[rn] = u32::MAX;
+            touched.push(rn);
+        }
+        let entry = &mut counts[rn];
+        entry.0 += 1;
+        if last_left[rn] != p.left {
+            last_left[rn] = p.left;
+            entry.1 += 1;
+        }
+        if right_seen[p.right as usize] != ln {
+            right_seen[p.right as usize] = ln;
+            entry.2 += 1;
+        }
     }
-    for node in &mut result.right {
-        node.partners.sort_unstable_by_key(|&(id, _)| id);
+    if let Some(previous) = current {
+        flush(previous, &mut touched, &counts, &mut result);
     }
     result
 }

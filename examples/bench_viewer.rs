@@ -1,0 +1,201 @@
+//! Frame times of the viewer on a large comparison, measured through egui_kittest (BENCHMARKS.md,
+//! "The viewer"):
+//!
+//! ```text
+//! SIMDOC_DATA=../shared/data cargo run --release --example bench_viewer
+//! ```
+//!
+//! Two documents of about 10,000 real sentences each (enwiki-2015 articles) and a comparison of
+//! 100,000 matched pairs (a band around the diagonal, half identical, scores spread over
+//! 0.5..1). Each frame is `Harness::step` (the whole UI: layout, text, plot) plus tessellation of
+//! its shapes into meshes; what is not measured is the GPU upload and draw.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use simdoc::app::state::{Analysis, LoadedDoc, View};
+use simdoc::app::{CentralView, Settings, SimdocApp};
+use simdoc::compare::{Comparison, PreparedPair};
+use simdoc::corpus::read_entries;
+use simdoc::document::{self, Document, LoadOptions, SourceFormat};
+use simdoc::model::ReferenceModel;
+use simdoc::similarity::{Method, ScoredPair};
+
+const SENTENCES: usize = 10_000;
+const PARTNERS: u32 = 10;
+
+fn document(data: &std::path::Path, first_file: usize, name: &str) -> Document {
+    let mut text = String::new();
+    let mut file = first_file;
+    loop {
+        let path = data.join(format!("reference/enwiki-2015/text/AA/wiki_{file:02}"));
+        for entry in read_entries(&path, &LoadOptions::default()).expect("enwiki file") {
+            text.push_str(&entry.text);
+            text.push_str("\n\n");
+        }
+        let doc = document::parse_text(&text, name, SourceFormat::Text);
+        if doc.sentences.len() >= SENTENCES || file > first_file + 40 {
+            return doc;
+        }
+        file += 1;
+    }
+}
+
+fn frame(harness: &mut Harness<'_, SimdocApp>) -> Duration {
+    let start = Instant::now();
+    harness.step();
+    let shapes = harness.output().shapes.clone();
+    let pixels_per_point = harness.output().pixels_per_point;
+    let meshes = harness.ctx.tessellate(shapes, pixels_per_point);
+    std::hint::black_box(meshes);
+    start.elapsed()
+}
+
+fn summary(mut times: Vec<Duration>) -> String {
+    times.sort();
+    format!(
+        "median {:.1} ms, max {:.1} ms ({} frames)",
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times[times.len() - 1].as_secs_f64() * 1e3,
+        times.len()
+    )
+}
+
+fn main() {
+    let Some(data) = std::env::var_os("SIMDOC_DATA").map(PathBuf::from) else {
+        eprintln!("set SIMDOC_DATA to the shared data folder");
+        std::process::exit(2);
+    };
+    let a = Arc::new(document(&data, 0, "A"));
+    let b = Arc::new(document(&data, 30, "B"));
+    let model = ReferenceModel::embedded();
+    let prepared = PreparedPair::new(&a, &b, model, false);
+    let (na, nb) = (a.sentences.len() as u32, b.sentences.len() as u32);
+    let mut pairs = Vec::new();
+    for i in 0..na {
+        let center = (u64::from(i) * u64::from(nb) / u64::from(na)) as u32;
+        for d in 0..PARTNERS {
+            let j = (center + d).min(nb - 1);
+            let score = 0.5 + 0.5 * f64::from((i * 7 + d * 13) % 100) / 100.0;
+            pairs.push(ScoredPair {
+                left: i,
+                right: j,
+                sim_lr: score,
+                sim_rl: (score + 0.01).min(1.0),
+                identical: (i + d) % 2 == 0,
+            });
+        }
+    }
+    pairs.sort_by_key(|p| (p.left, p.right));
+    pairs.dedup_by_key(|p| (p.left, p.right));
+    let comparison = Comparison {
+        method: Method::Fuzzy,
+        floor: 0.5,
+        include_boilerplate: false,
+        active: [vec![true; na as usize], vec![true; nb as usize]],
+        pairs,
+    };
+    println!(
+        "documents: {na} x {nb} sentences; {} scored pairs",
+        comparison.pairs.len()
+    );
+    let analysis = Analysis {
+        docs: [
+            LoadedDoc {
+                path: PathBuf::from("a.txt"),
+                doc: Arc::clone(&a),
+            },
+            LoadedDoc {
+                path: PathBuf::from("b.txt"),
+                doc: Arc::clone(&b),
+            },
+        ],
+        prepared: Arc::new(prepared),
+        comparison,
+    };
+    for permission in [0.5, 0.8] {
+        let thresholds = simdoc::similarity::Thresholds {
+            permission,
+            variation: 0.15,
+        };
+        let t = Instant::now();
+        let _ = analysis.comparison.figures(&thresholds);
+        let figures = t.elapsed();
+        let t = Instant::now();
+        let _ = analysis.comparison.tree_matching(&a, &b, &thresholds);
+        let trees = t.elapsed();
+        let t = Instant::now();
+        let _ = View::new(&analysis, thresholds);
+        println!(
+            "View::new at permission {permission}: {:.1?} (figures {figures:.1?}, tree matching {trees:.1?})",
+            t.elapsed()
+        );
+    }
+    let mut settings = Settings::default();
+    settings.example_shown = true;
+    settings.thresholds.permission = 0.5;
+    let mut app = SimdocApp::new(settings, Arc::new(model));
+    app.docs = [
+        Some(analysis.docs[0].clone()),
+        Some(analysis.docs[1].clone()),
+    ];
+    app.view = Some(View::new(&analysis, app.settings.thresholds));
+    app.analysis = Some(analysis);
+    println!(
+        "matches shown at permission 0.5: {}",
+        app.view.as_ref().map_or(0, |v| v.matches.len())
+    );
+
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app);
+    for _ in 0..5 {
+        frame(&mut harness);
+    }
+
+    let idle: Vec<Duration> = (0..20).map(|_| frame(&mut harness)).collect();
+    println!("idle frame: {}", summary(idle));
+
+    let mut slider = Vec::new();
+    for k in 0..20 {
+        let value = 0.5 + 0.025 * f64::from(k);
+        harness
+            .get_by_role_and_label(Role::Slider, "Permission")
+            .set_value_accesskit(value);
+        slider.push(frame(&mut harness));
+        frame(&mut harness);
+    }
+    println!("frame after a slider move: {}", summary(slider));
+
+    let pane = egui::pos2(250.0, 450.0);
+    let mut scroll = Vec::new();
+    for k in 0..30 {
+        harness.hover_at(pane);
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, if k % 10 == 9 { 30_000.0 } else { -400.0 }),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        scroll.push(frame(&mut harness));
+    }
+    println!("scroll frame (text pane): {}", summary(scroll));
+
+    let plot = egui::pos2(1150.0, 330.0);
+    let mut hover = Vec::new();
+    for k in 0..20 {
+        harness.hover_at(plot + egui::vec2(f32::from(k as u8) * 3.0, f32::from(k as u8) * 3.0));
+        hover.push(frame(&mut harness));
+    }
+    println!("frame hovering the dotplot: {}", summary(hover));
+
+    harness.state_mut().settings.central_view = CentralView::Hierarchies;
+    frame(&mut harness);
+    let trees: Vec<Duration> = (0..20).map(|_| frame(&mut harness)).collect();
+    println!("hierarchies view frame: {}", summary(trees));
+}
