@@ -135,9 +135,14 @@ fn main() {
             t.elapsed()
         );
     }
-    let mut settings = Settings::default();
-    settings.example_shown = true;
-    settings.thresholds.permission = 0.5;
+    let settings = Settings {
+        example_shown: true,
+        thresholds: simdoc::similarity::Thresholds {
+            permission: 0.5,
+            variation: 0.15,
+        },
+        ..Settings::default()
+    };
     let mut app = SimdocApp::new(settings, Arc::new(model));
     app.docs = [
         Some(analysis.docs[0].clone()),
