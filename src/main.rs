@@ -10,15 +10,33 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match args.command {
         #[cfg(feature = "gui")]
-        Some(cli::Command::View(view)) => open_viewer(view.a.into_iter().chain(view.b).collect()),
+        Some(cli::Command::View(view)) => open_viewer(view),
         Some(command) => cli::run(command),
-        None => open_viewer(Vec::new()),
+        #[cfg(feature = "gui")]
+        None => open_viewer(cli::ViewArgs::default()),
+        #[cfg(not(feature = "gui"))]
+        None => open_viewer(),
     }
 }
 
 #[cfg(feature = "gui")]
-fn open_viewer(files: Vec<std::path::PathBuf>) -> ExitCode {
-    match simdoc::app::run_native(files, simdoc_model()) {
+fn open_viewer(args: cli::ViewArgs) -> ExitCode {
+    let model: simdoc::app::SharedModel = match &args.model {
+        Some(path) => match simdoc::model::ReferenceModel::load(path) {
+            Ok(model) => std::sync::Arc::new(model),
+            Err(err) => {
+                eprintln!("simdoc: {err}");
+                return ExitCode::from(1);
+            }
+        },
+        None => std::sync::Arc::new(simdoc::model::ReferenceModel::embedded()),
+    };
+    let start = simdoc::app::Start {
+        files: args.a.into_iter().chain(args.b).collect(),
+        example: args.example,
+        hierarchies: args.hierarchies,
+    };
+    match simdoc::app::run_native(start, model) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("simdoc: cannot open the viewer window: {err}");
@@ -27,14 +45,8 @@ fn open_viewer(files: Vec<std::path::PathBuf>) -> ExitCode {
     }
 }
 
-/// The reference model the viewer compares with.
-#[cfg(feature = "gui")]
-fn simdoc_model() -> simdoc::app::SharedModel {
-    std::sync::Arc::new(simdoc::model::ReferenceModel::embedded())
-}
-
 #[cfg(not(feature = "gui"))]
-fn open_viewer(_files: Vec<std::path::PathBuf>) -> ExitCode {
+fn open_viewer() -> ExitCode {
     use clap::CommandFactory;
     eprintln!("simdoc was built without the viewer (feature `gui`); use a command:\n");
     let _ = cli::Cli::command().print_help();

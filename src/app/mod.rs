@@ -476,8 +476,19 @@ impl SimdocApp {
     }
 }
 
-/// Opens the viewer window, with `files` (up to two) loaded and compared.
-pub fn run_native(files: Vec<PathBuf>, model: SharedModel) -> eframe::Result {
+/// What the viewer opens with.
+#[derive(Clone, Debug, Default)]
+pub struct Start {
+    /// Up to two documents to load and compare (A, then B).
+    pub files: Vec<PathBuf>,
+    /// Open the bundled example pair.
+    pub example: bool,
+    /// Start with the hierarchies view.
+    pub hierarchies: bool,
+}
+
+/// Opens the viewer window. Without files, the first start opens the bundled example.
+pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("simdoc")
@@ -496,10 +507,13 @@ pub fn run_native(files: Vec<PathBuf>, model: SharedModel) -> eframe::Result {
                 .unwrap_or_default();
             let mut app = SimdocApp::new(settings, model);
             app.repaint = Some(cc.egui_ctx.clone());
-            if files.is_empty() && !app.settings.example_shown {
+            if start.example || start.files.is_empty() && !app.settings.example_shown {
                 app.open_example();
             }
-            for (side, path) in Side::BOTH.into_iter().zip(files) {
+            if start.hierarchies {
+                app.settings.central_view = CentralView::Hierarchies;
+            }
+            for (side, path) in Side::BOTH.into_iter().zip(start.files) {
                 app.open(side, path);
             }
             Ok(Box::new(app))

@@ -214,13 +214,18 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                     "+ "
                 };
                 let font = egui::FontId::proportional(13.0);
-                painter.text(
-                    Pos2::new(x0 + 2.0, rect.center().y),
-                    egui::Align2::LEFT_CENTER,
-                    format!("{arrow}{} {}", kind_icon(node.kind), node_label(doc, id)),
-                    font.clone(),
-                    text_color,
-                );
+                // The label stops short of the percentage column.
+                let label_clip =
+                    Rect::from_min_max(rect.min, Pos2::new(rect.max.x - 48.0, rect.max.y));
+                painter
+                    .with_clip_rect(label_clip.intersect(painter.clip_rect()))
+                    .text(
+                        Pos2::new(x0 + 2.0, rect.center().y),
+                        egui::Align2::LEFT_CENTER,
+                        format!("{arrow}{} {}", kind_icon(node.kind), node_label(doc, id)),
+                        font.clone(),
+                        text_color,
+                    );
                 if share.is_some_and(|m| if subtree { m.subtree > 0 } else { m.own > 0 }) {
                     painter.text(
                         Pos2::new(rect.max.x - 4.0, rect.center().y),

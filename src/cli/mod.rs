@@ -40,12 +40,21 @@ pub enum Command {
 
 /// Arguments of `simdoc view`.
 #[cfg(feature = "gui")]
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 pub struct ViewArgs {
     /// Document A (left, x axis of the dotplot).
     pub a: Option<std::path::PathBuf>,
     /// Document B (right, y axis of the dotplot).
     pub b: Option<std::path::PathBuf>,
+    /// Open the bundled example pair (Wikipedia's "Guinea" and "History of Guinea").
+    #[arg(long, conflicts_with_all = ["a", "b"])]
+    pub example: bool,
+    /// Start with the two semantic hierarchies instead of the texts.
+    #[arg(long)]
+    pub hierarchies: bool,
+    /// A reference model file (`simdoc model build`); default: the embedded model.
+    #[arg(long)]
+    pub model: Option<std::path::PathBuf>,
 }
 
 /// `view` is handled by `main` (it owns the window); reaching here is a programming error
