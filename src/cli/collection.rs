@@ -12,11 +12,13 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use simdoc::collection::{
-    Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp,
+    Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy,
     imatch, qsign, roul, simhash,
 };
 use simdoc::corpus;
 use simdoc::document::{Document, LoadOptions};
+use simdoc::model::ReferenceModel;
+use simdoc::render::{heatmap, png};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodName {
@@ -34,6 +36,9 @@ pub enum MethodName {
     Qsign,
     /// Roul et al.: shingled TF-IDF SimHash and LSI; exact, textual, conceptual duplicates.
     Roul,
+    /// The thesis: fuzzy-set sentence matching between every two documents, resemblance and
+    /// odds ratio (with the reference model).
+    Fuzzy,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -68,6 +73,11 @@ pub struct CollectionArgs {
     /// Write the pairs as CSV (a,b,relation,score with document names).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write the thesis's odds-ratio matrix (pairwise fuzzy comparison, Table 4.1) as a heatmap
+    /// (FILE.svg, FILE.png) or a table (FILE.csv); up to 500 documents. With 30 documents or
+    /// fewer it is also printed.
+    #[arg(long, value_name = "FILE")]
+    pub matrix: Option<PathBuf>,
     /// Print at most this many pairs (all go to --json and --csv).
     #[arg(long, default_value_t = 200)]
     pub show: usize,
@@ -148,17 +158,35 @@ pub struct CollectionArgs {
     /// Roul: LSI dimensions (200).
     #[arg(long, help_heading = "Roul")]
     pub lsi_rank: Option<usize>,
+
+    /// Fuzzy: permission threshold of eq. 3.4 (0.825).
+    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
+    pub permission: Option<f64>,
+    /// Fuzzy: variation threshold of eq. 3.4 (0.15).
+    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
+    pub variation: Option<f64>,
+    /// Fuzzy: resemblance at which a document counts as contained in another (0.9).
+    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
+    pub containment: Option<f64>,
+    /// Fuzzy: a reference model file; default: the embedded model.
+    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
+    pub model: Option<PathBuf>,
 }
 
 impl CollectionArgs {
-    /// The method with the paper's defaults, overridden by the options given.
-    pub fn method(&self) -> Method {
-        fn set<T: Copy>(field: &mut T, value: Option<T>) {
-            if let Some(v) = value {
-                *field = v;
-            }
-        }
-        match self.method {
+    /// The fuzzy comparison's parameters: the thesis's, overridden by the options given.
+    pub fn fuzzy_params(&self) -> fuzzy::FuzzyParams {
+        let mut p = fuzzy::FuzzyParams::default();
+        set(&mut p.thresholds.permission, self.permission);
+        set(&mut p.thresholds.variation, self.variation);
+        set(&mut p.containment, self.containment);
+        p
+    }
+
+    /// The detector with the paper's defaults, overridden by the options given; `None` for the
+    /// fuzzy method, which works on the documents themselves.
+    pub fn method(&self) -> Option<Method> {
+        Some(match self.method {
             MethodName::Codet => {
                 let mut p = codet::CoDetParams::default();
                 set(&mut p.depth_threshold, self.depth_threshold);
@@ -219,7 +247,14 @@ impl CollectionArgs {
                 set(&mut p.lsi_rank, self.lsi_rank);
                 Method::Roul(p)
             }
-        }
+            MethodName::Fuzzy => return None,
+        })
+    }
+}
+
+fn set<T: Copy>(field: &mut T, value: Option<T>) {
+    if let Some(v) = value {
+        *field = v;
     }
 }
 
@@ -293,15 +328,41 @@ fn load_documents(
     Ok((names, documents))
 }
 
+/// Most documents the odds-ratio matrix is computed for.
+const MAX_MATRIX_DOCUMENTS: usize = 500;
+
 pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     let method = args.method();
+    let method_name = method.as_ref().map_or("fuzzy", Method::name);
+    if let Some(path) = &args.matrix
+        && !matches!(extension(path).as_deref(), Some("svg" | "png" | "csv"))
+    {
+        anyhow::bail!(
+            "{}: the matrix file must end in .svg, .png or .csv",
+            path.display()
+        );
+    }
     let (names, documents) = load_documents(&args.paths, args.max_bytes)?;
     if documents.is_empty() {
         anyhow::bail!("no document could be read from the paths given");
     }
+    if args.matrix.is_some() && documents.len() > MAX_MATRIX_DOCUMENTS {
+        anyhow::bail!(
+            "--matrix is for collections of up to {MAX_MATRIX_DOCUMENTS} documents; these are {}",
+            documents.len()
+        );
+    }
     let normaliser = match args.normaliser {
         NormaliserName::Refine => Normaliser::Refine,
         NormaliserName::First5 => Normaliser::StopwordsFirst5,
+    };
+    let loaded_model;
+    let model: &ReferenceModel = match &args.model {
+        Some(path) => {
+            loaded_model = ReferenceModel::load(path)?;
+            &loaded_model
+        }
+        None => ReferenceModel::embedded(),
     };
     let bar = progress_bar();
     let cancel = AtomicBool::new(false);
@@ -311,22 +372,84 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         bar.set_position(p.done as u64);
     };
     let mut job = Job::new(&mut report, &cancel);
+    let params = args.fuzzy_params();
+    let resemblances = if method.is_none() || args.matrix.is_some() {
+        Some(fuzzy::resemblances(&documents, model, &params, &mut job)?)
+    } else {
+        None
+    };
     let collection = Collection::from_documents(names, &documents, normaliser, &mut job)
         .context("preparing the documents")?;
     drop(documents);
-    let detection = method.detect(&collection, &mut job)?;
+    let detection = match (&method, &resemblances) {
+        (Some(method), _) => method.detect(&collection, &mut job)?,
+        (None, Some(r)) => Detection::from_pairs(r.pairs(params.containment), &collection),
+        (None, None) => Detection::default(),
+    };
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {
-        write_json(path, method.name(), &collection, &detection)?;
+        write_json(path, method_name, &collection, &detection)?;
     }
     if let Some(path) = &args.csv {
         write_csv(path, &collection, &detection)?;
     }
+    let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
+    if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
+        write_matrix(path, &collection.names, matrix)?;
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_summary(&mut out, method.name(), &collection, &detection, args.show)?;
+    write_summary(&mut out, method_name, &collection, &detection, args.show)?;
+    if let Some(matrix) = &matrix
+        && matrix.len() <= 30
+    {
+        write_matrix_table(&mut out, matrix)?;
+    }
     out.flush().context("writing to standard output")
+}
+
+fn extension(path: &Path) -> Option<String> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+}
+
+fn write_matrix(path: &Path, names: &[String], matrix: &[Vec<f64>]) -> anyhow::Result<()> {
+    let context = || format!("{}: cannot write", path.display());
+    let bytes = match extension(path).as_deref() {
+        Some("csv") => {
+            let mut out = Vec::new();
+            heatmap::odds_csv(names, matrix, &mut out).with_context(context)?;
+            out
+        }
+        Some("png") => png::svg_to_png(&heatmap::odds_heatmap_svg(names, matrix), 1.0)
+            .with_context(|| format!("{}: cannot draw the matrix", path.display()))?,
+        _ => heatmap::odds_heatmap_svg(names, matrix).into_bytes(),
+    };
+    std::fs::write(path, bytes).with_context(context)
+}
+
+/// The odds-ratio matrix as a table (thesis Table 4.1), documents numbered as in the summary.
+fn write_matrix_table(out: &mut impl Write, matrix: &[Vec<f64>]) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "
+odds ratios (thesis Table 4.1; 100 = identical):"
+    )?;
+    write!(out, "{:>5}", "")?;
+    for b in 0..matrix.len() {
+        write!(out, "{:>8}", b + 1)?;
+    }
+    writeln!(out)?;
+    for (a, row) in matrix.iter().enumerate() {
+        write!(out, "{:>5}", a + 1)?;
+        for value in row {
+            write!(out, "{value:>8.3}")?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
 }
 
 fn pair_line(collection: &Collection, pair: &DetectedPair) -> String {
@@ -353,6 +476,12 @@ fn write_summary(
         detection.pairs.len(),
         detection.groups.len()
     )?;
+    if collection.len() <= 30 {
+        writeln!(out, "\ndocuments:")?;
+        for (i, name) in collection.names.iter().enumerate() {
+            writeln!(out, "{:>4}. {name}", i + 1)?;
+        }
+    }
     writeln!(
         out,
         "\npairs (relation, score, a, b; read \"a relation b\"):"

@@ -24,6 +24,7 @@
 pub mod codet;
 pub mod dsc;
 pub mod ffp;
+pub mod fuzzy;
 mod groups;
 pub mod hashing;
 pub mod imatch;

@@ -2,6 +2,7 @@
 //! CSV and text. The viewer exports through these same functions.
 
 pub mod dotplot;
+pub mod heatmap;
 pub mod html;
 pub mod png;
 pub mod report;

@@ -1,0 +1,209 @@
+//! The thesis's own collection view (Yerra 2005, section 4.2, Table 4.1 and Fig. 4.3): every
+//! document compared with every other by the fuzzy-set sentence matcher, summed up by the two
+//! degrees of resemblance (eq. 4.1) and their odds ratio (eq. 4.3).
+//!
+//! Comparing every pair of documents one by one costs N^2 comparisons. Instead all sentences of
+//! the collection go into one index and the fuzzy matcher scores them against each other once
+//! ([`crate::similarity::fuzzy`]; exact for the model): pairs of sentences of different documents
+//! that are EQ (eq. 3.4) are then counted per document pair. Document pairs that share no EQ
+//! sentence have resemblance 0 both ways and odds ratio 0, and cost nothing.
+
+use std::sync::atomic::AtomicBool;
+
+use rustc_hash::FxHashMap;
+
+use super::{Cancelled, DetectedPair, DocId, Job, Relation};
+use crate::compare::figures::{odds_ratio, ratio};
+use crate::document::Document;
+use crate::similarity::{Method as SentenceMethod, ModelView, PreparedDoc, Thresholds, Vocabulary};
+
+/// Parameters of the fuzzy collection comparison.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FuzzyParams {
+    /// Permission and variation of eq. 3.4 (thesis: 0.825 / 0.15).
+    pub thresholds: Thresholds,
+    /// Compare boilerplate (navigation, footers...) too.
+    pub include_boilerplate: bool,
+    /// A document whose resemblance in another reaches this is reported as contained in it;
+    /// both ways, as duplicates. (Not from the thesis, which reports the odds ratio only.)
+    pub containment: f64,
+}
+
+impl Default for FuzzyParams {
+    fn default() -> Self {
+        FuzzyParams {
+            thresholds: Thresholds::THESIS,
+            include_boilerplate: false,
+            containment: 0.9,
+        }
+    }
+}
+
+/// Resemblance of every document in every other, sparse: only pairs sharing an EQ sentence.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Resemblances {
+    /// Sentences taking part, per document.
+    pub sentences: Vec<usize>,
+    /// `(a, b) -> sentences of a with an EQ partner in b`, for a != b.
+    pub matched: FxHashMap<(DocId, DocId), usize>,
+}
+
+impl Resemblances {
+    /// RS(a, b) of eq. 4.1 (counting matched sentences, so in [0, 1]); 1 for a == b.
+    pub fn resemblance(&self, a: DocId, b: DocId) -> f64 {
+        if a == b {
+            return 1.0;
+        }
+        let matched = self.matched.get(&(a, b)).copied().unwrap_or(0);
+        ratio(matched, self.sentences.get(a).copied().unwrap_or(0))
+    }
+
+    /// The odds ratio of eq. 4.3 (100 for a document with itself, as in Table 4.1).
+    pub fn odds(&self, a: DocId, b: DocId) -> f64 {
+        if a == b {
+            return crate::compare::figures::ODDS_RATIO_INFINITY;
+        }
+        odds_ratio(self.resemblance(a, b), self.resemblance(b, a))
+    }
+
+    /// The dense odds-ratio matrix (Table 4.1).
+    pub fn odds_matrix(&self) -> Vec<Vec<f64>> {
+        let n = self.sentences.len();
+        (0..n)
+            .map(|a| (0..n).map(|b| self.odds(a, b)).collect())
+            .collect()
+    }
+
+    /// The document pairs worth reporting, with their relation: duplicates when both
+    /// resemblances reach `containment`, containment when one does, reuse otherwise.
+    pub fn pairs(&self, containment: f64) -> Vec<DetectedPair> {
+        let mut seen: Vec<(DocId, DocId)> = self
+            .matched
+            .keys()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.into_iter()
+            .map(|(a, b)| {
+                let (ab, ba) = (self.resemblance(a, b), self.resemblance(b, a));
+                let odds = self.odds(a, b);
+                if ab >= containment && ba >= containment {
+                    DetectedPair::new(a, b, Relation::Duplicate, odds)
+                } else if ab >= containment {
+                    // All of a is in b: b contains a.
+                    DetectedPair::new(b, a, Relation::Contains, ab)
+                } else if ba >= containment {
+                    DetectedPair::new(a, b, Relation::Contains, ba)
+                } else {
+                    DetectedPair::new(a, b, Relation::Reuses, odds)
+                }
+            })
+            .collect()
+    }
+}
+
+/// Compares every document of `documents` with every other (see the module docs).
+pub fn resemblances(
+    documents: &[Document],
+    model: &dyn ModelView,
+    params: &FuzzyParams,
+    job: &mut Job<'_>,
+) -> Result<Resemblances, Cancelled> {
+    let mut vocabulary = Vocabulary::new(model);
+    let mut all = PreparedDoc::default();
+    let mut owner: Vec<DocId> = Vec::new();
+    let mut sentences = Vec::with_capacity(documents.len());
+    for (d, doc) in documents.iter().enumerate() {
+        job.step("preparing", d, documents.len())?;
+        let prepared = vocabulary.prepare(doc, model, params.include_boilerplate);
+        sentences.push(prepared.active().count());
+        owner.extend(std::iter::repeat_n(d, prepared.sentences.len()));
+        all.sentences.extend(prepared.sentences);
+        all.included.extend(prepared.included);
+    }
+    job.step("matching", 0, 1)?;
+    let never = AtomicBool::new(false);
+    let floor = params.thresholds.permission;
+    let pairs = SentenceMethod::Fuzzy
+        .matcher()
+        .score_pairs(&all, &all, model, floor, &never)
+        .map_err(|_| Cancelled)?;
+    job.step("matching", 1, 1)?;
+    // (document of the sentence, other document, sentence), deduplicated, counted.
+    let mut hits: Vec<(DocId, DocId, u32)> = pairs
+        .iter()
+        .filter(|p| p.is_eq(&params.thresholds))
+        .filter_map(|p| {
+            let (a, b) = (owner[p.left as usize], owner[p.right as usize]);
+            (a != b).then_some((a, b, p.left))
+        })
+        .collect();
+    hits.sort_unstable();
+    hits.dedup();
+    let mut matched: FxHashMap<(DocId, DocId), usize> = FxHashMap::default();
+    for (a, b, _) in hits {
+        *matched.entry((a, b)).or_default() += 1;
+    }
+    Ok(Resemblances { sentences, matched })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::without_job;
+    use crate::document::{SourceFormat, parse_text};
+    use crate::similarity::table::TableModel;
+
+    fn doc(text: &str) -> Document {
+        parse_text(text, "d", SourceFormat::Text)
+    }
+
+    #[test]
+    fn resemblance_and_odds_per_document_pair() {
+        let docs = [
+            doc("Alpha beta gamma. Delta epsilon zeta. Eta theta iota. Kappa lambda mu."),
+            doc("Alpha beta gamma. Delta epsilon zeta. Other words here."),
+            doc("Nothing shared at all."),
+        ];
+        let model = TableModel::new();
+        let r = without_job(|job| resemblances(&docs, &model, &FuzzyParams::default(), job))
+            .expect("not cancelled");
+        assert_eq!(r.sentences, vec![4, 3, 1]);
+        // Two of A's four sentences are in B; two of B's three are in A.
+        assert_eq!(r.resemblance(0, 1), 0.5);
+        assert!((r.resemblance(1, 0) - 2.0 / 3.0).abs() < 1e-12);
+        let p = 0.5 * 2.0 / 3.0;
+        assert!((r.odds(0, 1) - p / (1.0 - p)).abs() < 1e-12);
+        assert_eq!(r.odds(0, 2), 0.0);
+        assert_eq!(r.odds(2, 2), 100.0);
+        let m = r.odds_matrix();
+        assert_eq!(m.len(), 3);
+        assert_eq!(m[0][1], m[1][0]);
+        let pairs = r.pairs(0.9);
+        assert_eq!(pairs.len(), 1);
+        assert_eq!(pairs[0].relation, Relation::Reuses);
+    }
+
+    #[test]
+    fn containment_and_duplicates() {
+        let docs = [
+            doc("One two three. Four five six."),
+            doc("One two three. Four five six. Seven eight nine."),
+            doc("One two three. Four five six."),
+        ];
+        let model = TableModel::new();
+        let r = without_job(|job| resemblances(&docs, &model, &FuzzyParams::default(), job))
+            .expect("not cancelled");
+        let pairs = r.pairs(0.9);
+        let find = |a, b| {
+            pairs
+                .iter()
+                .find(|p| p.a == a && p.b == b)
+                .map(|p| p.relation)
+        };
+        assert_eq!(find(1, 0), Some(Relation::Contains));
+        assert_eq!(find(1, 2), Some(Relation::Contains));
+        assert_eq!(find(0, 2), Some(Relation::Duplicate));
+    }
+}
