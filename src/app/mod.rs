@@ -8,6 +8,7 @@
 //! the comparison ([`View::new`]); changing the method or the boilerplate option recompares in
 //! the background.
 
+mod collection;
 mod doc_pane;
 mod dotplot;
 pub mod export;
@@ -58,6 +59,10 @@ pub enum JobOutput {
     Exported {
         result: Result<String, String>,
     },
+    /// A collection run finished.
+    Collection {
+        result: Result<collection::CollectionResult, String>,
+    },
     /// A file dialog closed, with the chosen path if any.
     Picked {
         purpose: Pick,
@@ -69,6 +74,8 @@ pub enum JobOutput {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
     Open(Side),
+    /// A folder for collection mode.
+    Folder,
     Export(export::ExportKind),
 }
 
@@ -93,6 +100,7 @@ pub struct SimdocApp {
     dotplot: dotplot::DotplotState,
     match_list: matches::MatchListState,
     trees: trees::TreesState,
+    collection: collection::CollectionState,
     repaint: Option<egui::Context>,
 }
 
@@ -122,6 +130,7 @@ impl SimdocApp {
             dotplot: Default::default(),
             match_list: Default::default(),
             trees: Default::default(),
+            collection: Default::default(),
             repaint: None,
         }
     }
@@ -256,6 +265,10 @@ impl SimdocApp {
                         Err(error) => self.notice(format!("Comparison stopped: {error}")),
                     }
                 }
+                JobOutput::Collection { result } => match result {
+                    Ok(result) => self.collection.result = Some(result),
+                    Err(error) => self.error(error),
+                },
                 JobOutput::Exported { result } => match result {
                     Ok(done) => self.notice(done),
                     Err(error) => self.error(error),
@@ -264,6 +277,9 @@ impl SimdocApp {
                     let Some(path) = path else { continue };
                     match purpose {
                         Pick::Open(side) => self.open(side, path),
+                        Pick::Folder => {
+                            self.collection.folder = path.display().to_string();
+                        }
                         Pick::Export(kind) => self.export(kind, path),
                     }
                 }
@@ -444,7 +460,9 @@ impl SimdocApp {
     }
 
     fn central_ui(&mut self, ui: &mut egui::Ui) {
-        if self.docs.iter().all(Option::is_none) {
+        if self.docs.iter().all(Option::is_none)
+            && self.settings.central_view != CentralView::Collection
+        {
             toolbar::empty_state_ui(self, ui);
             return;
         }
@@ -472,6 +490,7 @@ impl SimdocApp {
                 ui.allocate_rect(area, egui::Sense::hover());
             }
             CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
+            CentralView::Collection => collection::collection_ui(self, ui),
         }
     }
 }

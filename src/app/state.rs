@@ -57,6 +57,8 @@ pub enum CentralView {
     Texts,
     /// The two semantic hierarchies side by side, with lines between matched nodes.
     Hierarchies,
+    /// Collection mode: a folder, a detector, ranked pairs and the odds-ratio heatmap.
+    Collection,
 }
 
 /// Choices that persist between runs.

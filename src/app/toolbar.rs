@@ -144,6 +144,11 @@ pub fn central_view_switch_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             CentralView::Hierarchies,
             "Hierarchies",
         );
+        ui.selectable_value(
+            &mut app.settings.central_view,
+            CentralView::Collection,
+            "Collection",
+        );
     });
 }
 
@@ -254,6 +259,12 @@ pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             .clicked()
         {
             app.open_example();
+        }
+        if ui
+            .button("Compare a whole folder (collection mode)…")
+            .clicked()
+        {
+            app.settings.central_view = CentralView::Collection;
         }
     });
 }

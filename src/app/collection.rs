@@ -1,0 +1,346 @@
+//! Collection mode in the viewer: pick a folder and a detector, run it in the background, read
+//! the ranked pairs and the odds-ratio heatmap (thesis Fig. 4.3), open any pair side by side.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use egui::{Color32, Rect, Sense, vec2};
+
+use super::state::{CentralView, LoadedDoc};
+use super::{JobOutput, Pick, SimdocApp};
+use crate::collection::{self, Collection, DetectedPair, Job, Normaliser, Progress, fuzzy};
+use crate::corpus;
+use crate::document::{Document, LoadOptions};
+use crate::model::ReferenceModel;
+
+/// Most documents the heatmap (the pairwise fuzzy comparison) is computed for.
+const MAX_MATRIX: usize = 300;
+
+/// The detectors offered, by name.
+pub const METHODS: [&str; 8] = [
+    "fuzzy", "codet", "ffp", "dsc", "imatch", "simhash", "qsign", "roul",
+];
+
+fn method_title(name: &str) -> &'static str {
+    match name {
+        "fuzzy" => "Fuzzy-set IR (thesis, odds ratios)",
+        "codet" => "CoDet (containment)",
+        "ffp" => "Full fingerprinting",
+        "dsc" => "DSC",
+        "imatch" => "I-Match",
+        "simhash" => "SimHash",
+        "qsign" => "qSign",
+        _ => "Roul et al. (SimHash + LSI)",
+    }
+}
+
+/// What a finished collection run produced.
+pub struct CollectionResult {
+    pub method: &'static str,
+    pub names: Vec<String>,
+    pub documents: Vec<Arc<Document>>,
+    /// Ranked by score, highest first.
+    pub pairs: Vec<DetectedPair>,
+    pub groups: Vec<Vec<usize>>,
+    /// The odds-ratio matrix, for collections of up to [`MAX_MATRIX`] documents.
+    pub matrix: Option<Vec<Vec<f64>>>,
+    /// Files that could not be read, with the reason.
+    pub skipped: Vec<String>,
+}
+
+/// Collection mode state.
+#[derive(Default)]
+pub struct CollectionState {
+    pub folder: String,
+    pub method: usize,
+    pub result: Option<CollectionResult>,
+    /// The running job's last progress report.
+    pub progress: Arc<Mutex<Option<Progress>>>,
+}
+
+impl SimdocApp {
+    /// Runs a detector over every document under `folder`, in the background.
+    pub fn run_collection(&mut self, folder: PathBuf) {
+        let method = METHODS[self.collection.method.min(METHODS.len() - 1)];
+        let progress = Arc::clone(&self.collection.progress);
+        let thresholds = self.settings.thresholds;
+        let include_boilerplate = self.settings.include_boilerplate;
+        let repaint = self.repainter();
+        let label = format!("Collection: {} over {}", method, folder.display());
+        self.jobs.spawn(label, repaint, move |cancel| {
+            let mut report = |p: Progress| {
+                if let Ok(mut slot) = progress.lock() {
+                    *slot = Some(p);
+                }
+            };
+            let mut job = Job::new(&mut report, cancel);
+            let result = run(&folder, method, thresholds, include_boilerplate, &mut job);
+            JobOutput::Collection { result }
+        });
+    }
+
+    /// Opens two documents of the collection result side by side.
+    pub fn open_collection_pair(&mut self, a: usize, b: usize) {
+        let Some(result) = &self.collection.result else {
+            return;
+        };
+        let loaded = |i: usize| {
+            result.documents.get(i).map(|doc| LoadedDoc {
+                path: PathBuf::from(&result.names[i]),
+                doc: Arc::clone(doc),
+            })
+        };
+        if let (Some(left), Some(right)) = (loaded(a), loaded(b)) {
+            self.docs = [Some(left), Some(right)];
+            self.analysis = None;
+            self.view = None;
+            self.selection = Default::default();
+            self.panes = Default::default();
+            self.settings.central_view = CentralView::Texts;
+            self.recompare();
+        }
+    }
+}
+
+fn run(
+    folder: &std::path::Path,
+    method: &'static str,
+    thresholds: crate::similarity::Thresholds,
+    include_boilerplate: bool,
+    job: &mut Job<'_>,
+) -> Result<CollectionResult, String> {
+    let files = corpus::list_files(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
+    let mut names = Vec::new();
+    let mut documents = Vec::new();
+    let mut skipped = Vec::new();
+    for (i, file) in files.iter().enumerate() {
+        job.step("reading", i, files.len())
+            .map_err(|e| e.to_string())?;
+        match corpus::read_entries(file, &LoadOptions::default()) {
+            Ok(entries) => {
+                for entry in entries {
+                    let doc = entry.to_document();
+                    if doc.sentences.is_empty() {
+                        skipped.push(format!("{}: holds no readable text", entry.name));
+                    } else {
+                        names.push(entry.name);
+                        documents.push(doc);
+                    }
+                }
+            }
+            Err(err) => skipped.push(err.to_string()),
+        }
+    }
+    if documents.is_empty() {
+        return Err(format!("{}: no readable document", folder.display()));
+    }
+    let model = ReferenceModel::embedded();
+    let params = fuzzy::FuzzyParams {
+        thresholds,
+        include_boilerplate,
+        ..fuzzy::FuzzyParams::default()
+    };
+    let resemblances = if method == "fuzzy" || documents.len() <= MAX_MATRIX {
+        Some(fuzzy::resemblances(&documents, model, &params, job).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    let collection = Collection::from_documents(names.clone(), &documents, Normaliser::Refine, job)
+        .map_err(|e| e.to_string())?;
+    let detection = if method == "fuzzy" {
+        let pairs = resemblances
+            .as_ref()
+            .map(|r| r.pairs(params.containment))
+            .unwrap_or_default();
+        collection::Detection::from_pairs(pairs, &collection)
+    } else {
+        let detector = collection::Method::all_defaults()
+            .into_iter()
+            .find(|m| m.name() == method)
+            .ok_or_else(|| format!("unknown method {method}"))?;
+        detector
+            .detect(&collection, job)
+            .map_err(|e| e.to_string())?
+    };
+    let mut pairs = detection.pairs;
+    pairs.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let matrix = resemblances
+        .filter(|_| documents.len() <= MAX_MATRIX)
+        .map(|r| r.odds_matrix());
+    Ok(CollectionResult {
+        method,
+        names,
+        documents: documents.into_iter().map(Arc::new).collect(),
+        pairs,
+        groups: detection.groups,
+        matrix,
+        skipped,
+    })
+}
+
+fn heat(odds: f64) -> Color32 {
+    let t = if odds <= 0.0 {
+        0.0
+    } else {
+        ((odds.log10() + 3.0) / 5.0).clamp(0.0, 1.0) as f32
+    };
+    Color32::from_rgb(0x1a, 0x3c, 0x8c).gamma_multiply(0.1 + 0.9 * t)
+}
+
+/// The collection view.
+pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Folder");
+        ui.add(
+            egui::TextEdit::singleline(&mut app.collection.folder)
+                .hint_text("/path/to/folder")
+                .desired_width(320.0),
+        )
+        .labelled_by(label.id);
+        if ui.button("Choose folder…").clicked() {
+            let repaint = app.repainter();
+            app.jobs
+                .spawn("Choosing a folder", repaint, |_| JobOutput::Picked {
+                    purpose: Pick::Folder,
+                    path: rfd::FileDialog::new().pick_folder(),
+                });
+        }
+        let detector = ui.label("Detector");
+        egui::ComboBox::from_id_salt("collection_method")
+            .selected_text(method_title(METHODS[app.collection.method]))
+            .show_ui(ui, |ui| {
+                for (i, name) in METHODS.iter().enumerate() {
+                    ui.selectable_value(&mut app.collection.method, i, method_title(name));
+                }
+            })
+            .response
+            .labelled_by(detector.id);
+        let ready = !app.collection.folder.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
+            let folder = PathBuf::from(app.collection.folder.trim());
+            app.run_collection(folder);
+        }
+    });
+    if let Ok(progress) = app.collection.progress.lock()
+        && let Some(p) = *progress
+        && app
+            .jobs
+            .running()
+            .iter()
+            .any(|j| j.label.starts_with("Collection"))
+    {
+        ui.add(
+            egui::ProgressBar::new(if p.total == 0 {
+                0.0
+            } else {
+                p.done as f32 / p.total as f32
+            })
+            .text(format!("{} {}/{}", p.stage, p.done, p.total)),
+        );
+    }
+    ui.separator();
+    let Some(result) = &app.collection.result else {
+        ui.weak(
+            "Pick a folder of HTML or text files (WikiExtractor and Reuters SGML files hold many \
+             documents each) and a detector, then Run. Any pair found opens side by side.",
+        );
+        return;
+    };
+    ui.label(format!(
+        "{}: {} documents, {} pairs, {} duplicate groups{}",
+        method_title(result.method),
+        result.names.len(),
+        result.pairs.len(),
+        result.groups.len(),
+        if result.skipped.is_empty() {
+            String::new()
+        } else {
+            format!(", {} files skipped", result.skipped.len())
+        }
+    ))
+    .on_hover_text(result.skipped.join("\n"));
+    let mut open: Option<(usize, usize)> = None;
+    let available = ui.available_size();
+    let heatmap_side = if result.matrix.is_some() {
+        (available.x * 0.45).min(available.y).max(120.0)
+    } else {
+        0.0
+    };
+    ui.horizontal_top(|ui| {
+        ui.allocate_ui(vec2(available.x - heatmap_side - 12.0, available.y), |ui| {
+            let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            egui::ScrollArea::vertical()
+                .id_salt("collection_pairs")
+                .auto_shrink([false, false])
+                .show_rows(ui, row_height, result.pairs.len(), |ui, rows| {
+                    for pair in &result.pairs[rows] {
+                        ui.horizontal(|ui| {
+                            if ui.small_button("Open").clicked() {
+                                open = Some((pair.a, pair.b));
+                            }
+                            ui.label(format!(
+                                "{:<10} {:>8.3}  {}  ·  {}",
+                                pair.relation.name(),
+                                pair.score,
+                                short(&result.names[pair.a]),
+                                short(&result.names[pair.b])
+                            ));
+                        });
+                    }
+                });
+        });
+        if let Some(matrix) = &result.matrix {
+            let (rect, response) =
+                ui.allocate_exact_size(vec2(heatmap_side, heatmap_side), Sense::click());
+            let n = matrix.len().max(1);
+            let cell = rect.width() / n as f32;
+            let painter = ui.painter_at(rect);
+            for (a, row) in matrix.iter().enumerate() {
+                for (b, &odds) in row.iter().enumerate() {
+                    if odds > 0.0 {
+                        let min = rect.min + vec2(b as f32 * cell, a as f32 * cell);
+                        painter.rect_filled(
+                            Rect::from_min_size(min, vec2(cell.max(1.0), cell.max(1.0))),
+                            0.0,
+                            heat(odds),
+                        );
+                    }
+                }
+            }
+            painter.rect_stroke(
+                rect,
+                0.0,
+                egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+                egui::StrokeKind::Inside,
+            );
+            if let Some(pos) = response.hover_pos() {
+                let b = (((pos.x - rect.min.x) / cell) as usize).min(n - 1);
+                let a = (((pos.y - rect.min.y) / cell) as usize).min(n - 1);
+                let odds = matrix[a][b];
+                response.clone().on_hover_text_at_pointer(format!(
+                    "{}\n{}\nodds ratio {odds:.3}{}",
+                    short(&result.names[a]),
+                    short(&result.names[b]),
+                    if a != b { " — click to open" } else { "" }
+                ));
+                if response.clicked() && a != b {
+                    open = Some((a, b));
+                }
+            }
+        }
+    });
+    if let Some((a, b)) = open {
+        app.open_collection_pair(a, b);
+    }
+}
+
+/// The last 50 characters of a document name (its file part is what tells documents apart).
+fn short(name: &str) -> String {
+    let count = name.chars().count();
+    if count <= 50 {
+        name.to_string()
+    } else {
+        let tail: String = name.chars().skip(count - 49).collect();
+        format!("…{tail}")
+    }
+}
