@@ -180,8 +180,9 @@ pub struct Thresholds {
 impl Thresholds {
     /// The thesis's values (section 3.2.2, chosen from its Fig. 3.2 on its own 200 web
     /// documents). On public paraphrase data they are strict: with the embedded model they find
-    /// 14% of the MSRP training paraphrases and 9.5% of PAN's (F1 0.244 and 0.173, thesis F 0.245
-    /// and 0.174), at false-positive rates of 0.9% and 0.1% (EVALUATION.md, "Sentence matching").
+    /// 14% of the MSRP training paraphrases and 9.5% of PAN's held-out ones (F1 0.244 and 0.173,
+    /// thesis F 0.245 and 0.174), at false-positive rates of 0.9% and 0.1% (EVALUATION.md,
+    /// "Sentence matching").
     pub const THESIS: Thresholds = Thresholds {
         permission: 0.825,
         variation: 0.15,
@@ -194,8 +195,8 @@ impl Thresholds {
     /// floor 0.05). On those sets F1 rises from 0.244 to 0.748 (MSRP) and 0.172 to 0.743 (PAN
     /// tune); on PAN's held-out fifth from 0.173 to 0.761 (thesis F 0.174 to 0.763, FP rate
     /// 0.1% to 1.7%); on STS-B dev (grade >= 4) from 0.277 to 0.503. Between unrelated BBC
-    /// articles of the same category the share of sentences with a false match goes from 0.6%
-    /// to 0.8%. See EVALUATION.md, "Sentence matching".
+    /// articles of the same category the share of sentences with a false match goes from 0.5%
+    /// to 0.6%. See EVALUATION.md, "Sentence matching" and "Document reuse".
     pub const MEASURED: Thresholds = Thresholds {
         permission: 0.5,
         variation: 0.2,
