@@ -26,8 +26,18 @@ pub struct EvalArgs {
 #[derive(Debug, Subcommand)]
 pub enum EvalCommand {
     /// Score labelled sentence pairs (MSRP, PAN, STS-B, WikiSplit) with the sentence matchers.
+    ///
+    /// Each pair is scored by every matcher once; the fuzzy matcher decides by EQ at the
+    /// permission and variation thresholds (thesis eq. 3.4). STS-B pairs count as the same when
+    /// graded 4 or more; WikiSplit compares each original with its split as one text, against a
+    /// built negative per row (see EVALUATION.md).
     Pairs(PairsArgs),
     /// Compare labelled document pairs (a `file,source,label` CSV) and score "reused".
+    ///
+    /// Each file is compared with its source; the label is a category name, or `non` for a file
+    /// that does not reuse its source. Paths are relative to --root when given, else to the CSV
+    /// file's folder. A file counts as reused when its degree of resemblance to its source (the
+    /// share of its sentences matching one of the source's) reaches --threshold.
     Documents(DocumentsArgs),
 }
 
@@ -76,9 +86,6 @@ pub struct MatchArgs {
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
-    /// Also sweep the thresholds (see the command's help).
-    #[arg(long)]
-    pub sweep: bool,
     /// Write the results as JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -87,15 +94,8 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
-/// Arguments of `simdoc eval pairs`.
-///
-/// Each pair is scored by every matcher once; the fuzzy matcher's decision is EQ at the
-/// permission and variation thresholds (thesis eq. 3.4). `--sweep` adds the figures over the
-/// permission from 0.5 to 1.0 in steps of 0.025 (variation off, as in the thesis's Fig. 3.2(a),
-/// and at the given variation), over the variation from 0 to 0.5 at the given permission
-/// (Fig. 3.2(b)), and the full grid of both (in the JSON).
+/// Arguments of `simdoc eval pairs` (its help text is on [`EvalCommand::Pairs`]).
 #[derive(Debug, Args)]
-#[command(verbatim_doc_comment)]
 pub struct PairsArgs {
     /// The data set's format: msrp, pan, stsb or wikisplit.
     #[arg(long)]
@@ -112,6 +112,11 @@ pub struct PairsArgs {
     pub method: MethodChoice,
     #[command(flatten)]
     pub common: MatchArgs,
+    /// Also sweep the fuzzy thresholds: the permission from 0.5 to 1 by 0.025 (variation off, as
+    /// in the thesis's Fig. 3.2(a), and at the given variation), the variation from 0 to 0.5 at
+    /// the given permission (Fig. 3.2(b)), and in the JSON the grid of both.
+    #[arg(long)]
+    pub sweep: bool,
     /// Draw the sweep (FP and FN rates against both thresholds, precision-recall curves):
     /// FILE.svg or FILE.png. Implies --sweep.
     #[arg(long, value_name = "FILE")]
@@ -122,16 +127,8 @@ pub struct PairsArgs {
     pub scores: Option<PathBuf>,
 }
 
-/// Arguments of `simdoc eval documents`.
-///
-/// The label file is a CSV with the header `file,source,label`: each file is compared with its
-/// source; the label is a category name, or `non` for a file that does not reuse its source.
-/// Paths are relative to --root when given, else to the CSV file's folder. A file counts as
-/// "reused" when its degree of resemblance to its source (the share of its sentences that match
-/// one of the source's) reaches --threshold. `--sweep` adds the figures for thresholds from 0 to
-/// 1 in steps of 0.05.
+/// Arguments of `simdoc eval documents` (its help text is on [`EvalCommand::Documents`]).
 #[derive(Debug, Args)]
-#[command(verbatim_doc_comment)]
 pub struct DocumentsArgs {
     /// The label file (CSV: file,source,label).
     #[arg(long)]
@@ -145,6 +142,9 @@ pub struct DocumentsArgs {
     /// The resemblance of a file to its source at or above which it counts as reused.
     #[arg(long, default_value_t = 0.5)]
     pub threshold: f64,
+    /// Also report every resemblance threshold from 0 to 1 by 0.05.
+    #[arg(long)]
+    pub sweep: bool,
     #[command(flatten)]
     pub common: MatchArgs,
 }
@@ -287,7 +287,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
             &scores,
             &args.method.methods(),
             thresholds,
-            args.common.sweep || args.plot.is_some(),
+            args.sweep || args.plot.is_some(),
             halves.as_deref(),
         ))
     })?;
@@ -401,7 +401,7 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
             &options,
             thresholds,
             args.threshold,
-            args.common.sweep,
+            args.sweep,
         ))
     })?;
     if let Some(path) = &args.common.json {
@@ -433,7 +433,6 @@ mod tests {
             permission,
             variation: None,
             model: None,
-            sweep: false,
             json: None,
             quiet: true,
         };
