@@ -16,6 +16,7 @@ pub mod collection;
 pub mod compare;
 pub mod corpus;
 pub mod document;
+pub mod eval;
 pub mod model;
 pub mod render;
 pub mod similarity;

@@ -5,6 +5,7 @@
 
 mod collection;
 mod compare;
+mod eval;
 mod inspect;
 mod model;
 
@@ -33,6 +34,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Build or describe a reference model (word correlations, 4-gram counts, idf).
     Model(model::ModelArgs),
+    /// Measure detection quality on labelled sentence pairs or document pairs.
+    Eval(eval::EvalArgs),
     /// Open the viewer with two documents loaded and compared.
     #[cfg(feature = "gui")]
     View(ViewArgs),
@@ -71,6 +74,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Collection(args) => collection::run(&args),
         Command::Compare(args) => compare::run(&args),
         Command::Model(args) => model::run(&args),
+        Command::Eval(args) => eval::run(&args),
         #[cfg(feature = "gui")]
         Command::View(_) => unreachable_view(),
     };

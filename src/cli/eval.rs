@@ -1,0 +1,465 @@
+//! `simdoc eval pairs` and `simdoc eval documents`: how well the matchers find what labelled data
+//! says they should (precision, recall, F1, FP and FN rates, threshold sweeps and their plot).
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use simdoc::compare::{CompareOptions, DEFAULT_FLOOR};
+use simdoc::eval::documents;
+use simdoc::eval::pairs::{self, PairsReport};
+use simdoc::eval::plot::SweepPlot;
+use simdoc::eval::{Format, score_pairs};
+use simdoc::model::ReferenceModel;
+use simdoc::render::png;
+use simdoc::similarity::{Method, Thresholds};
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[command(subcommand)]
+    pub command: EvalCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum EvalCommand {
+    /// Score labelled sentence pairs (MSRP, PAN, STS-B, WikiSplit) with the sentence matchers.
+    ///
+    /// Each pair is scored by every matcher once; the fuzzy matcher decides by EQ at the
+    /// permission and variation thresholds (thesis eq. 3.4). STS-B pairs count as the same when
+    /// graded 4 or more; WikiSplit compares each original with its split as one text, against a
+    /// built negative per row (see EVALUATION.md).
+    Pairs(PairsArgs),
+    /// Compare labelled document pairs (a `file,source,label` CSV) and score "reused".
+    ///
+    /// Each file is compared with its source; the label is a category name, or `non` for a file
+    /// that does not reuse its source. Paths are relative to --root when given, else to the CSV
+    /// file's folder. A file counts as reused when its degree of resemblance to its source (the
+    /// share of its sentences matching one of the source's) reaches --threshold.
+    Documents(DocumentsArgs),
+}
+
+/// A matcher, or all three.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodChoice {
+    One(Method),
+    All,
+}
+
+impl MethodChoice {
+    fn methods(self) -> Vec<Method> {
+        match self {
+            MethodChoice::One(m) => vec![m],
+            MethodChoice::All => Method::ALL.to_vec(),
+        }
+    }
+}
+
+impl std::str::FromStr for MethodChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "all" {
+            Ok(MethodChoice::All)
+        } else {
+            s.parse::<Method>().map(MethodChoice::One).map_err(|_| {
+                format!("unknown method `{s}` (expected fuzzy, fourgram, exact or all)")
+            })
+        }
+    }
+}
+
+/// Options shared by both subcommands.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Named thresholds of the fuzzy matcher: thesis (0.825 / 0.15) or measured (0.5 / 0.2,
+    /// chosen on MSRP and PAN, see EVALUATION.md). Default: thesis.
+    #[arg(long, value_parser = preset_name)]
+    pub preset: Option<Thresholds>,
+    /// Permission threshold of the fuzzy matcher (overrides the preset's).
+    #[arg(long)]
+    pub permission: Option<f64>,
+    /// Variation threshold of the fuzzy matcher (overrides the preset's).
+    #[arg(long)]
+    pub variation: Option<f64>,
+    /// A reference model file (`simdoc model build`); default: the embedded model.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Write the results as JSON to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Do not print the summary or show progress.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Arguments of `simdoc eval pairs` (its help text is on [`EvalCommand::Pairs`]).
+#[derive(Debug, Args)]
+pub struct PairsArgs {
+    /// The data set's format: msrp, pan, stsb or wikisplit.
+    #[arg(long)]
+    pub format: Format,
+    /// The data set's folder, or (msrp, stsb, wikisplit) one file of it.
+    pub path: PathBuf,
+    /// The split: msrp train|test; pan train|test|tune|holdout (tune and holdout are fixed parts
+    /// of train: holdout is every fifth pair); stsb train|dev|test; wikisplit
+    /// train|tune|validation|test. Default: train (wikisplit: validation).
+    #[arg(long)]
+    pub split: Option<String>,
+    /// Sentence matcher: fuzzy, fourgram, exact or all.
+    #[arg(long, default_value = "all")]
+    pub method: MethodChoice,
+    #[command(flatten)]
+    pub common: MatchArgs,
+    /// Also sweep the fuzzy thresholds: the permission from 0.5 to 1 by 0.025 (variation off, as
+    /// in the thesis's Fig. 3.2(a), and at the given variation), the variation from 0 to 0.5 at
+    /// the given permission (Fig. 3.2(b)), and in the JSON the grid of both.
+    #[arg(long)]
+    pub sweep: bool,
+    /// Draw the sweep (FP and FN rates against both thresholds, precision-recall curves):
+    /// FILE.svg or FILE.png. Implies --sweep.
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
+    /// Write every pair's scores as CSV (for error analysis): label, grade, both Sims, the
+    /// binary methods' verdicts and the two texts.
+    #[arg(long, value_name = "FILE")]
+    pub scores: Option<PathBuf>,
+}
+
+/// Arguments of `simdoc eval documents` (its help text is on [`EvalCommand::Documents`]).
+#[derive(Debug, Args)]
+pub struct DocumentsArgs {
+    /// The label file (CSV: file,source,label).
+    #[arg(long)]
+    pub labels: PathBuf,
+    /// The folder the label file's paths are relative to (default: the label file's folder).
+    #[arg(long)]
+    pub root: Option<PathBuf>,
+    /// Sentence matcher: fuzzy, fourgram or exact.
+    #[arg(long, default_value = "fuzzy")]
+    pub method: Method,
+    /// The resemblance of a file to its source at or above which it counts as reused.
+    #[arg(long, default_value_t = 0.5)]
+    pub threshold: f64,
+    /// Also report every resemblance threshold from 0 to 1 by 0.05.
+    #[arg(long)]
+    pub sweep: bool,
+    #[command(flatten)]
+    pub common: MatchArgs,
+}
+
+pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
+    match &args.command {
+        EvalCommand::Pairs(args) => run_pairs(args),
+        EvalCommand::Documents(args) => run_documents(args),
+    }
+}
+
+/// Parses a preset name into its thresholds.
+fn preset_name(name: &str) -> Result<Thresholds, String> {
+    Thresholds::preset(name).ok_or_else(|| {
+        let names: Vec<&str> = Thresholds::PRESETS.iter().map(|(n, _)| *n).collect();
+        format!("unknown preset `{name}` (expected {})", names.join(" or "))
+    })
+}
+
+impl MatchArgs {
+    /// The preset (default: the thesis's), with --permission and --variation applied over it.
+    fn thresholds(&self) -> anyhow::Result<Thresholds> {
+        let preset = self.preset.unwrap_or(Thresholds::THESIS);
+        let thresholds = Thresholds {
+            permission: self.permission.unwrap_or(preset.permission),
+            variation: self.variation.unwrap_or(preset.variation),
+        };
+        if !(0.0..=1.0).contains(&thresholds.permission)
+            || !(0.0..=1.0).contains(&thresholds.variation)
+        {
+            bail!("--permission and --variation must be between 0 and 1");
+        }
+        Ok(thresholds)
+    }
+
+    fn with_model<T>(
+        &self,
+        f: impl FnOnce(&ReferenceModel) -> anyhow::Result<T>,
+    ) -> anyhow::Result<T> {
+        match &self.model {
+            Some(path) => f(&ReferenceModel::load(path)?),
+            None => f(ReferenceModel::embedded()),
+        }
+    }
+}
+
+/// A progress bar on stderr, hidden when asked or when stderr is not a terminal.
+fn progress_bar(quiet: bool, total: u64, message: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if quiet || !std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::hidden());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{msg:12} [{bar:40}] {pos}/{len} ({elapsed}, eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.set_message(message.to_string());
+    bar
+}
+
+fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+/// Writes JSON to a file or standard output.
+fn write_json(path: &Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut bytes = serde_json::to_vec_pretty(value)?;
+    bytes.push(b'\n');
+    if is_stdout(path) {
+        std::io::stdout()
+            .lock()
+            .write_all(&bytes)
+            .context("writing to standard output")
+    } else {
+        write_file(path, &bytes)
+    }
+}
+
+/// Prints the summary on stdout, or on stderr when stdout carries the JSON.
+fn print_summary(common: &MatchArgs, summary: &str) {
+    if common.quiet {
+        return;
+    }
+    if common.json.as_deref().is_some_and(is_stdout) {
+        eprint!("{summary}");
+    } else {
+        print!("{summary}");
+    }
+}
+
+/// Whether a picture path asks for PNG (else SVG); other extensions are an error.
+fn plot_is_png(path: &Path) -> anyhow::Result<bool> {
+    match path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("png") => Ok(true),
+        Some("svg") => Ok(false),
+        _ => bail!("{}: the plot file must end in .png or .svg", path.display()),
+    }
+}
+
+/// Size of the sweep plot.
+const PLOT_SIZE: (u32, u32) = (1260, 440);
+
+fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
+    let thresholds = args.common.thresholds()?;
+    let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
+    let set = args.format.load(&args.path, args.split.as_deref())?;
+    let report = args.common.with_model(|model| {
+        let texts: Vec<(&str, &str)> = set
+            .pairs
+            .iter()
+            .map(|p| (p.left.as_str(), p.right.as_str()))
+            .collect();
+        let halves_len = set.halves.as_ref().map_or(0, Vec::len);
+        let bar = progress_bar(
+            args.common.quiet,
+            (texts.len() + halves_len) as u64,
+            "scoring",
+        );
+        let scores = score_pairs(&texts, model, &|n| bar.inc(n));
+        let halves = set
+            .halves
+            .as_ref()
+            .map(|h| score_pairs(h, model, &|n| bar.inc(n)));
+        bar.finish_and_clear();
+        if let Some(path) = &args.scores {
+            write_scores(path, &set.pairs, &scores)?;
+        }
+        Ok(pairs::report(
+            &set,
+            &scores,
+            &args.method.methods(),
+            thresholds,
+            args.sweep || args.plot.is_some(),
+            halves.as_deref(),
+        ))
+    })?;
+    if let Some(path) = &args.common.json {
+        write_json(path, &report)?;
+    }
+    if let (Some(path), Some(is_png)) = (&args.plot, plot_png) {
+        write_plot(path, is_png, &report)?;
+    }
+    print_summary(&args.common, &report.summary());
+    Ok(())
+}
+
+/// One row of `--scores`.
+#[derive(serde::Serialize)]
+struct ScoreRow<'a> {
+    pair: usize,
+    label: u8,
+    grade: Option<f64>,
+    sim_lr: f64,
+    sim_rl: f64,
+    min_sim: f64,
+    fourgram: u8,
+    exact: u8,
+    left: &'a str,
+    right: &'a str,
+}
+
+fn write_scores(
+    path: &Path,
+    pairs: &[simdoc::eval::LabeledPair],
+    scores: &[simdoc::eval::PairScore],
+) -> anyhow::Result<()> {
+    let mut writer = csv::Writer::from_path(path)
+        .with_context(|| format!("{}: cannot write", path.display()))?;
+    for (i, (pair, score)) in pairs.iter().zip(scores).enumerate() {
+        writer
+            .serialize(ScoreRow {
+                pair: i + 1,
+                label: u8::from(pair.positive),
+                grade: pair.grade,
+                sim_lr: score.sim_lr,
+                sim_rl: score.sim_rl,
+                min_sim: score.sim_lr.min(score.sim_rl),
+                fourgram: u8::from(score.fourgram_match),
+                exact: u8::from(score.exact_match),
+                left: &pair.left,
+                right: &pair.right,
+            })
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+    }
+    writer
+        .flush()
+        .with_context(|| format!("{}: cannot write", path.display()))
+}
+
+fn write_plot(path: &Path, is_png: bool, report: &PairsReport) -> anyhow::Result<()> {
+    let Some(sweep) = &report.sweep else {
+        bail!("no sweep to plot");
+    };
+    let points: Vec<(&str, f64, f64)> = report
+        .results
+        .iter()
+        .filter(|r| !r.method.is_graded() && r.figures.tp + r.figures.fp > 0)
+        .map(|r| (r.method.name(), r.figures.precision, r.figures.recall))
+        .collect();
+    let title = format!(
+        "{} {} ({} pairs): fuzzy-set thresholds",
+        report.dataset,
+        report.split,
+        report.positives + report.negatives
+    );
+    let svg = SweepPlot {
+        title: &title,
+        sweep: &sweep.sweep,
+        points: &points,
+        width: PLOT_SIZE.0,
+        height: PLOT_SIZE.1,
+    }
+    .to_svg();
+    if is_png {
+        let bytes = png::svg_to_png(&svg, 1.0)
+            .with_context(|| format!("{}: cannot draw the plot", path.display()))?;
+        write_file(path, &bytes)
+    } else {
+        write_file(path, svg.as_bytes())
+    }
+}
+
+fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
+    let thresholds = args.common.thresholds()?;
+    if !(0.0..=1.0).contains(&args.threshold) {
+        bail!("--threshold must be between 0 and 1");
+    }
+    let rows = documents::read_labels(&args.labels, args.root.as_deref())?;
+    let options = CompareOptions {
+        method: args.method,
+        floor: DEFAULT_FLOOR.min(thresholds.permission),
+        include_boilerplate: false,
+    };
+    let report = args.common.with_model(|model| {
+        let bar = progress_bar(args.common.quiet, rows.len() as u64, "comparing");
+        let outcomes =
+            documents::compare_rows(&args.labels, &rows, model, &options, &thresholds, &|n| {
+                bar.inc(n)
+            })?;
+        bar.finish_and_clear();
+        Ok(documents::report(
+            &args.labels,
+            &outcomes,
+            &options,
+            thresholds,
+            args.threshold,
+            args.sweep,
+        ))
+    })?;
+    if let Some(path) = &args.common.json {
+        write_json(path, &report)?;
+    }
+    print_summary(&args.common, &report.summary());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn method_choice_parses_all_and_each_method() {
+        assert_eq!("all".parse::<MethodChoice>(), Ok(MethodChoice::All));
+        assert_eq!(
+            "fourgram".parse::<MethodChoice>(),
+            Ok(MethodChoice::One(Method::Fourgram))
+        );
+        assert!("fuzz".parse::<MethodChoice>().is_err());
+        assert_eq!(MethodChoice::All.methods(), Method::ALL.to_vec());
+    }
+
+    #[test]
+    fn presets_and_explicit_thresholds_combine() {
+        let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
+            preset: preset.map(|p| preset_name(p).unwrap()),
+            permission,
+            variation: None,
+            model: None,
+            json: None,
+            quiet: true,
+        };
+        assert_eq!(args(None, None).thresholds().unwrap(), Thresholds::THESIS);
+        assert_eq!(
+            args(Some("measured"), None).thresholds().unwrap(),
+            Thresholds::MEASURED
+        );
+        assert_eq!(
+            args(Some("measured"), Some(0.7)).thresholds().unwrap(),
+            Thresholds {
+                permission: 0.7,
+                variation: Thresholds::MEASURED.variation
+            }
+        );
+        assert!(args(None, Some(1.5)).thresholds().is_err());
+        assert!(
+            preset_name("loose")
+                .unwrap_err()
+                .contains("thesis or measured")
+        );
+    }
+
+    #[test]
+    fn plot_extension_decides_the_format() {
+        assert!(plot_is_png(Path::new("a.PNG")).unwrap());
+        assert!(!plot_is_png(Path::new("a.svg")).unwrap());
+        assert!(plot_is_png(Path::new("a.pdf")).is_err());
+    }
+}

@@ -1,0 +1,260 @@
+//! Scoring one pair of texts with every sentence matcher, the way a document comparison would.
+//!
+//! Each text is one comparison unit: it is refined as a whole ([`Vocabulary::prepare_texts`]) and
+//! compared as one "sentence". Both texts of a pair are prepared with one [`Vocabulary`], so
+//! terms the model does not know get the same local id on both sides and still match themselves.
+//! The three scores are exactly what the matchers of [`crate::similarity`] compute for one
+//! sentence pair (a test checks it against their brute-force paths):
+//! - fuzzy: Sim in both directions (thesis eq. 3.2-3.3, [`fuzzy::similarity`]), decided by EQ
+//!   (eq. 3.4, [`ScoredPair::is_eq`]);
+//! - fourgram: equal three-least-frequent-4-gram fingerprints (thesis 3.2.1);
+//! - exact: equal refined term sequences.
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::similarity::{
+    Method, ModelView, PreparedSentence, ScoredPair, Thresholds, Vocabulary, fourgram, fuzzy,
+};
+
+/// What the three matchers say about one pair of texts.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PairScore {
+    /// Sim(left, right): how much of the left text the right one covers (eq. 3.3).
+    pub sim_lr: f64,
+    /// Sim(right, left).
+    pub sim_rl: f64,
+    /// The fingerprints of the two texts are equal (and exist).
+    pub fourgram_match: bool,
+    /// The refined term sequences are equal (and not empty).
+    pub exact_match: bool,
+}
+
+impl PairScore {
+    /// Scores two prepared sentences whose term ids come from one [`Vocabulary`], given their
+    /// 4-gram fingerprints.
+    pub fn of_prepared(
+        left: &PreparedSentence,
+        right: &PreparedSentence,
+        fingerprints: (Option<&str>, Option<&str>),
+        model: &dyn ModelView,
+    ) -> PairScore {
+        let (sim_lr, sim_rl) = fuzzy::similarity(&left.set, &right.set, model);
+        PairScore {
+            sim_lr,
+            sim_rl,
+            fourgram_match: fingerprints.0.is_some() && fingerprints.0 == fingerprints.1,
+            exact_match: !left.terms.is_empty() && left.terms == right.terms,
+        }
+    }
+
+    /// The pair as the fuzzy matcher reports it.
+    pub fn fuzzy_pair(&self) -> ScoredPair {
+        ScoredPair {
+            left: 0,
+            right: 0,
+            sim_lr: self.sim_lr,
+            sim_rl: self.sim_rl,
+            identical: self.exact_match,
+        }
+    }
+
+    /// Whether `method` calls the two texts the same (`thresholds` matter for fuzzy only).
+    pub fn decide(&self, method: Method, thresholds: &Thresholds) -> bool {
+        match method {
+            Method::Fuzzy => self.fuzzy_pair().is_eq(thresholds),
+            Method::Fourgram => self.fourgram_match,
+            Method::Exact => self.exact_match,
+        }
+    }
+
+    /// A graded score for rankings and correlations: the smaller directional Sim for fuzzy (the
+    /// quantity the permission threshold is applied to), 1 or 0 for the binary methods.
+    pub fn graded(&self, method: Method) -> f64 {
+        match method {
+            Method::Fuzzy => self.sim_lr.min(self.sim_rl),
+            Method::Fourgram => f64::from(u8::from(self.fourgram_match)),
+            Method::Exact => f64::from(u8::from(self.exact_match)),
+        }
+    }
+}
+
+/// Scores one pair of texts.
+pub fn score_pair(left: &str, right: &str, model: &dyn ModelView) -> PairScore {
+    let mut vocabulary = Vocabulary::new(model);
+    let prepared = vocabulary.prepare_texts(&[left, right], model);
+    let [a, b] = [&prepared.sentences[0], &prepared.sentences[1]];
+    let (fa, fb) = (
+        fourgram::fingerprint(&a.refined, model),
+        fourgram::fingerprint(&b.refined, model),
+    );
+    PairScore::of_prepared(a, b, (fa.as_deref(), fb.as_deref()), model)
+}
+
+/// How many pairs are scored between two progress reports.
+const PROGRESS_CHUNK: usize = 256;
+
+/// Scores many pairs of texts in parallel, calling `advance(n)` as `n` more pairs are done.
+/// All texts share one vocabulary (ids then agree across pairs too, which changes nothing for a
+/// pair but lets each text be refined once).
+pub fn score_pairs<S: AsRef<str> + Sync>(
+    pairs: &[(S, S)],
+    model: &dyn ModelView,
+    advance: &(dyn Fn(u64) + Sync),
+) -> Vec<PairScore> {
+    let texts: Vec<&str> = pairs
+        .iter()
+        .flat_map(|(a, b)| [a.as_ref(), b.as_ref()])
+        .collect();
+    let mut vocabulary = Vocabulary::new(model);
+    let prepared = vocabulary.prepare_texts(&texts, model);
+    let fingerprints: Vec<Option<String>> = prepared
+        .sentences
+        .par_iter()
+        .map(|s| fourgram::fingerprint(&s.refined, model))
+        .collect();
+    let sentences = &prepared.sentences;
+    (0..pairs.len())
+        .collect::<Vec<_>>()
+        .par_chunks(PROGRESS_CHUNK)
+        .flat_map_iter(|chunk| {
+            let scores: Vec<PairScore> = chunk
+                .iter()
+                .map(|&i| {
+                    let (l, r) = (2 * i, 2 * i + 1);
+                    PairScore::of_prepared(
+                        &sentences[l],
+                        &sentences[r],
+                        (fingerprints[l].as_deref(), fingerprints[r].as_deref()),
+                        model,
+                    )
+                })
+                .collect();
+            advance(chunk.len() as u64);
+            scores
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::similarity::PreparedDoc;
+    use crate::similarity::table::TableModel;
+    use proptest::prelude::*;
+
+    fn model() -> TableModel {
+        let mut m = TableModel::new();
+        m.set_correlation("car", "automobil", 0.8);
+        m.set_correlation("drive", "road", 0.4);
+        m.set_correlation("fast", "quick", 0.6);
+        m.set_fourgram("cars", 5);
+        m
+    }
+
+    #[test]
+    fn identical_texts_match_everywhere() {
+        let m = model();
+        let s = score_pair("The car drives fast.", "the CAR drives fast", &m);
+        assert_eq!((s.sim_lr, s.sim_rl), (1.0, 1.0));
+        assert!(s.fourgram_match && s.exact_match);
+        for method in Method::ALL {
+            assert!(s.decide(method, &Thresholds::THESIS));
+            assert_eq!(s.graded(method), 1.0);
+        }
+    }
+
+    #[test]
+    fn related_words_raise_fuzzy_only() {
+        let m = model();
+        // car|drive|fast vs automobil|drive|quick: mu(car) = 0.8, mu(drive) = 1, mu(fast) = 0.6,
+        // so Sim = 2.4 / 3 = 0.8 both ways (the relation is symmetric and one-to-one).
+        let s = score_pair("The car drives fast.", "An automobile drives quickly.", &m);
+        assert!((s.sim_lr - 0.8).abs() < 1e-6 && (s.sim_rl - 0.8).abs() < 1e-6);
+        assert!(!s.fourgram_match && !s.exact_match);
+        assert!(!s.decide(Method::Fuzzy, &Thresholds::THESIS));
+        let lenient = Thresholds {
+            permission: 0.75,
+            variation: 0.15,
+        };
+        assert!(s.decide(Method::Fuzzy, &lenient));
+        assert!((s.graded(Method::Fuzzy) - 0.8).abs() < 1e-6);
+    }
+
+    #[test]
+    fn unknown_words_still_match_themselves() {
+        let m = TableModel::new();
+        let s = score_pair("Zyxq wobbles", "zyxq wobbles", &m);
+        assert_eq!((s.sim_lr, s.sim_rl), (1.0, 1.0));
+        let s = score_pair("", "zyxq", &m);
+        assert_eq!((s.sim_lr, s.sim_rl), (0.0, 0.0));
+        assert!(!s.fourgram_match && !s.exact_match);
+    }
+
+    #[test]
+    fn batch_agrees_with_single_pairs_and_reports_progress() {
+        let m = model();
+        let pairs = [
+            ("The car drives fast.", "An automobile drives quickly."),
+            ("A road.", "the road"),
+            ("", "nothing here"),
+        ];
+        let done = std::sync::atomic::AtomicU64::new(0);
+        let batch = score_pairs(&pairs, &m, &|n| {
+            done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+        });
+        assert_eq!(done.into_inner(), 3);
+        let single: Vec<PairScore> = pairs.iter().map(|(a, b)| score_pair(a, b, &m)).collect();
+        assert_eq!(batch, single);
+    }
+
+    const WORDS: [&str; 8] = [
+        "car",
+        "automobile",
+        "drive",
+        "road",
+        "fast",
+        "quick",
+        "zebra",
+        "cars",
+    ];
+
+    fn one_sentence_doc(text: &str, vocabulary: &mut Vocabulary, m: &TableModel) -> PreparedDoc {
+        vocabulary.prepare_texts(&[text], m)
+    }
+
+    proptest! {
+        /// The scores are the matchers' own: each method's brute-force path over two
+        /// one-sentence documents (floor 0) finds the pair with the same scores, or (binary
+        /// methods) finds it exactly when the score says they match.
+        #[test]
+        fn scores_equal_the_matchers(
+            a in proptest::collection::vec(0usize..8, 0..6),
+            b in proptest::collection::vec(0usize..8, 0..6),
+        ) {
+            let m = model();
+            let left: Vec<&str> = a.iter().map(|&i| WORDS[i]).collect();
+            let right: Vec<&str> = b.iter().map(|&i| WORDS[i]).collect();
+            let (left, right) = (left.join(" "), right.join(" "));
+            let score = score_pair(&left, &right, &m);
+            let mut vocabulary = Vocabulary::new(&m);
+            let l = one_sentence_doc(&left, &mut vocabulary, &m);
+            let r = one_sentence_doc(&right, &mut vocabulary, &m);
+            for method in Method::ALL {
+                let found = method.matcher().score_pairs_brute_force(&l, &r, &m, 0.0);
+                match method {
+                    Method::Fuzzy => {
+                        if let Some(p) = found.first() {
+                            prop_assert_eq!((p.sim_lr, p.sim_rl), (score.sim_lr, score.sim_rl));
+                        } else {
+                            // An empty sentence takes no part and scores 0.
+                            prop_assert_eq!((score.sim_lr, score.sim_rl), (0.0, 0.0));
+                        }
+                    }
+                    Method::Fourgram => prop_assert_eq!(!found.is_empty(), score.fourgram_match),
+                    Method::Exact => prop_assert_eq!(!found.is_empty(), score.exact_match),
+                }
+            }
+        }
+    }
+}
