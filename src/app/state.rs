@@ -81,7 +81,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: Method::Fuzzy,
-            thresholds: Thresholds::THESIS,
+            thresholds: Thresholds::default(),
             include_boilerplate: false,
             recent_files: Vec::new(),
             central_view: CentralView::Texts,

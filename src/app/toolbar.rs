@@ -48,15 +48,21 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             .on_hover_text(
                 "The two similarities may differ by at most this (thesis eq. 3.4; thesis value 0.15)",
             );
-            if ui
-                .add_enabled(
-                    thresholds != Thresholds::THESIS,
-                    egui::Button::new("Thesis values"),
-                )
-                .on_hover_text("Permission 0.825, variation 0.15")
-                .clicked()
-            {
-                thresholds = Thresholds::THESIS;
+            for (name, preset, hint) in [
+                (
+                    "Measured",
+                    Thresholds::MEASURED,
+                    "Permission 0.5, variation 0.2: chosen on paraphrase data (EVALUATION.md)",
+                ),
+                ("Thesis", Thresholds::THESIS, "Permission 0.825, variation 0.15 (thesis eq. 3.4)"),
+            ] {
+                if ui
+                    .add_enabled(thresholds != preset, egui::Button::new(name))
+                    .on_hover_text(hint)
+                    .clicked()
+                {
+                    thresholds = preset;
+                }
             }
         });
         if thresholds != app.settings.thresholds {

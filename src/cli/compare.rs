@@ -30,12 +30,16 @@ pub struct CompareArgs {
     /// Sentence matcher: fuzzy (fuzzy-set IR), fourgram (three least-frequent 4-grams) or exact.
     #[arg(long, default_value = "fuzzy")]
     pub method: Method,
-    /// Permission threshold: both directional similarities must reach it (thesis: 0.825).
-    #[arg(long, default_value_t = Thresholds::THESIS.permission)]
-    pub permission: f64,
-    /// Variation threshold: the two similarities may differ by at most this (thesis: 0.15).
-    #[arg(long, default_value_t = Thresholds::THESIS.variation)]
-    pub variation: f64,
+    /// Thresholds preset: measured (0.5 / 0.2, the default, chosen on paraphrase data) or thesis
+    /// (0.825 / 0.15).
+    #[arg(long, value_parser = super::preset_name)]
+    pub preset: Option<Thresholds>,
+    /// Permission threshold: both directional similarities must reach it (over the preset).
+    #[arg(long)]
+    pub permission: Option<f64>,
+    /// Variation threshold: the two similarities may differ by at most this (over the preset).
+    #[arg(long)]
+    pub variation: Option<f64>,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -68,9 +72,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    if !(0.0..=1.0).contains(&args.permission) || !(0.0..=1.0).contains(&args.variation) {
-        bail!("--permission and --variation must be between 0 and 1");
-    }
+    let thresholds = super::thresholds(args.preset, args.permission, args.variation)?;
     let dotplot_format = match &args.dotplot {
         Some(path) => match path
             .extension()
@@ -101,13 +103,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         || document::load(&args.b, &options),
     );
     let (a, b) = (a?, b?);
-    let thresholds = Thresholds {
-        permission: args.permission,
-        variation: args.variation,
-    };
     let compare = CompareOptions {
         method: args.method,
-        floor: DEFAULT_FLOOR.min(args.permission),
+        floor: DEFAULT_FLOOR.min(thresholds.permission),
         include_boilerplate: args.include_boilerplate,
     };
     let never = AtomicBool::new(false);

@@ -157,27 +157,12 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
 }
 
 /// Parses a preset name into its thresholds.
-fn preset_name(name: &str) -> Result<Thresholds, String> {
-    Thresholds::preset(name).ok_or_else(|| {
-        let names: Vec<&str> = Thresholds::PRESETS.iter().map(|(n, _)| *n).collect();
-        format!("unknown preset `{name}` (expected {})", names.join(" or "))
-    })
-}
+use super::preset_name;
 
 impl MatchArgs {
-    /// The preset (default: the thesis's), with --permission and --variation applied over it.
+    /// The preset (default: the measured one), with --permission and --variation over it.
     fn thresholds(&self) -> anyhow::Result<Thresholds> {
-        let preset = self.preset.unwrap_or(Thresholds::THESIS);
-        let thresholds = Thresholds {
-            permission: self.permission.unwrap_or(preset.permission),
-            variation: self.variation.unwrap_or(preset.variation),
-        };
-        if !(0.0..=1.0).contains(&thresholds.permission)
-            || !(0.0..=1.0).contains(&thresholds.variation)
-        {
-            bail!("--permission and --variation must be between 0 and 1");
-        }
-        Ok(thresholds)
+        super::thresholds(self.preset, self.permission, self.variation)
     }
 
     fn with_model<T>(
@@ -436,7 +421,7 @@ mod tests {
             json: None,
             quiet: true,
         };
-        assert_eq!(args(None, None).thresholds().unwrap(), Thresholds::THESIS);
+        assert_eq!(args(None, None).thresholds().unwrap(), Thresholds::MEASURED);
         assert_eq!(
             args(Some("measured"), None).thresholds().unwrap(),
             Thresholds::MEASURED

@@ -67,6 +67,34 @@ fn unreachable_view() -> anyhow::Result<()> {
     anyhow::bail!("the view command must be run by main")
 }
 
+/// A thresholds preset by name (`thesis`, `measured`), for clap.
+pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Thresholds, String> {
+    use simdoc::similarity::Thresholds;
+    Thresholds::preset(name).ok_or_else(|| {
+        let names: Vec<&str> = Thresholds::PRESETS.iter().map(|(n, _)| *n).collect();
+        format!("unknown preset `{name}` (expected {})", names.join(" or "))
+    })
+}
+
+/// A preset (default: [`simdoc::similarity::Thresholds::default`], the measured one) with
+/// explicit `--permission` / `--variation` values over it.
+pub(crate) fn thresholds(
+    preset: Option<simdoc::similarity::Thresholds>,
+    permission: Option<f64>,
+    variation: Option<f64>,
+) -> anyhow::Result<simdoc::similarity::Thresholds> {
+    let preset = preset.unwrap_or_default();
+    let thresholds = simdoc::similarity::Thresholds {
+        permission: permission.unwrap_or(preset.permission),
+        variation: variation.unwrap_or(preset.variation),
+    };
+    if !(0.0..=1.0).contains(&thresholds.permission) || !(0.0..=1.0).contains(&thresholds.variation)
+    {
+        anyhow::bail!("--permission and --variation must be between 0 and 1");
+    }
+    Ok(thresholds)
+}
+
 /// Runs a parsed command; errors are printed with their causes.
 pub fn run(command: Command) -> ExitCode {
     let result = match command {

@@ -217,9 +217,11 @@ impl Thresholds {
     }
 }
 
+/// The default is the measured preset: it matches paraphrase and reuse data far better than the
+/// thesis's values (see [`Thresholds::MEASURED`]), which stay one click or flag away.
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds::THESIS
+        Thresholds::MEASURED
     }
 }
 
@@ -307,6 +309,6 @@ mod tests {
         assert_eq!(Thresholds::preset("thesis"), Some(Thresholds::THESIS));
         assert_eq!(Thresholds::preset("measured"), Some(Thresholds::MEASURED));
         assert_eq!(Thresholds::preset("Thesis"), None);
-        assert_eq!(Thresholds::default(), Thresholds::THESIS);
+        assert_eq!(Thresholds::default(), Thresholds::MEASURED);
     }
 }
