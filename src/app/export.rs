@@ -57,6 +57,15 @@ impl SimdocApp {
             return;
         }
         let name = self.export_file_name(kind);
+        if !super::dialogs_available() {
+            // No dialog to ask with: save under the suggested name in the working folder, and
+            // say where.
+            let path = std::env::current_dir()
+                .unwrap_or_else(|_| PathBuf::from("."))
+                .join(name);
+            self.export(kind, path);
+            return;
+        }
         let repaint = self.repainter();
         self.jobs
             .spawn("Choosing where to export", repaint, move |_| {

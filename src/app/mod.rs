@@ -29,6 +29,13 @@ use crate::similarity::{ModelView, Thresholds};
 use jobs::{JobId, Jobs};
 pub use state::{Analysis, CentralView, LoadedDoc, Selection, Settings, Side, View};
 
+/// Whether native file dialogs can work: on Linux rfd talks to the desktop portal over the
+/// session D-Bus, and without one (a bare X server, a remote session) it silently returns
+/// nothing, which would leave a click without effect. Elsewhere dialogs are always there.
+pub fn dialogs_available() -> bool {
+    !cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+}
+
 /// The bundled example pair (CC BY-SA 3.0, see assets/examples/NOTE.md): a country article and
 /// the history article it summarises.
 pub const EXAMPLE: [(&str, &str); 2] = [
@@ -303,6 +310,14 @@ impl SimdocApp {
 
     /// Opens a native file dialog (off the UI thread) to pick a document for `side`.
     pub fn pick_file(&mut self, side: Side) {
+        if !dialogs_available() {
+            self.notice(format!(
+                "No file dialog is available here (no desktop portal): type a path in the \
+                 \"Open {}\" menu, or drop the file on the window.",
+                side.letter()
+            ));
+            return;
+        }
         let repaint = self.repainter();
         let start_dir = self
             .settings

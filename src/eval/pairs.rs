@@ -339,6 +339,7 @@ mod tests {
             sim_rl,
             fourgram_match: exact,
             exact_match: exact,
+            may_match: true,
         }
     }
 

@@ -366,12 +366,14 @@ mod tests {
                 sim_rl: 0.9,
                 fourgram_match: false,
                 exact_match: false,
+                may_match: true,
             },
             PairScore {
                 sim_lr: 0.6,
                 sim_rl: 0.7,
                 fourgram_match: false,
                 exact_match: false,
+                may_match: true,
             },
         ];
         Sweep::run(&scores, &[true, false], Thresholds::THESIS)

@@ -28,6 +28,9 @@ pub struct PairScore {
     pub fourgram_match: bool,
     /// The refined term sequences are equal (and not empty).
     pub exact_match: bool,
+    /// The fuzzy matcher may pair the two at all ([`fuzzy::may_match`]: short sentences only
+    /// match sentences with the same terms).
+    pub may_match: bool,
 }
 
 impl PairScore {
@@ -45,6 +48,7 @@ impl PairScore {
             sim_rl,
             fourgram_match: fingerprints.0.is_some() && fingerprints.0 == fingerprints.1,
             exact_match: !left.terms.is_empty() && left.terms == right.terms,
+            may_match: fuzzy::may_match(&left.set, &right.set),
         }
     }
 
@@ -62,7 +66,7 @@ impl PairScore {
     /// Whether `method` calls the two texts the same (`thresholds` matter for fuzzy only).
     pub fn decide(&self, method: Method, thresholds: &Thresholds) -> bool {
         match method {
-            Method::Fuzzy => self.fuzzy_pair().is_eq(thresholds),
+            Method::Fuzzy => self.may_match && self.fuzzy_pair().is_eq(thresholds),
             Method::Fourgram => self.fourgram_match,
             Method::Exact => self.exact_match,
         }
@@ -245,10 +249,14 @@ mod tests {
                 match method {
                     Method::Fuzzy => {
                         if let Some(p) = found.first() {
+                            prop_assert!(score.may_match);
                             prop_assert_eq!((p.sim_lr, p.sim_rl), (score.sim_lr, score.sim_rl));
                         } else {
-                            // An empty sentence takes no part and scores 0.
-                            prop_assert_eq!((score.sim_lr, score.sim_rl), (0.0, 0.0));
+                            // An empty sentence takes no part and scores 0; short sentences
+                            // with different terms are never paired.
+                            prop_assert!(
+                                !score.may_match || (score.sim_lr, score.sim_rl) == (0.0, 0.0)
+                            );
                         }
                     }
                     Method::Fourgram => prop_assert_eq!(!found.is_empty(), score.fourgram_match),

@@ -163,6 +163,7 @@ mod tests {
             sim_rl,
             fourgram_match: false,
             exact_match: false,
+            may_match: true,
         }
     }
 
