@@ -3,7 +3,7 @@
 # and prints one Markdown table (the "Sentence matching" tables of EVALUATION.md).
 #
 # Usage: scripts/eval-pairs.sh [--model FILE] [--permission X] [--variation Y]
-#        (defaults: the embedded model, the thesis's 0.825 / 0.15)
+#        (defaults: the embedded model, the measured preset 0.5 / 0.2; --preset thesis for 0.825 / 0.15)
 # Reads the data from $SIMDOC_DATA (default: ../shared/data beside the repo). Writes the JSON
 # reports to $EVAL_OUT (default: a temporary folder, removed at the end).
 set -euo pipefail
