@@ -17,10 +17,11 @@ use rayon::prelude::*;
 use simdoc::collection::roul::lsi::{LsiSpace, cosine};
 use simdoc::collection::roul::{tfidf_vectors, unit_length};
 use simdoc::collection::{
-    Collection, Detection, Method, Normaliser, Relation, codet, dsc, hashing, qsign, roul,
+    Collection, Detection, Method, Normaliser, Relation, codet, dsc, fuzzy, hashing, qsign, roul,
     without_job,
 };
 use simdoc::document::{self, Document, SourceFormat};
+use simdoc::model::ReferenceModel;
 
 const CATEGORIES: [&str; 5] = ["business", "entertainment", "politics", "sport", "tech"];
 
@@ -96,39 +97,50 @@ fn load_bbc(data: &Path) -> Bbc {
 }
 
 /// The methods evaluated: every paper default plus the variants the papers leave open.
-fn variants() -> Vec<(String, Method, Normaliser)> {
-    let mut out: Vec<(String, Method, Normaliser)> = Method::all_defaults()
+fn variants() -> Vec<(String, Detector, Normaliser)> {
+    let mut out: Vec<(String, Detector, Normaliser)> = Method::all_defaults()
         .into_iter()
-        .map(|m| (m.name().to_string(), m, Normaliser::Refine))
+        .map(|m| {
+            (
+                m.name().to_string(),
+                Detector::Classic(m),
+                Normaliser::Refine,
+            )
+        })
         .collect();
     out.push((
+        "fuzzy (thesis method, measured thresholds)".into(),
+        Detector::Fuzzy(fuzzy::FuzzyParams::default()),
+        Normaliser::Refine,
+    ));
+    out.push((
         "codet first-5".into(),
-        Method::CoDet(Default::default()),
+        Detector::Classic(Method::CoDet(Default::default())),
         Normaliser::StopwordsFirst5,
     ));
     out.push((
         "codet WS off".into(),
-        Method::CoDet(codet::CoDetParams {
+        Detector::Classic(Method::CoDet(codet::CoDetParams {
             word_sorting: false,
             ..Default::default()
-        }),
+        })),
         Normaliser::Refine,
     ));
     out.push((
         "dsc hash sampling".into(),
-        Method::Dsc(dsc::DscParams {
+        Detector::Classic(Method::Dsc(dsc::DscParams {
             sampling: dsc::Sampling::Hash,
             ..Default::default()
-        }),
+        })),
         Normaliser::Refine,
     ));
     out.push((
         "qsign 16/1".into(),
-        Method::QSign(qsign::QSignParams {
+        Detector::Classic(Method::QSign(qsign::QSignParams {
             signature_bits: 16,
             bits_per_word: 1,
             ..Default::default()
-        }),
+        })),
         Normaliser::Refine,
     ));
     out
@@ -139,9 +151,35 @@ fn prepare(names: &[String], docs: &[Document], normaliser: Normaliser) -> Colle
         .expect("never cancelled")
 }
 
+/// A detector of `simdoc::collection::Method`, or the thesis's fuzzy comparison of every
+/// document pair (`collection::fuzzy`), which reads the documents rather than the collection.
+enum Detector {
+    Classic(Method),
+    Fuzzy(fuzzy::FuzzyParams),
+}
+
 fn run(method: &Method, collection: &Collection) -> (Detection, f64) {
+    run_detector(&Detector::Classic(method.clone()), collection, &[])
+}
+
+fn run_detector(
+    detector: &Detector,
+    collection: &Collection,
+    docs: &[Document],
+) -> (Detection, f64) {
     let start = Instant::now();
-    let d = without_job(|job| method.detect(collection, job)).expect("never cancelled");
+    let d = match detector {
+        Detector::Classic(method) => {
+            without_job(|job| method.detect(collection, job)).expect("never cancelled")
+        }
+        Detector::Fuzzy(params) => {
+            let r = without_job(|job| {
+                fuzzy::resemblances(docs, ReferenceModel::embedded(), params, job)
+            })
+            .expect("never cancelled");
+            Detection::from_pairs(r.pairs(params.containment), collection)
+        }
+    };
     (d, start.elapsed().as_secs_f64())
 }
 
@@ -178,7 +216,7 @@ fn truth_groups(identity: &[usize]) -> Vec<Vec<usize>> {
     by.into_values().filter(|g| g.len() > 1).collect()
 }
 
-fn duplicates_section(bbc: &Bbc, methods: &[(String, Method, Normaliser)]) {
+fn duplicates_section(bbc: &Bbc, methods: &[(String, Detector, Normaliser)]) {
     let truth_groups = truth_groups(&bbc.identity);
     let truth = pairs_of_groups(&truth_groups);
     println!("## BBC articles: byte-identical duplicates\n");
@@ -197,7 +235,7 @@ fn duplicates_section(bbc: &Bbc, methods: &[(String, Method, Normaliser)]) {
         let c = prepared
             .entry(*normaliser)
             .or_insert_with(|| prepare(&bbc.names, &bbc.documents, *normaliser));
-        let (d, secs) = run(method, c);
+        let (d, secs) = run_detector(method, c, &bbc.documents);
         let found = pairs_of_groups(&d.groups);
         let hit = found.intersection(&truth).count();
         let any: HashSet<(usize, usize)> = d
@@ -371,7 +409,7 @@ fn containment_scores(m: &Mixed, d: &Detection) -> (f64, f64, usize) {
 fn summaries_section(
     data: &Path,
     bbc: &Bbc,
-    methods: &[(String, Method, Normaliser)],
+    methods: &[(String, Detector, Normaliser)],
     repair: bool,
 ) -> Mixed {
     let m = mixed(data, bbc, repair);
@@ -401,7 +439,7 @@ fn summaries_section(
         let c = prepared
             .entry(*normaliser)
             .or_insert_with(|| prepare(&m.names, &m.documents, *normaliser));
-        let (d, secs) = run(method, c);
+        let (d, secs) = run_detector(method, c, &m.documents);
         let (recall, precision, decisions) = containment_scores(&m, &d);
         let (wrong, plausible) = plausible_false_decisions(&m, c, &d);
         println!(

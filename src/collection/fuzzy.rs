@@ -76,7 +76,10 @@ impl Resemblances {
     }
 
     /// The document pairs worth reporting, with their relation: duplicates when both
-    /// resemblances reach `containment`, containment when one does, reuse otherwise.
+    /// resemblances reach `containment`, containment when one does, reuse otherwise. The score
+    /// is on one scale for all three, a resemblance: the smaller one for duplicates, the
+    /// contained document's for containment, the larger one for reuse (the odds ratio, which
+    /// combines both, is in [`Resemblances::odds_matrix`]).
     pub fn pairs(&self, containment: f64) -> Vec<DetectedPair> {
         let mut seen: Vec<(DocId, DocId)> = self
             .matched
@@ -88,16 +91,15 @@ impl Resemblances {
         seen.into_iter()
             .map(|(a, b)| {
                 let (ab, ba) = (self.resemblance(a, b), self.resemblance(b, a));
-                let odds = self.odds(a, b);
                 if ab >= containment && ba >= containment {
-                    DetectedPair::new(a, b, Relation::Duplicate, odds)
+                    DetectedPair::new(a, b, Relation::Duplicate, ab.min(ba))
                 } else if ab >= containment {
                     // All of a is in b: b contains a.
                     DetectedPair::new(b, a, Relation::Contains, ab)
                 } else if ba >= containment {
                     DetectedPair::new(a, b, Relation::Contains, ba)
                 } else {
-                    DetectedPair::new(a, b, Relation::Reuses, odds)
+                    DetectedPair::new(a, b, Relation::Reuses, ab.max(ba))
                 }
             })
             .collect()
