@@ -191,3 +191,46 @@ fn first_start_opens_the_bundled_example() {
     assert!(view.figures.pairs > 50, "{}", view.figures.pairs);
     assert!(h.state().settings.example_shown);
 }
+
+#[test]
+fn collection_mode_finds_a_pair_and_opens_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "a.txt", A.as_bytes());
+    write(dir.path(), "a-copy.txt", A.as_bytes());
+    write(dir.path(), "b.txt", B.as_bytes());
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Collection;
+    let mut h = harness(app);
+    h.run_ok();
+    h.get_by_label("Folder").focus();
+    h.run_ok();
+    h.get_by_label("Folder")
+        .type_text(&dir.path().display().to_string());
+    h.run_ok();
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("3 documents").is_some(),
+        "{:?}",
+        h.state().messages
+    );
+    // The identical pair ranks first; opening it compares the two side by side.
+    h.get_all_by_label("Open")
+        .next()
+        .expect("an Open button")
+        .click();
+    settle(&mut h);
+    let state = h.state();
+    assert_eq!(state.settings.central_view, CentralView::Texts);
+    let names: Vec<String> = state
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, vec!["a-copy.txt", "a.txt"]);
+    assert_eq!(
+        state.view.as_ref().expect("compared").figures.resemblance,
+        [1.0, 1.0]
+    );
+}
