@@ -51,3 +51,18 @@ kill "$app"; wait "$app" 2>/dev/null || true
 
 start --example --hierarchies
 shoot hierarchies
+kill "$app"; wait "$app" 2>/dev/null || true
+
+# Collection mode over the public-domain inaugural addresses plus the example pair.
+folder=$(mktemp -d)
+cp "${SIMDOC_DATA:-../shared/data}"/reference/us-speeches-pd/inaugural/*.txt assets/examples/*.md "$folder"/
+start --example
+xdotool mousemove 186 43 click 1
+sleep 1
+xdotool windowfocus --sync "$win"
+xdotool mousemove 218 67 click 1
+xdotool type --delay 20 "$folder"
+xdotool mousemove 28 92 click 1
+sleep 12
+shoot collection
+rm -rf "$folder"

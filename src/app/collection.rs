@@ -123,7 +123,10 @@ fn run(
                     if doc.sentences.is_empty() {
                         skipped.push(format!("{}: holds no readable text", entry.name));
                     } else {
-                        names.push(entry.name);
+                        // Named relative to the folder: the folder part is the same for all.
+                        let prefix = format!("{}/", folder.display());
+                        let name = entry.name.strip_prefix(&prefix).unwrap_or(&entry.name);
+                        names.push(name.to_string());
                         documents.push(doc);
                     }
                 }
@@ -260,75 +263,85 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ))
     .on_hover_text(result.skipped.join("\n"));
     let mut open: Option<(usize, usize)> = None;
-    let available = ui.available_size();
+    let area = ui.available_rect_before_wrap();
     let heatmap_side = if result.matrix.is_some() {
-        (available.x * 0.45).min(available.y).max(120.0)
+        (area.width() * 0.45).min(area.height()).max(120.0)
     } else {
         0.0
     };
-    ui.horizontal_top(|ui| {
-        ui.allocate_ui(vec2(available.x - heatmap_side - 12.0, available.y), |ui| {
-            let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-            egui::ScrollArea::vertical()
-                .id_salt("collection_pairs")
-                .auto_shrink([false, false])
-                .show_rows(ui, row_height, result.pairs.len(), |ui, rows| {
-                    for pair in &result.pairs[rows] {
-                        ui.horizontal(|ui| {
-                            if ui.small_button("Open").clicked() {
-                                open = Some((pair.a, pair.b));
-                            }
-                            ui.label(format!(
-                                "{:<10} {:>8.3}  {}  ·  {}",
-                                pair.relation.name(),
-                                pair.score,
-                                short(&result.names[pair.a]),
-                                short(&result.names[pair.b])
-                            ));
-                        });
+    let list_rect = Rect::from_min_max(
+        area.min,
+        egui::pos2(area.max.x - heatmap_side - 12.0, area.max.y),
+    );
+    let mut list = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(list_rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    list.set_clip_rect(list_rect.intersect(ui.clip_rect()));
+    let row_height = list.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::vertical()
+        .id_salt("collection_pairs")
+        .auto_shrink([false, false])
+        .show_rows(&mut list, row_height, result.pairs.len(), |ui, rows| {
+            for pair in &result.pairs[rows] {
+                ui.horizontal(|ui| {
+                    if ui.small_button("Open").clicked() {
+                        open = Some((pair.a, pair.b));
                     }
+                    ui.label(format!(
+                        "{:<10} {:>6.3}  {}  ·  {}",
+                        pair.relation.name(),
+                        pair.score,
+                        short(&result.names[pair.a]),
+                        short(&result.names[pair.b])
+                    ));
                 });
-        });
-        if let Some(matrix) = &result.matrix {
-            let (rect, response) =
-                ui.allocate_exact_size(vec2(heatmap_side, heatmap_side), Sense::click());
-            let n = matrix.len().max(1);
-            let cell = rect.width() / n as f32;
-            let painter = ui.painter_at(rect);
-            for (a, row) in matrix.iter().enumerate() {
-                for (b, &odds) in row.iter().enumerate() {
-                    if odds > 0.0 {
-                        let min = rect.min + vec2(b as f32 * cell, a as f32 * cell);
-                        painter.rect_filled(
-                            Rect::from_min_size(min, vec2(cell.max(1.0), cell.max(1.0))),
-                            0.0,
-                            heat(odds),
-                        );
-                    }
-                }
             }
-            painter.rect_stroke(
-                rect,
-                0.0,
-                egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
-                egui::StrokeKind::Inside,
-            );
-            if let Some(pos) = response.hover_pos() {
-                let b = (((pos.x - rect.min.x) / cell) as usize).min(n - 1);
-                let a = (((pos.y - rect.min.y) / cell) as usize).min(n - 1);
-                let odds = matrix[a][b];
-                response.clone().on_hover_text_at_pointer(format!(
-                    "{}\n{}\nodds ratio {odds:.3}{}",
-                    short(&result.names[a]),
-                    short(&result.names[b]),
-                    if a != b { " — click to open" } else { "" }
-                ));
-                if response.clicked() && a != b {
-                    open = Some((a, b));
+        });
+    if let Some(matrix) = &result.matrix {
+        let rect = Rect::from_min_size(
+            egui::pos2(area.max.x - heatmap_side, area.min.y),
+            vec2(heatmap_side, heatmap_side),
+        );
+        let response = ui.interact(rect, ui.scope_id().with("heatmap"), Sense::click());
+        let n = matrix.len().max(1);
+        let cell = rect.width() / n as f32;
+        let painter = ui.painter_at(rect);
+        for (a, row) in matrix.iter().enumerate() {
+            for (b, &odds) in row.iter().enumerate() {
+                if odds > 0.0 {
+                    let min = rect.min + vec2(b as f32 * cell, a as f32 * cell);
+                    painter.rect_filled(
+                        Rect::from_min_size(min, vec2(cell.max(1.0), cell.max(1.0))),
+                        0.0,
+                        heat(odds),
+                    );
                 }
             }
         }
-    });
+        painter.rect_stroke(
+            rect,
+            0.0,
+            egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
+            egui::StrokeKind::Inside,
+        );
+        if let Some(pos) = response.hover_pos() {
+            let b = (((pos.x - rect.min.x) / cell) as usize).min(n - 1);
+            let a = (((pos.y - rect.min.y) / cell) as usize).min(n - 1);
+            let odds = matrix[a][b];
+            response.clone().on_hover_text_at_pointer(format!(
+                "{}\n{}\nodds ratio {odds:.3}{}",
+                short(&result.names[a]),
+                short(&result.names[b]),
+                if a != b { " — click to open" } else { "" }
+            ));
+            if response.clicked() && a != b {
+                open = Some((a, b));
+            }
+        }
+    }
+    ui.allocate_rect(area, Sense::hover());
     if let Some((a, b)) = open {
         app.open_collection_pair(a, b);
     }
