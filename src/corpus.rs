@@ -81,26 +81,7 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
 
 /// Reads one file into its entries (one, or many for container formats).
 pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntry>, LoadError> {
-    let metadata = std::fs::metadata(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        error: source,
-    })?;
-    if metadata.is_dir() {
-        return Err(LoadError::Directory {
-            path: path.to_path_buf(),
-        });
-    }
-    if metadata.len() > options.max_bytes {
-        return Err(LoadError::TooLarge {
-            path: path.to_path_buf(),
-            size: metadata.len(),
-            limit: options.max_bytes,
-        });
-    }
-    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
-        path: path.to_path_buf(),
-        error: source,
-    })?;
+    let bytes = document::read_file(path, options)?;
     let decoded = decode::decode(&bytes, true).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),
     })?;

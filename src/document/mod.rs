@@ -79,9 +79,16 @@ impl LoadError {
 
 /// Reads, decodes and parses the file at `path`.
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Document, LoadError> {
-    let io = |source| LoadError::Io {
+    let bytes = read_file(path, options)?;
+    parse_bytes(&bytes, path, options.format)
+}
+
+/// Reads a file's bytes, refusing directories and files over `options.max_bytes` (checked before
+/// reading, and again while reading in case the file grows meanwhile). Errors name the file.
+pub fn read_file(path: &Path, options: &LoadOptions) -> Result<Vec<u8>, LoadError> {
+    let io = |error| LoadError::Io {
         path: path.to_path_buf(),
-        error: source,
+        error,
     };
     let metadata = std::fs::metadata(path).map_err(io)?;
     if metadata.is_dir() {
@@ -89,28 +96,24 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Document, LoadError> {
             path: path.to_path_buf(),
         });
     }
+    let too_large = |size| LoadError::TooLarge {
+        path: path.to_path_buf(),
+        size,
+        limit: options.max_bytes,
+    };
     if metadata.len() > options.max_bytes {
-        return Err(LoadError::TooLarge {
-            path: path.to_path_buf(),
-            size: metadata.len(),
-            limit: options.max_bytes,
-        });
+        return Err(too_large(metadata.len()));
     }
     let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    // `take` guards against a file that grows between the size check and the read.
     std::fs::File::open(path)
         .map_err(io)?
-        .take(options.max_bytes + 1)
+        .take(options.max_bytes.saturating_add(1))
         .read_to_end(&mut bytes)
         .map_err(io)?;
     if bytes.len() as u64 > options.max_bytes {
-        return Err(LoadError::TooLarge {
-            path: path.to_path_buf(),
-            size: bytes.len() as u64,
-            limit: options.max_bytes,
-        });
+        return Err(too_large(bytes.len() as u64));
     }
-    parse_bytes(&bytes, path, options.format)
+    Ok(bytes)
 }
 
 /// Parses bytes that came from `path` (used for naming and for the extension only).
