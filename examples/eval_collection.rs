@@ -1,6 +1,7 @@
 //! Accuracy of the collection detectors on the shared data (EVALUATION.md, "Collection
 //! detectors"). Run: `SIMDOC_DATA=/work/shared/data cargo run --release --no-default-features
-//! --example eval_collection` (add `-- sweep` for the parameter sweeps behind the defaults).
+//! --example eval_collection` (add `-- sweep` for the parameter sweeps behind the defaults, or
+//! `-- sweep only=qsign` for just the sweep lines whose label starts with `qsign`).
 //!
 //! 1. documents/bbc-news: 2,225 articles; the truth is the groups of byte-identical files
 //!    (hashed here). Precision and recall over duplicate pairs.
@@ -31,14 +32,20 @@ fn main() {
         return;
     };
     let sweep = std::env::args().any(|a| a == "sweep");
+    let only = std::env::args().find_map(|a| a.strip_prefix("only=").map(str::to_owned));
     let bbc = load_bbc(&data);
+    if let Some(prefix) = only {
+        let repaired = mixed(&data, &bbc, true);
+        sweeps(&bbc, &repaired, &prefix);
+        return;
+    }
     let methods = variants();
     duplicates_section(&bbc, &methods);
     let repaired = summaries_section(&data, &bbc, &methods, true);
     summaries_section(&data, &bbc, &methods, false);
     lee_section(&data);
     if sweep {
-        sweeps(&bbc, &repaired);
+        sweeps(&bbc, &repaired, "");
     }
 }
 
@@ -555,7 +562,7 @@ fn lee_section(data: &Path) {
 }
 
 /// The sweeps behind the defaults the papers do not give.
-fn sweeps(bbc: &Bbc, m: &Mixed) {
+fn sweeps(bbc: &Bbc, m: &Mixed, only: &str) {
     let c_mixed = prepare(&m.names, &m.documents, Normaliser::Refine);
     let c_bbc = prepare(&bbc.names, &bbc.documents, Normaliser::Refine);
     let truth = pairs_of_groups(&truth_groups(&bbc.identity));
@@ -570,6 +577,9 @@ fn sweeps(bbc: &Bbc, m: &Mixed) {
     );
     println!("|---|---|---|---|---|");
     let line = |label: String, method: Method| {
+        if !label.starts_with(only) {
+            return;
+        }
         let (d, _) = run(&method, &c_mixed);
         let (r1, p, _) = containment_scores(m, &d);
         let (d2, _) = run(&method, &c_bbc);
@@ -620,6 +630,19 @@ fn sweeps(bbc: &Bbc, m: &Mixed) {
             format!("qsign 32/2 d {d}"),
             Method::QSign(qsign::QSignParams {
                 max_bit_difference: d,
+                ..Default::default()
+            }),
+        );
+    }
+    for (k, rate) in [(1, 0.1), (1, 0.5), (3, 0.1), (3, 0.5)] {
+        line(
+            format!("qsign 32/2 derived d (k {k}, rho {rate}, cap 5)"),
+            Method::QSign(qsign::QSignParams {
+                max_bit_difference: 5,
+                adaptive: Some(qsign::AdaptiveRange {
+                    word_flexibility: k,
+                    false_hit_rate: rate,
+                }),
                 ..Default::default()
             }),
         );

@@ -56,3 +56,47 @@ fn collection_command_writes_pairs_groups_and_csv() {
         .expect("run simdoc");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// qSign's derived search range is reachable from the command line, and a false-hit rate
+/// outside [0, 1] or without the word flexibility it belongs to is a usage error.
+#[test]
+fn qsign_search_range_options() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let story = "Shares of the carmaker rose sharply on Monday after strong sales figures. \
+                 Analysts said the results beat expectations by a wide margin.";
+    std::fs::write(dir.path().join("a.txt"), story).expect("write");
+    std::fs::write(
+        dir.path().join("b.txt"),
+        format!("{story} The company will report again in the spring."),
+    )
+    .expect("write");
+    std::fs::write(
+        dir.path().join("c.txt"),
+        "The orchestra opened its season with a new symphony. Critics praised the young conductor.",
+    )
+    .expect("write");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoc"))
+            .arg("collection")
+            .arg(dir.path())
+            .args(["--method", "qsign"])
+            .args(extra)
+            .output()
+            .expect("run simdoc")
+    };
+    let derived = run(&["--word-flexibility", "1", "--false-hit-rate", "0.5"]);
+    assert!(
+        derived.status.success(),
+        "{}",
+        String::from_utf8_lossy(&derived.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&derived.stdout);
+    assert!(stdout.contains("1 pairs"), "{stdout}");
+    for bad in [
+        &["--word-flexibility", "1", "--false-hit-rate", "1.5"][..],
+        &["--false-hit-rate", "0.5"][..],
+    ] {
+        let output = run(bad);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+    }
+}

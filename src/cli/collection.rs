@@ -133,6 +133,18 @@ pub struct CollectionArgs {
     /// qSign d: largest bit difference of a candidate (2).
     #[arg(long, help_heading = "qSign")]
     pub max_bit_difference: Option<u32>,
+    /// qSign k: derive each sentence's d from this word flexibility (paper sect. 2.1.2), capped
+    /// by --max-bit-difference; without it every sentence uses --max-bit-difference.
+    #[arg(long, help_heading = "qSign")]
+    pub word_flexibility: Option<u32>,
+    /// qSign ρ_fp: acceptable false-hit rate for the derived d (0.1; needs --word-flexibility).
+    #[arg(
+        long,
+        help_heading = "qSign",
+        requires = "word_flexibility",
+        value_parser = super::probability
+    )]
+    pub false_hit_rate: Option<f64>,
     /// qSign θ: word-overlap threshold (0.5).
     #[arg(long, help_heading = "qSign")]
     pub theta: Option<f64>,
@@ -232,6 +244,10 @@ impl CollectionArgs {
                 set(&mut p.signature_bits, self.signature_bits);
                 set(&mut p.bits_per_word, self.bits_per_word);
                 set(&mut p.max_bit_difference, self.max_bit_difference);
+                p.adaptive = self.word_flexibility.map(|k| qsign::AdaptiveRange {
+                    word_flexibility: k,
+                    false_hit_rate: self.false_hit_rate.unwrap_or(0.1),
+                });
                 set(&mut p.overlap_threshold, self.theta);
                 set(&mut p.containment_share, self.containment_share);
                 set(&mut p.min_reuse_share, self.min_reuse_share);

@@ -67,6 +67,15 @@ fn unreachable_view() -> anyhow::Result<()> {
     anyhow::bail!("the view command must be run by main")
 }
 
+/// A probability in [0, 1], for clap.
+pub(crate) fn probability(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        Ok(p) => Err(format!("{p} is not a probability (expected 0 to 1)")),
+        Err(e) => Err(format!("`{text}` is not a number: {e}")),
+    }
+}
+
 /// A thresholds preset by name (`thesis`, `measured`), for clap.
 pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Thresholds, String> {
     use simdoc::similarity::Thresholds;

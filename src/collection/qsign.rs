@@ -20,6 +20,13 @@
 //!   signature in the ball is looked up in a hash map (m = 32, d = 2: 529 lookups); otherwise
 //!   pigeonhole blocks ([`BlockIndex`]). Both are exact: the paper's Hybrid tree returns the same
 //!   candidates.
+//! - The search range: the paper derives d per query from the user's word flexibility k and an
+//!   acceptable false-hit rate ρ_fp (sect. 2.1.2: the largest d with
+//!   `P_max_bit_diff(m, l, n, k + 1, d) ≤ ρ_fp`), yet its experiments fix d (Table 2, Fig. 11).
+//!   simdoc does the same by default (d = 2, where BBC recall is flat, EVALUATION.md) and offers
+//!   the derived range as [`AdaptiveRange`], capped by `max_bit_difference` so that the index
+//!   is built once. The paper's approximations `e^{-nl/m}` are replaced by the exact
+//!   `(1 - 1/m)^{nl}` it derives them from.
 //! - A document's sentences are added after all of them were checked, so a document does not
 //!   match itself.
 //! - Document pairs: a sentence pair counts for the new sentence when S(q, r) ≥ θ and for the
@@ -43,8 +50,12 @@ pub struct QSignParams {
     pub signature_bits: u32,
     /// l: bits set per word (2 with m = 32, 1 with m = 16).
     pub bits_per_word: u32,
-    /// d: the largest bit difference of a candidate (Table 2 studies 0 to 5).
+    /// d: the largest bit difference of a candidate (Table 2 studies 0 to 5). With
+    /// `adaptive`, the cap of every sentence's own d.
     pub max_bit_difference: u32,
+    /// The paper's per-sentence search range (sect. 2.1.2); `None` searches every sentence
+    /// with `max_bit_difference`, as the paper's experiments do.
+    pub adaptive: Option<AdaptiveRange>,
     /// θ: the word-overlap threshold (0.5).
     pub overlap_threshold: f64,
     /// simdoc's document-level rule: the share of a document's sentences that must be reused
@@ -63,11 +74,81 @@ impl Default for QSignParams {
             signature_bits: 32,
             bits_per_word: 2,
             max_bit_difference: 2,
+            adaptive: None,
             overlap_threshold: 0.5,
             containment_share: 0.6,
             min_reuse_share: 0.25,
         }
     }
+}
+
+/// The inputs of qSign's search range (Kim et al. sect. 2.1.2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AdaptiveRange {
+    /// k: how many additional words a reused sentence may have and still be found.
+    pub word_flexibility: u32,
+    /// ρ_fp: the acceptable probability that a sentence with k + 1 additional words is still
+    /// within the range.
+    pub false_hit_rate: f64,
+}
+
+impl AdaptiveRange {
+    /// The largest d ≤ `cap` with `P_max_bit_diff(m, l, n, k + 1, d) ≤ ρ_fp` for a query of
+    /// `words` words; 0 when even d = 0 exceeds ρ_fp (the paper leaves that case open: a
+    /// saturated signature no longer tells extra words apart, so only equal signatures are
+    /// searched).
+    pub fn bit_difference(&self, bits: u32, bits_per_word: u32, words: usize, cap: u32) -> u32 {
+        let extra = self.word_flexibility as usize + 1;
+        let mut chosen = 0;
+        for d in 0..=cap.min(bits) {
+            if max_bit_difference_probability(bits, bits_per_word, words, extra, d)
+                <= self.false_hit_rate
+            {
+                chosen = d;
+            } else {
+                break;
+            }
+        }
+        chosen
+    }
+}
+
+/// `P_bitswitch(m, l, n, k) = (1 - 1/m)^{nl} · (1 - (1 - 1/m)^{kl})` (Kim et al. sect. 2.1.2):
+/// the chance that a bit unset by n words is set by k more, each setting l random bits.
+pub fn bit_switch_probability(bits: u32, bits_per_word: u32, words: usize, extra: usize) -> f64 {
+    let stay_unset = 1.0 - 1.0 / f64::from(bits.max(1));
+    let per_word = f64::from(bits_per_word);
+    stay_unset.powf(words as f64 * per_word) * (1.0 - stay_unset.powf(extra as f64 * per_word))
+}
+
+/// `P_exact_bit_diff(m, l, n, k, t) = C(m, t) · p^t · (1 - p)^{m - t}` with p = P_bitswitch.
+pub fn exact_bit_difference_probability(
+    bits: u32,
+    bits_per_word: u32,
+    words: usize,
+    extra: usize,
+    difference: u32,
+) -> f64 {
+    if difference > bits {
+        return 0.0;
+    }
+    let p = bit_switch_probability(bits, bits_per_word, words, extra);
+    let choose = (0..difference).fold(1.0, |c, i| c * f64::from(bits - i) / f64::from(i + 1));
+    choose * p.powi(difference as i32) * (1.0 - p).powi((bits - difference) as i32)
+}
+
+/// `P_max_bit_diff(m, l, n, k, d) = Σ_{0 ≤ t ≤ d} P_exact_bit_diff(m, l, n, k, t)`.
+pub fn max_bit_difference_probability(
+    bits: u32,
+    bits_per_word: u32,
+    words: usize,
+    extra: usize,
+    difference: u32,
+) -> f64 {
+    (0..=difference.min(bits))
+        .map(|t| exact_bit_difference_probability(bits, bits_per_word, words, extra, t))
+        .sum::<f64>()
+        .min(1.0)
 }
 
 /// Hamming balls up to this many signatures are enumerated; larger ones use blocks.
@@ -134,7 +215,8 @@ fn ball_size(bits: u32, distance: u32) -> usize {
     total
 }
 
-/// Every m-bit mask with at most d bits set.
+/// Every m-bit mask with at most d bits set, by number of bits set: the first
+/// `ball_size(m, t)` masks are the ball of radius t.
 fn ball_masks(bits: u32, distance: u32) -> Vec<u64> {
     let mut masks = vec![0u64];
     let mut frontier = vec![(0u64, 0u32)];
@@ -155,6 +237,7 @@ fn ball_masks(bits: u32, distance: u32) -> Vec<u64> {
 /// Stored signatures with exact range search by Hamming distance.
 enum SignatureIndex {
     Ball {
+        bits: u32,
         masks: Vec<u64>,
         map: FxHashMap<u64, Vec<u32>>,
         count: u32,
@@ -166,6 +249,7 @@ impl SignatureIndex {
     fn new(bits: u32, distance: u32) -> Self {
         if ball_size(bits, distance) <= MAX_BALL {
             SignatureIndex::Ball {
+                bits,
                 masks: ball_masks(bits, distance),
                 map: FxHashMap::default(),
                 count: 0,
@@ -187,18 +271,29 @@ impl SignatureIndex {
         }
     }
 
-    fn within(&self, signature: u64, out: &mut Vec<u32>) {
+    /// The stored signatures within `distance` bits (at most the radius the index was built
+    /// for).
+    fn within(&self, signature: u64, distance: u32, out: &mut Vec<u32>) {
         out.clear();
         match self {
-            SignatureIndex::Ball { masks, map, .. } => {
-                for mask in masks {
+            SignatureIndex::Ball {
+                bits, masks, map, ..
+            } => {
+                let ball = ball_size(*bits, distance).min(masks.len());
+                for mask in &masks[..ball] {
                     if let Some(ids) = map.get(&(signature ^ mask)) {
                         out.extend_from_slice(ids);
                     }
                 }
             }
             SignatureIndex::Blocks(index) => {
-                out.extend(index.within(signature).into_iter().map(|(id, _)| id as u32));
+                out.extend(
+                    index
+                        .within(signature)
+                        .into_iter()
+                        .filter(|&(_, d)| d <= distance)
+                        .map(|(id, _)| id as u32),
+                );
             }
         }
     }
@@ -232,7 +327,16 @@ pub fn detect(
     let word_signatures: Vec<u64> = (0..collection.vocabulary.len())
         .map(|t| word_signature(collection.term(t as TermId), bits, params.bits_per_word))
         .collect();
+    let bits_per_word = params.bits_per_word.clamp(1, bits);
     let mut index = SignatureIndex::new(bits, params.max_bit_difference);
+    // d depends only on a sentence's number of words: computed once per length.
+    let mut range_by_words: FxHashMap<usize, u32> = FxHashMap::default();
+    let mut range_of = |words: usize| match &params.adaptive {
+        None => params.max_bit_difference,
+        Some(adaptive) => *range_by_words.entry(words).or_insert_with(|| {
+            adaptive.bit_difference(bits, bits_per_word, words, params.max_bit_difference)
+        }),
+    };
     let mut stored: Vec<StoredSentence> = Vec::new();
     let mut sentence_count = vec![0usize; collection.len()];
     let mut candidates = Vec::new();
@@ -257,7 +361,7 @@ pub fn detect(
         sentence_count[doc] = sentences.len();
         let mut matches: FxHashMap<u32, PairMatches> = FxHashMap::default();
         for (position, (signature, terms, weight)) in sentences.iter().enumerate() {
-            index.within(*signature, &mut candidates);
+            index.within(*signature, range_of(terms.len()), &mut candidates);
             for &id in &candidates {
                 let other = &stored[id as usize];
                 let forward = word_overlap(terms, &other.terms, *weight, &idf);
@@ -359,6 +463,99 @@ mod tests {
         let distinct: FxHashSet<u64> = masks.iter().copied().collect();
         assert_eq!(distinct.len(), 529);
         assert!(masks.iter().all(|m| m.count_ones() <= 2 && *m < 1 << 32));
+    }
+
+    /// m = 32, l = 2, n = 5, k = 1, evaluated by hand (Python, `math.comb`):
+    /// p = (31/32)^10 · (1 - (31/32)^2) = 0.0447876; C(32,2) p² (1-p)^30 = 0.2516493;
+    /// Σ_{t≤2} = 0.8286927.
+    #[test]
+    fn search_range_probabilities_by_hand() {
+        let p = bit_switch_probability(32, 2, 5, 1);
+        assert!((p - 0.044_787_595_576_507_91).abs() < 1e-12, "{p}");
+        let exact = exact_bit_difference_probability(32, 2, 5, 1, 2);
+        assert!((exact - 0.251_649_330_888_356_7).abs() < 1e-12, "{exact}");
+        let at_most = max_bit_difference_probability(32, 2, 5, 1, 2);
+        assert!((at_most - 0.828_692_674_100_568).abs() < 1e-12, "{at_most}");
+        // A distribution over t = 0..=m, growing with d.
+        let total: f64 = (0..=32)
+            .map(|t| exact_bit_difference_probability(32, 2, 7, 3, t))
+            .sum();
+        assert!((total - 1.0).abs() < 1e-12, "{total}");
+        let cumulative: Vec<f64> = (0..=6)
+            .map(|d| max_bit_difference_probability(32, 2, 7, 3, d))
+            .collect();
+        assert!(cumulative.windows(2).all(|w| w[0] < w[1]), "{cumulative:?}");
+        assert_eq!(exact_bit_difference_probability(16, 1, 3, 1, 17), 0.0);
+    }
+
+    /// Values of P_max(32, 2, n, k + 1 = 2, d) for d = 0, 1, 2, 3 (same hand evaluation):
+    /// n = 2: 0.029 0.136 0.333 0.563; n = 5: 0.055 0.221 0.466 0.699;
+    /// n = 10: 0.124 0.391 0.671 0.859; n = 20: 0.336 0.709 0.909 0.979.
+    #[test]
+    fn search_range_is_the_largest_d_within_the_false_hit_rate() {
+        let range = |rate: f64, words: usize| {
+            AdaptiveRange {
+                word_flexibility: 1,
+                false_hit_rate: rate,
+            }
+            .bit_difference(32, 2, words, 5)
+        };
+        assert_eq!(range(0.5, 2), 2);
+        assert_eq!(range(0.5, 5), 2);
+        assert_eq!(range(0.5, 10), 1);
+        assert_eq!(range(0.5, 20), 0);
+        assert_eq!(range(0.2, 5), 0);
+        assert_eq!(range(0.7, 5), 3);
+        // Short sentences get the wider range; the cap always holds.
+        assert_eq!(range(1.0, 40), 5);
+        assert_eq!(range(0.0, 2), 0);
+    }
+
+    #[test]
+    fn adaptive_range_finds_short_sentences_with_extra_words() {
+        // A three-word sentence reused with one more word: the signatures differ in up to
+        // l = 2 bits, so d = 0 misses it.
+        let docs = vec![
+            vec![words("alpha beta gamma")],
+            vec![words("alpha beta gamma delta")],
+            vec![words("zeta")],
+        ];
+        let c = Collection::from_terms(vec![], docs, vec![]);
+        let signature = |text: &str| {
+            words(text)
+                .iter()
+                .fold(0u64, |s, w| s | word_signature(w, 32, 2))
+        };
+        let difference =
+            (signature("alpha beta gamma") ^ signature("alpha beta gamma delta")).count_ones();
+        assert!(difference > 0, "the test needs signatures that differ");
+        let fixed = |d| QSignParams {
+            max_bit_difference: d,
+            ..QSignParams::default()
+        };
+        let adaptive = QSignParams {
+            max_bit_difference: 3,
+            adaptive: Some(AdaptiveRange {
+                word_flexibility: 1,
+                false_hit_rate: 0.5,
+            }),
+            ..QSignParams::default()
+        };
+        let run = |params: &QSignParams| without_job(|job| detect(&c, params, job)).unwrap();
+        assert!(run(&fixed(0)).pairs.is_empty());
+        assert_eq!(run(&fixed(difference)).pairs.len(), 1);
+        // The query is the later, four-word sentence; k + 1 = 2: d = 2 at ρ_fp = 0.5
+        // (P_max 0.422 at d = 2, 0.657 at d = 3).
+        let range = adaptive.adaptive.unwrap().bit_difference(32, 2, 4, 3);
+        assert_eq!(range, 2);
+        assert!(difference <= 2, "one word sets at most l = 2 bits");
+        assert_eq!(run(&adaptive).pairs.len(), 1);
+        // With the cap at 0 the adaptive range cannot widen the search.
+        let capped = QSignParams {
+            max_bit_difference: 0,
+            ..adaptive.clone()
+        };
+        assert!(run(&capped).pairs.is_empty());
     }
 
     /// N = 4 documents; df(a) = 1, df(b) = 2, df(c) = 4 (idf 0), df(d) = 1.
