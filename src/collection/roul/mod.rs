@@ -164,16 +164,22 @@ pub fn detect(
             fingerprints.push((fp, doc as u32));
         }
     }
-    job.step("roul: LSI", 0, 1)?;
     let mut columns = weights;
     columns.iter_mut().for_each(unit_length);
-    let space = LsiSpace::fit(
+    let space = LsiSpace::fit_with(
         &columns,
         collection.vocabulary.len(),
         params.lsi_rank,
         0x5eed,
-    );
-    let concepts: Vec<Vec<f64>> = columns.iter().map(|c| space.project(c)).collect();
+        &mut |stage| job.step("roul: LSI", stage, lsi::FIT_STAGES),
+    )?;
+    let mut concepts: Vec<Vec<f64>> = Vec::with_capacity(total);
+    for (doc, column) in columns.iter().enumerate() {
+        if doc % 1024 == 0 {
+            job.step("roul: concepts", doc, total)?;
+        }
+        concepts.push(space.project(column));
+    }
     let mut seen: FxHashSet<(u32, u32)> = FxHashSet::default();
     let mut pairs = Vec::new();
     for rotation in 0..params.rotations {
@@ -295,5 +301,28 @@ mod tests {
                 .contains(&DetectedPair::new(0, 2, Relation::ExactDuplicate, 1.0))
         );
         assert_eq!(found.groups[0], vec![2, 0], "the longer copy is kept");
+    }
+
+    /// A cancel that arrives while the LSI space is being fitted stops the run there.
+    #[test]
+    fn cancelling_during_the_lsi_fit_stops_the_run() {
+        let docs = vec![
+            vec![words("alpha beta gamma delta")],
+            vec![words("alpha beta gamma epsilon")],
+            vec![words("zeta eta theta iota")],
+        ];
+        let c = Collection::from_terms(vec![], docs, vec![]);
+        let cancel = std::sync::atomic::AtomicBool::new(false);
+        let mut stages = Vec::new();
+        let mut progress = |p: super::super::Progress| {
+            stages.push((p.stage, p.done));
+            if p.stage == "roul: LSI" && p.done == 1 {
+                cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        let mut job = Job::new(&mut progress, &cancel);
+        let result = detect(&c, &RoulParams::default(), &mut job);
+        assert_eq!(result.err(), Some(Cancelled));
+        assert_eq!(stages.last(), Some(&("roul: LSI", 1)), "{stages:?}");
     }
 }
