@@ -234,3 +234,88 @@ fn collection_mode_finds_a_pair_and_opens_it() {
         [1.0, 1.0]
     );
 }
+
+/// A file dropped through the window system, as eframe hands it to egui.
+#[derive(Debug)]
+struct DroppedPath(PathBuf);
+
+impl egui::DroppedFile for DroppedPath {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+fn drop_files(h: &mut Harness<'_, SimdocApp>, paths: &[&Path]) {
+    for path in paths {
+        h.input_mut()
+            .dropped_files
+            .push(Arc::new(DroppedPath(path.to_path_buf())));
+    }
+    settle(h);
+}
+
+fn path_on(h: &Harness<'_, SimdocApp>, side: Side) -> PathBuf {
+    h.state().docs[side.index()]
+        .as_ref()
+        .expect("a document on that side")
+        .path
+        .clone()
+}
+
+#[test]
+fn dropped_files_fill_the_empty_side_or_ask_which_to_replace() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let c = write(dir.path(), "c.txt", B.as_bytes());
+    let d = write(dir.path(), "d.txt", A.as_bytes());
+
+    // An empty viewer: the first file opens as A, the next fills B.
+    let model = Arc::new(ReferenceModel::embedded());
+    let mut app = SimdocApp::new(Settings::default(), model);
+    app.settings.example_shown = true;
+    let mut h = harness(app);
+    drop_files(&mut h, &[&d]);
+    assert_eq!(path_on(&h, Side::Left), d);
+    assert!(h.state().docs[1].is_none());
+    drop_files(&mut h, &[&c]);
+    assert_eq!(
+        (path_on(&h, Side::Left), path_on(&h, Side::Right)),
+        (d.clone(), c.clone())
+    );
+    assert!(h.state().view.is_some(), "the pair is compared");
+
+    // Both sides loaded: the viewer asks, and nothing changes until the user answers.
+    let mut h = loaded(dir.path());
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    drop_files(&mut h, &[&c]);
+    assert_eq!(
+        (path_on(&h, Side::Left), path_on(&h, Side::Right)),
+        (a.clone(), b.clone())
+    );
+    h.get_by_label("As B (replaces b.txt)").click();
+    settle(&mut h);
+    assert_eq!(
+        (path_on(&h, Side::Left), path_on(&h, Side::Right)),
+        (a.clone(), c.clone())
+    );
+    assert!(
+        h.query_by_label("As B (replaces c.txt)").is_none(),
+        "the question is gone"
+    );
+    drop_files(&mut h, &[&d]);
+    h.get_by_label("As A (replaces a.txt)").click();
+    settle(&mut h);
+    assert_eq!(path_on(&h, Side::Left), d);
+    drop_files(&mut h, &[&a]);
+    h.get_by_label("Cancel").click();
+    settle(&mut h);
+    assert_eq!((path_on(&h, Side::Left), path_on(&h, Side::Right)), (d, c));
+
+    // Two files at once: A and B in order.
+    drop_files(&mut h, &[&a, &b]);
+    assert_eq!((path_on(&h, Side::Left), path_on(&h, Side::Right)), (a, b));
+}

@@ -12,6 +12,7 @@ mod collection;
 mod doc_pane;
 mod dotplot;
 pub mod export;
+mod file_drop;
 mod jobs;
 mod matches;
 pub mod state;
@@ -109,6 +110,10 @@ pub struct SimdocApp {
     trees: trees::TreesState,
     collection: collection::CollectionState,
     repaint: Option<egui::Context>,
+    /// Where the document panes were laid out last frame (the drop overlay covers it).
+    document_area: Option<egui::Rect>,
+    /// A dropped file waiting for the user to choose the side it replaces.
+    pending_drop: Option<PathBuf>,
 }
 
 /// A message in the message bar.
@@ -139,6 +144,8 @@ impl SimdocApp {
             trees: Default::default(),
             collection: Default::default(),
             repaint: None,
+            document_area: None,
+            pending_drop: None,
         }
     }
 
@@ -368,32 +375,52 @@ impl SimdocApp {
         self.match_list.scroll_to_selection = true;
     }
 
-    /// Handles files dropped on the window: on the half they were dropped on, or A then B.
+    /// What dropping one file does now (see [`file_drop`]).
+    fn drop_target(&self) -> file_drop::DropTarget {
+        file_drop::target([self.docs[0].is_some(), self.docs[1].is_some()])
+    }
+
+    /// Opens files dropped on the window: two as A and B; one on the empty side, or after
+    /// asking which side it replaces.
     fn handle_dropped_files(&mut self, ctx: &egui::Context) {
-        let (dropped, pointer, width) = ctx.input(|i| {
-            (
-                i.raw.dropped_files.clone(),
-                i.pointer.latest_pos(),
-                i.content_rect().width(),
-            )
-        });
-        let paths: Vec<PathBuf> = dropped
-            .into_iter()
-            .map(|f| f.path().to_path_buf())
-            .filter(|p| !p.as_os_str().is_empty())
-            .collect();
-        match paths.as_slice() {
+        let dropped = ctx.input(|i| file_drop::dropped_paths(&i.raw.dropped_files));
+        match dropped.as_slice() {
             [] => {}
-            [one] => {
-                let side = match pointer {
-                    Some(p) if p.x > width / 2.0 => Side::Right,
-                    _ => Side::Left,
-                };
-                self.open(side, one.clone());
-            }
+            [one] => match self.drop_target() {
+                file_drop::DropTarget::Open(side) => self.open(side, one.clone()),
+                file_drop::DropTarget::Ask => self.pending_drop = Some(one.clone()),
+            },
             [first, second, ..] => {
+                self.pending_drop = None;
                 self.open(Side::Left, first.clone());
                 self.open(Side::Right, second.clone());
+            }
+        }
+    }
+
+    /// The drop overlay while files are dragged over the window, and the question that follows
+    /// a drop onto two loaded documents.
+    fn file_drop_ui(&mut self, ui: &egui::Ui) {
+        let hovered = ui.input(|i| i.raw.hovered_files.len());
+        if hovered > 0 {
+            let area = self
+                .document_area
+                .unwrap_or_else(|| ui.ctx().content_rect());
+            file_drop::overlay_ui(ui, area, hovered, self.drop_target());
+        }
+        let Some(path) = self.pending_drop.clone() else {
+            return;
+        };
+        let names = self
+            .docs
+            .each_ref()
+            .map(|d| d.as_ref().map_or_else(String::new, LoadedDoc::file_name));
+        match file_drop::ask_ui(ui, &path, [&names[0], &names[1]]) {
+            file_drop::DropChoice::Undecided => {}
+            file_drop::DropChoice::Cancel => self.pending_drop = None,
+            file_drop::DropChoice::Open(side) => {
+                self.pending_drop = None;
+                self.open(side, path);
             }
         }
     }
@@ -455,6 +482,7 @@ impl SimdocApp {
             .default_size(440.0)
             .show(ui, |ui| self.side_panel_ui(ui));
         egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
+        self.file_drop_ui(ui);
 
         if self.is_busy() {
             // Keep the elapsed time and spinner moving while jobs run.
@@ -475,6 +503,7 @@ impl SimdocApp {
     }
 
     fn central_ui(&mut self, ui: &mut egui::Ui) {
+        self.document_area = Some(ui.available_rect_before_wrap());
         if self.docs.iter().all(Option::is_none)
             && self.settings.central_view != CentralView::Collection
         {
