@@ -30,11 +30,20 @@ use crate::similarity::{ModelView, Thresholds};
 use jobs::{JobId, Jobs};
 pub use state::{Analysis, CentralView, LoadedDoc, Selection, Settings, Side, View};
 
-/// Whether native file dialogs can work: on Linux rfd talks to the desktop portal over the
-/// session D-Bus, and without one (a bare X server, a remote session) it silently returns
-/// nothing, which would leave a click without effect. Elsewhere dialogs are always there.
+/// Whether native file dialogs can work. On Linux rfd asks the desktop portal over the session
+/// D-Bus and, when that fails, runs `zenity`; with neither (a bare X server, a remote session)
+/// it returns nothing, which would leave a click without effect, so the viewer then offers typed
+/// paths and exports to the working folder. Elsewhere dialogs are always there.
 pub fn dialogs_available() -> bool {
-    !cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+    !cfg!(target_os = "linux")
+        || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || program_on_path("zenity")
+}
+
+/// Whether an executable file called `name` is in one of the `PATH` folders.
+fn program_on_path(name: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(name).is_file()))
 }
 
 /// The bundled example pair (CC BY-SA 3.0, see assets/examples/NOTE.md): a country article and
@@ -319,8 +328,8 @@ impl SimdocApp {
     pub fn pick_file(&mut self, side: Side) {
         if !dialogs_available() {
             self.notice(format!(
-                "No file dialog is available here (no desktop portal): type a path in the \
-                 \"Open {}\" menu, or drop the file on the window.",
+                "No file dialog is available here (no desktop portal or zenity): type a path \
+                 in the \"Open {}\" menu, or drop the file on the window.",
                 side.letter()
             ));
             return;
