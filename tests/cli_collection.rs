@@ -100,3 +100,33 @@ fn qsign_search_range_options() {
         assert_eq!(output.status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// The fuzzy method takes the same threshold options as `simdoc compare`, checked the same way
+/// before any document is read.
+#[test]
+fn fuzzy_thresholds_take_presets_and_are_checked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("a.txt"),
+        "The orchestra opened its season with a new symphony.",
+    )
+    .expect("write");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoc"))
+            .arg("collection")
+            .arg(dir.path())
+            .args(["--method", "fuzzy"])
+            .args(extra)
+            .output()
+            .expect("run simdoc")
+    };
+    assert!(run(&["--preset", "thesis"]).status.success());
+    let out_of_range = run(&["--permission", "1.5"]);
+    assert!(!out_of_range.status.success());
+    assert!(
+        String::from_utf8_lossy(&out_of_range.stderr).contains("between 0 and 1"),
+        "{}",
+        String::from_utf8_lossy(&out_of_range.stderr)
+    );
+    assert_eq!(run(&["--preset", "loose"]).status.code(), Some(2));
+}

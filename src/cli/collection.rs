@@ -171,12 +171,8 @@ pub struct CollectionArgs {
     #[arg(long, help_heading = "Roul")]
     pub lsi_rank: Option<usize>,
 
-    /// Fuzzy: permission threshold of eq. 3.4 (default 0.5, the measured preset; thesis 0.825).
-    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
-    pub permission: Option<f64>,
-    /// Fuzzy: variation threshold of eq. 3.4 (default 0.2, the measured preset; thesis 0.15).
-    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
-    pub variation: Option<f64>,
+    #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
+    pub thresholds: super::ThresholdArgs,
     /// Fuzzy: resemblance at which a document counts as contained in another (0.9).
     #[arg(long, help_heading = "Fuzzy (and --matrix)")]
     pub containment: Option<f64>,
@@ -186,13 +182,15 @@ pub struct CollectionArgs {
 }
 
 impl CollectionArgs {
-    /// The fuzzy comparison's parameters: the thesis's, overridden by the options given.
-    pub fn fuzzy_params(&self) -> fuzzy::FuzzyParams {
-        let mut p = fuzzy::FuzzyParams::default();
-        set(&mut p.thresholds.permission, self.permission);
-        set(&mut p.thresholds.variation, self.variation);
+    /// The fuzzy comparison's parameters: the defaults (measured thresholds), overridden by the
+    /// options given; an error for thresholds outside [0, 1].
+    pub fn fuzzy_params(&self) -> anyhow::Result<fuzzy::FuzzyParams> {
+        let mut p = fuzzy::FuzzyParams {
+            thresholds: self.thresholds.thresholds()?,
+            ..fuzzy::FuzzyParams::default()
+        };
         set(&mut p.containment, self.containment);
-        p
+        Ok(p)
     }
 
     /// The detector with the paper's defaults, overridden by the options given; `None` for the
@@ -350,6 +348,8 @@ const MAX_MATRIX_DOCUMENTS: usize = 500;
 pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     let method = args.method();
     let method_name = method.as_ref().map_or("fuzzy", Method::name);
+    // Checked before any document is read.
+    let params = args.fuzzy_params()?;
     if let Some(path) = &args.matrix
         && !matches!(extension(path).as_deref(), Some("svg" | "png" | "csv"))
     {
@@ -388,7 +388,6 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         bar.set_position(p.done as u64);
     };
     let mut job = Job::new(&mut report, &cancel);
-    let params = args.fuzzy_params();
     let resemblances = if method.is_none() || args.matrix.is_some() {
         Some(fuzzy::resemblances(&documents, model, &params, &mut job)?)
     } else {

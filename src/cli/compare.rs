@@ -16,7 +16,7 @@ use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
 use simdoc::render::{html, png};
-use simdoc::similarity::{Method, Thresholds};
+use simdoc::similarity::Method;
 
 /// Size of the dotplot written by `--dotplot`.
 const DOTPLOT_SIZE: u32 = 900;
@@ -30,16 +30,8 @@ pub struct CompareArgs {
     /// Sentence matcher: fuzzy (fuzzy-set IR), fourgram (three least-frequent 4-grams) or exact.
     #[arg(long, default_value = "fuzzy")]
     pub method: Method,
-    /// Thresholds preset: measured (0.5 / 0.2, the default, chosen on paraphrase data) or thesis
-    /// (0.825 / 0.15).
-    #[arg(long, value_parser = super::preset_name)]
-    pub preset: Option<Thresholds>,
-    /// Permission threshold: both directional similarities must reach it (over the preset).
-    #[arg(long)]
-    pub permission: Option<f64>,
-    /// Variation threshold: the two similarities may differ by at most this (over the preset).
-    #[arg(long)]
-    pub variation: Option<f64>,
+    #[command(flatten)]
+    pub thresholds: super::ThresholdArgs,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -72,7 +64,7 @@ fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    let thresholds = super::thresholds(args.preset, args.permission, args.variation)?;
+    let thresholds = args.thresholds.thresholds()?;
     let dotplot_format = match &args.dotplot {
         Some(path) => match path
             .extension()

@@ -73,16 +73,8 @@ impl std::str::FromStr for MethodChoice {
 /// Options shared by both subcommands.
 #[derive(Debug, Args)]
 pub struct MatchArgs {
-    /// Named thresholds of the fuzzy matcher: thesis (0.825 / 0.15) or measured (0.5 / 0.2,
-    /// chosen on MSRP and PAN, see EVALUATION.md). Default: thesis.
-    #[arg(long, value_parser = preset_name)]
-    pub preset: Option<Thresholds>,
-    /// Permission threshold of the fuzzy matcher (overrides the preset's).
-    #[arg(long)]
-    pub permission: Option<f64>,
-    /// Variation threshold of the fuzzy matcher (overrides the preset's).
-    #[arg(long)]
-    pub variation: Option<f64>,
+    #[command(flatten)]
+    pub thresholds: super::ThresholdArgs,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -156,13 +148,9 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     }
 }
 
-/// Parses a preset name into its thresholds.
-use super::preset_name;
-
 impl MatchArgs {
-    /// The preset (default: the measured one), with --permission and --variation over it.
     fn thresholds(&self) -> anyhow::Result<Thresholds> {
-        super::thresholds(self.preset, self.permission, self.variation)
+        self.thresholds.thresholds()
     }
 
     fn with_model<T>(
@@ -398,6 +386,7 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::preset_name;
     use super::*;
 
     #[test]
@@ -414,9 +403,11 @@ mod tests {
     #[test]
     fn presets_and_explicit_thresholds_combine() {
         let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
-            preset: preset.map(|p| preset_name(p).unwrap()),
-            permission,
-            variation: None,
+            thresholds: super::super::ThresholdArgs {
+                preset: preset.map(|p| preset_name(p).unwrap()),
+                permission,
+                variation: None,
+            },
             model: None,
             json: None,
             quiet: true,

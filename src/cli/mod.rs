@@ -85,23 +85,40 @@ pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Thresholds, 
     })
 }
 
-/// A preset (default: [`simdoc::similarity::Thresholds::default`], the measured one) with
-/// explicit `--permission` / `--variation` values over it.
-pub(crate) fn thresholds(
-    preset: Option<simdoc::similarity::Thresholds>,
-    permission: Option<f64>,
-    variation: Option<f64>,
-) -> anyhow::Result<simdoc::similarity::Thresholds> {
-    let preset = preset.unwrap_or_default();
-    let thresholds = simdoc::similarity::Thresholds {
-        permission: permission.unwrap_or(preset.permission),
-        variation: variation.unwrap_or(preset.variation),
-    };
-    if !(0.0..=1.0).contains(&thresholds.permission) || !(0.0..=1.0).contains(&thresholds.variation)
-    {
-        anyhow::bail!("--permission and --variation must be between 0 and 1");
+/// The fuzzy matcher's thresholds as every command takes them: a named preset and explicit
+/// values over it.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct ThresholdArgs {
+    /// Thresholds preset: measured (0.5 / 0.2, the default, chosen on MSRP and PAN, see
+    /// EVALUATION.md) or thesis (0.825 / 0.15).
+    #[arg(long, value_parser = preset_name)]
+    pub preset: Option<simdoc::similarity::Thresholds>,
+    /// Permission threshold (thesis eq. 3.4): both directional similarities must reach it
+    /// (overrides the preset's).
+    #[arg(long)]
+    pub permission: Option<f64>,
+    /// Variation threshold (thesis eq. 3.4): the two similarities may differ by at most this
+    /// (overrides the preset's).
+    #[arg(long)]
+    pub variation: Option<f64>,
+}
+
+impl ThresholdArgs {
+    /// The preset (default: [`simdoc::similarity::Thresholds::default`], the measured one) with
+    /// `--permission` / `--variation` over it; an error outside [0, 1].
+    pub fn thresholds(&self) -> anyhow::Result<simdoc::similarity::Thresholds> {
+        let preset = self.preset.unwrap_or_default();
+        let thresholds = simdoc::similarity::Thresholds {
+            permission: self.permission.unwrap_or(preset.permission),
+            variation: self.variation.unwrap_or(preset.variation),
+        };
+        if !(0.0..=1.0).contains(&thresholds.permission)
+            || !(0.0..=1.0).contains(&thresholds.variation)
+        {
+            anyhow::bail!("--permission and --variation must be between 0 and 1");
+        }
+        Ok(thresholds)
     }
-    Ok(thresholds)
 }
 
 /// Runs a parsed command; errors are printed with their causes.
