@@ -18,10 +18,11 @@ use rayon::prelude::*;
 use simdoc::collection::roul::lsi::{LsiSpace, cosine};
 use simdoc::collection::roul::{tfidf_vectors, unit_length};
 use simdoc::collection::{
-    Collection, Detection, Method, Normaliser, Relation, codet, dsc, fuzzy, hashing, qsign, roul,
-    without_job,
+    Collection, Detection, Method, Normaliser, Relation, codet, dsc, fuzzy, hashing,
+    pairs_within_groups, qsign, roul, without_job,
 };
 use simdoc::document::{self, Document, SourceFormat};
+use simdoc::eval::metrics::harmonic_mean as f1;
 use simdoc::model::ReferenceModel;
 
 const CATEGORIES: [&str; 5] = ["business", "entertainment", "politics", "sport", "tech"];
@@ -194,27 +195,6 @@ fn ratio(n: usize, d: usize) -> f64 {
     if d == 0 { 0.0 } else { n as f64 / d as f64 }
 }
 
-fn f1(p: f64, r: f64) -> f64 {
-    if p + r == 0.0 {
-        0.0
-    } else {
-        2.0 * p * r / (p + r)
-    }
-}
-
-/// Unordered pairs inside the groups of a partition given as group ids per document.
-fn pairs_of_groups(groups: &[Vec<usize>]) -> HashSet<(usize, usize)> {
-    let mut out = HashSet::new();
-    for g in groups {
-        for (i, &x) in g.iter().enumerate() {
-            for &y in &g[i + 1..] {
-                out.insert((x.min(y), x.max(y)));
-            }
-        }
-    }
-    out
-}
-
 fn truth_groups(identity: &[usize]) -> Vec<Vec<usize>> {
     let mut by: HashMap<usize, Vec<usize>> = HashMap::new();
     for (doc, &id) in identity.iter().enumerate() {
@@ -225,7 +205,7 @@ fn truth_groups(identity: &[usize]) -> Vec<Vec<usize>> {
 
 fn duplicates_section(bbc: &Bbc, methods: &[(String, Detector, Normaliser)]) {
     let truth_groups = truth_groups(&bbc.identity);
-    let truth = pairs_of_groups(&truth_groups);
+    let truth = pairs_within_groups(&truth_groups);
     println!("## BBC articles: byte-identical duplicates\n");
     println!(
         "{} articles, {} byte-identical groups, {} duplicate pairs.\n",
@@ -243,7 +223,7 @@ fn duplicates_section(bbc: &Bbc, methods: &[(String, Detector, Normaliser)]) {
             .entry(*normaliser)
             .or_insert_with(|| prepare(&bbc.names, &bbc.documents, *normaliser));
         let (d, secs) = run_detector(method, c, &bbc.documents);
-        let found = pairs_of_groups(&d.groups);
+        let found = pairs_within_groups(&d.groups);
         let hit = found.intersection(&truth).count();
         let any: HashSet<(usize, usize)> = d
             .pairs
@@ -565,9 +545,9 @@ fn lee_section(data: &Path) {
 fn sweeps(bbc: &Bbc, m: &Mixed, only: &str) {
     let c_mixed = prepare(&m.names, &m.documents, Normaliser::Refine);
     let c_bbc = prepare(&bbc.names, &bbc.documents, Normaliser::Refine);
-    let truth = pairs_of_groups(&truth_groups(&bbc.identity));
+    let truth = pairs_within_groups(&truth_groups(&bbc.identity));
     let dup_scores = |d: &Detection| {
-        let found = pairs_of_groups(&d.groups);
+        let found = pairs_within_groups(&d.groups);
         let hit = found.intersection(&truth).count();
         (ratio(hit, found.len()), ratio(hit, truth.len()))
     };

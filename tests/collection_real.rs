@@ -5,11 +5,11 @@
 //! on the summaries mixed into the articles.
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test collection_real`.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use simdoc::collection::{
-    Collection, Detection, Method, Normaliser, Relation, hashing, without_job,
+    Collection, Detection, Method, Normaliser, Relation, hashing, pairs_within_groups, without_job,
 };
 use simdoc::document::{self, Document, SourceFormat};
 
@@ -54,18 +54,6 @@ fn detect(method: Method, collection: &Collection) -> Detection {
     without_job(|job| method.detect(collection, job)).expect("not cancelled")
 }
 
-fn group_pairs(groups: &[Vec<usize>]) -> HashSet<(usize, usize)> {
-    let mut out = HashSet::new();
-    for g in groups {
-        for (i, &x) in g.iter().enumerate() {
-            for &y in &g[i + 1..] {
-                out.insert((x.min(y), x.max(y)));
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
     let Some(data) = data() else { return };
@@ -80,13 +68,13 @@ fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
     }
     let truth: Vec<Vec<usize>> = identity.into_values().filter(|g| g.len() > 1).collect();
     assert_eq!(truth.len(), 98, "the data set's 98 byte-identical groups");
-    let truth = group_pairs(&truth);
+    let truth = pairs_within_groups(&truth);
     let collection = prepare(files.iter().map(|(n, _)| n.clone()).collect(), &docs);
     for method in [
         Method::IMatch(Default::default()),
         Method::Dsc(Default::default()),
     ] {
-        let found = group_pairs(&detect(method.clone(), &collection).groups);
+        let found = pairs_within_groups(&detect(method.clone(), &collection).groups);
         let hit = found.intersection(&truth).count();
         let recall = hit as f64 / truth.len() as f64;
         let precision = hit as f64 / found.len() as f64;

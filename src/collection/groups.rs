@@ -30,6 +30,20 @@ impl DisjointSets {
     }
 }
 
+/// Every unordered pair of documents that share a group, as `(smaller, larger)`: how groups
+/// are scored against ground-truth groups (precision and recall over pairs).
+pub fn pairs_within_groups(groups: &[Vec<DocId>]) -> std::collections::HashSet<(DocId, DocId)> {
+    let mut pairs = std::collections::HashSet::new();
+    for group in groups {
+        for (i, &x) in group.iter().enumerate() {
+            for &y in &group[i + 1..] {
+                pairs.insert((x.min(y), x.max(y)));
+            }
+        }
+    }
+    pairs
+}
+
 /// The groups of documents linked by duplicate relations ([`super::Relation::is_duplicate`]),
 /// each of two or more. Each group starts with the document to keep: the longest
 /// ([`super::PreparedDocument::length`]; Roul et al. step 11), ties to the earliest; the others
@@ -74,6 +88,15 @@ pub fn duplicate_groups(pairs: &[DetectedPair], collection: &Collection) -> Vec<
 mod tests {
     use super::super::{Relation, prepare::words};
     use super::*;
+
+    #[test]
+    fn pairs_within_groups_are_unordered_and_distinct() {
+        let pairs = pairs_within_groups(&[vec![5, 1, 3], vec![2, 4], vec![7]]);
+        let mut sorted: Vec<_> = pairs.into_iter().collect();
+        sorted.sort_unstable();
+        assert_eq!(sorted, vec![(1, 3), (1, 5), (2, 4), (3, 5)]);
+        assert!(pairs_within_groups(&[]).is_empty());
+    }
 
     #[test]
     fn groups_are_components_led_by_the_longest_document() {

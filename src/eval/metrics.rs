@@ -37,8 +37,8 @@ fn ratio(part: u64, whole: u64) -> f64 {
     }
 }
 
-/// The harmonic mean of two rates, 0 when both are 0.
-fn harmonic_mean(a: f64, b: f64) -> f64 {
+/// The harmonic mean of two rates (F1 of a precision and a recall), 0 when both are 0.
+pub fn harmonic_mean(a: f64, b: f64) -> f64 {
     if a + b <= 0.0 {
         0.0
     } else {
