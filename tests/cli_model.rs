@@ -1,21 +1,13 @@
 //! `simdoc model build` and `simdoc model info`, run as a user would.
 
+mod common;
+use common::{simdoc, text};
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn simdoc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_simdoc"))
-        .args(args)
-        .output()
-        .expect("the simdoc binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn write(dir: &Path, name: &str, content: &str) {
     std::fs::create_dir_all(dir.join(name).parent().unwrap()).unwrap();
+
     std::fs::write(dir.join(name), content).unwrap();
 }
 

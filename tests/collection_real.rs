@@ -5,6 +5,8 @@
 //! on the summaries mixed into the articles.
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test collection_real`.
 
+mod common;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -14,14 +16,6 @@ use simdoc::collection::{
 use simdoc::document::{self, Document, SourceFormat};
 
 const CATEGORIES: [&str; 5] = ["business", "entertainment", "politics", "sport", "tech"];
-
-fn data() -> Option<PathBuf> {
-    let data = std::env::var_os("SIMDOC_DATA").map(PathBuf::from);
-    if data.is_none() {
-        println!("skipped: SIMDOC_DATA not set");
-    }
-    data
-}
 
 /// The BBC article files in category and name order.
 fn bbc_files(data: &Path) -> Vec<(String, PathBuf)> {
@@ -56,7 +50,9 @@ fn detect(method: Method, collection: &Collection) -> Detection {
 
 #[test]
 fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let files = bbc_files(&data);
     assert_eq!(files.len(), 2225);
     let mut identity: HashMap<[u8; 20], Vec<usize>> = HashMap::new();
@@ -90,7 +86,9 @@ fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
 
 #[test]
 fn codet_finds_the_article_that_contains_each_summary() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let files = bbc_files(&data);
     let summaries = data.join("documents/bbc-news-summaries/BBC News Summary/Summaries");
     let mut names = Vec::new();

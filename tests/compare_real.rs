@@ -6,6 +6,8 @@
 //! - the indexed comparison finds exactly the pairs brute force finds, on real documents;
 //! - the exported SVG has one mark per match of the JSON report.
 
+mod common;
+
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
@@ -15,16 +17,6 @@ use simdoc::document::{self, Document, LoadOptions, SourceFormat};
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
 use simdoc::similarity::{Method, Thresholds};
-
-fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os("SIMDOC_DATA") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => {
-            eprintln!("skipped: SIMDOC_DATA not set");
-            None
-        }
-    }
-}
 
 fn load(path: &std::path::Path) -> Document {
     document::load(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
@@ -69,7 +61,9 @@ fn matched_share(a: &Document, b: &Document, method: Method) -> f64 {
 
 #[test]
 fn bbc_summaries_match_their_articles_and_not_others() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let triples = bbc_triples(&data);
     assert_eq!(triples.len(), 2225);
     for method in [Method::Fuzzy, Method::Fourgram] {
@@ -125,7 +119,9 @@ fn bbc_summaries_match_their_articles_and_not_others() {
 
 #[test]
 fn article_pages_contain_their_bodies() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let root = data.join("documents/article-html");
     let truth: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("ground-truth.json")).expect("ground truth"),
@@ -193,7 +189,9 @@ fn long_documents(data: &std::path::Path) -> (Document, Document) {
 
 #[test]
 fn indexed_equals_brute_force_on_real_documents() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let (a, b) = long_documents(&data);
     let model = ReferenceModel::embedded();
     let pair = PreparedPair::new(&a, &b, model, false);
@@ -220,7 +218,9 @@ fn indexed_equals_brute_force_on_real_documents() {
 
 #[test]
 fn svg_marks_match_the_json_report() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let articles = data.join("documents/bbc-news/bbc/business");
     let summary =
         data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/010.txt");

@@ -2,20 +2,12 @@
 //! hand-made ground-truth article body are sentences of the page's hierarchy; nothing from script or
 //! style elements leaks into the text.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use simdoc::document::{self, LoadOptions, sentences};
-
-fn data_dir() -> Option<PathBuf> {
-    match std::env::var_os("SIMDOC_DATA") {
-        Some(dir) => Some(PathBuf::from(dir)),
-        None => {
-            eprintln!("skipped: SIMDOC_DATA not set");
-            None
-        }
-    }
-}
 
 /// Whitespace removed and quotes/dashes unified, so typography differences between the page and
 /// the hand-made body do not count as missing sentences. (The bodies were extracted by another
@@ -47,7 +39,9 @@ fn body_sentences(body: &str) -> Vec<String> {
 
 #[test]
 fn article_pages_contain_their_ground_truth_sentences() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let root = data.join("documents/article-html");
     let truth: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("ground-truth.json")).expect("ground-truth.json"),
@@ -104,7 +98,9 @@ fn article_pages_contain_their_ground_truth_sentences() {
 /// Script and style content must not appear in any page's text.
 #[test]
 fn no_script_or_style_text_in_pages() {
-    let Some(data) = data_dir() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let dir = data.join("documents/article-html/html");
     let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("html folder")

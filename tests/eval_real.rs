@@ -5,7 +5,9 @@
 //! 0.859 with no false positive).
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test eval_real`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use simdoc::compare::{CompareOptions, DEFAULT_FLOOR};
 use simdoc::eval::documents;
@@ -13,14 +15,6 @@ use simdoc::eval::pairs::{PairsReport, report};
 use simdoc::eval::{Format, PairSet, score_pairs};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::{Method, Thresholds};
-
-fn data() -> Option<PathBuf> {
-    let data = std::env::var_os("SIMDOC_DATA").map(PathBuf::from);
-    if data.is_none() {
-        println!("skipped: SIMDOC_DATA not set");
-    }
-    data
-}
 
 fn load(data: &Path, format: Format, folder: &str, split: &str) -> PairSet {
     format
@@ -30,6 +24,7 @@ fn load(data: &Path, format: Format, folder: &str, split: &str) -> PairSet {
 
 fn evaluate(set: &PairSet, thresholds: Thresholds) -> PairsReport {
     let model = ReferenceModel::embedded();
+
     let texts: Vec<(&str, &str)> = set
         .pairs
         .iter()
@@ -53,7 +48,9 @@ fn fuzzy(report: &PairsReport) -> &simdoc::eval::pairs::MethodResult {
 
 #[test]
 fn msrp_train_parses_to_4076_pairs_and_fuzzy_f1_holds() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let set = load(&data, Format::Msrp, "msrp", "train");
     assert_eq!(set.pairs.len(), 4076);
     assert_eq!(set.pairs.iter().filter(|p| p.positive).count(), 2753);
@@ -76,7 +73,9 @@ fn msrp_train_parses_to_4076_pairs_and_fuzzy_f1_holds() {
 
 #[test]
 fn pan_splits_and_holdout_figures() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let train = load(&data, Format::Pan, "pan10", "train");
     assert_eq!(train.pairs.len(), 10_000);
     assert_eq!(train.pairs.iter().filter(|p| p.positive).count(), 5000);
@@ -93,7 +92,9 @@ fn pan_splits_and_holdout_figures() {
 
 #[test]
 fn stsb_parses_and_correlates_with_the_grades() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let train = load(&data, Format::Stsb, "stsb", "train");
     assert_eq!(train.pairs.len(), 5749);
     let dev = load(&data, Format::Stsb, "stsb", "dev");
@@ -108,7 +109,9 @@ fn stsb_parses_and_correlates_with_the_grades() {
 
 #[test]
 fn wikisplit_texts_match_and_halves_are_told_apart() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let set = load(&data, Format::WikiSplit, "wikisplit", "validation");
     assert_eq!(set.pairs.len(), 10_000);
     assert_eq!(set.halves.as_ref().map(Vec::len), Some(10_000));
@@ -145,7 +148,9 @@ fn document_report(data: &Path, labels: &str) -> documents::DocumentsReport {
 /// sentence, so summaries read as one or two sentences; see EVALUATION.md, "Document reuse".)
 #[test]
 fn bbc_summaries_label_file() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let r = document_report(&data, "bbc-summaries.csv");
     assert_eq!(r.comparisons, 4450);
     let non = r.categories.iter().find(|c| c.label == "non").unwrap();
@@ -157,7 +162,9 @@ fn bbc_summaries_label_file() {
 /// Two different stories of one BBC category share a falsely matched sentence rarely.
 #[test]
 fn unrelated_bbc_articles_rarely_match() {
-    let Some(data) = data() else { return };
+    let Some(data) = common::data_dir() else {
+        return;
+    };
     let r = document_report(&data, "bbc-unrelated-articles.csv");
     assert_eq!(r.comparisons, 1109);
     let non = &r.categories[0];

@@ -1,16 +1,16 @@
 //! Builds reference models from a few real Wikipedia files and checks facts any sensible model of
 //! them has. Reads `SIMDOC_DATA` (the shared data folder); skipped when it is unset.
 
+mod common;
+
 use std::path::PathBuf;
 
 use simdoc::model::{CooccurrenceUnit, ModelParams, NoProgress, ReferenceModel, build};
 
 fn enwiki_files(count: usize) -> Option<Vec<PathBuf>> {
-    let Some(data) = std::env::var_os("SIMDOC_DATA") else {
-        println!("skipped: SIMDOC_DATA not set");
-        return None;
-    };
-    let folder = PathBuf::from(data).join("reference/enwiki-2015/text/AA");
+    let data = common::data_dir()?;
+
+    let folder = data.join("reference/enwiki-2015/text/AA");
     Some(
         (0..count)
             .map(|i| folder.join(format!("wiki_{i:02}")))

@@ -18,6 +18,8 @@
 //! Run with `SIMDOC_DATA=/path/to/data cargo test --release --no-default-features --test
 //! sentences_real -- --nocapture`.
 
+mod common;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -43,8 +45,7 @@ fn summary_text(path: &Path) -> String {
 
 #[test]
 fn bbc_summary_sentences_are_sentences_of_their_articles() {
-    let Some(data) = std::env::var_os("SIMDOC_DATA").map(PathBuf::from) else {
-        println!("skipped: SIMDOC_DATA not set");
+    let Some(data) = common::data_dir() else {
         return;
     };
     let articles = data.join("documents/bbc-news/bbc");
