@@ -107,8 +107,9 @@ impl LsiSpace {
     /// [`LsiSpace::fit`] that calls `checkpoint(stage)` before each of its [`FIT_STAGES`]
     /// passes over the matrix, so that a long fit reports progress and stops when the
     /// checkpoint says the run was cancelled (each pass is one sparse product or one dense
-    /// factorisation: the whole detector runs at about 3,500 documents per second on 20,000
-    /// Reuters stories, BENCHMARKS.md, so a pass takes about a second there).
+    /// factorisation; the whole detector takes about 6 s on 20,000 Reuters stories, 3,500
+    /// documents per second in BENCHMARKS.md, so one pass takes less than that; passes were
+    /// not timed one by one).
     pub fn fit_with(
         columns: &[SparseVector],
         terms: usize,
