@@ -45,7 +45,13 @@ static PAIRS: LazyLock<Vec<(String, String)>> = LazyLock::new(|| {
 #[divan::bench(sample_count = 10)]
 fn score_msrp_pairs() -> usize {
     let model = ReferenceModel::embedded();
-    score_pairs(black_box(&PAIRS), model, &|_| {}).len()
+    score_pairs(
+        black_box(&PAIRS),
+        model,
+        &simdoc::compare::CompareOptions::default(),
+        &|_| {},
+    )
+    .len()
 }
 
 /// The baseline: refining the same texts, in parallel as scoring does.

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use simdoc::compare::PreparedPair;
+use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
@@ -106,7 +106,7 @@ fn main() {
     let ((a, b, pair), load_time) = time(|| {
         let a = document::load(&pa, &LoadOptions::default()).expect("load a");
         let b = document::load(&pb, &LoadOptions::default()).expect("load b");
-        let pair = PreparedPair::new(&a, &b, model, false);
+        let pair = PreparedPair::new(&a, &b, model, &CompareOptions::default());
         (a, b, pair)
     });
     println!(
@@ -128,8 +128,9 @@ fn main() {
             let _ = indexed.figures(&Thresholds::THESIS);
             let _ = indexed.tree_matching(&a, &b, &Thresholds::THESIS);
         });
-        let (mut brute, brute_time) =
-            time(|| matcher.score_pairs_brute_force(&pair.left, &pair.right, model, 0.5));
+        let (mut brute, brute_time) = time(|| {
+            matcher.score_pairs_brute_force(&pair.left, &pair.right, model, 0.5, &pair.rules)
+        });
         brute.sort_by_key(|p| (p.left, p.right));
         let same = brute == indexed.pairs;
         let whole = load_time + indexed_time + figures_time;

@@ -19,7 +19,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::state::{Analysis, LoadedDoc, View};
 use simdoc::app::{CentralView, Settings, SimdocApp};
-use simdoc::compare::{Comparison, PreparedPair};
+use simdoc::compare::{CompareOptions, Comparison, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, Document, LoadOptions, SourceFormat};
 use simdoc::model::ReferenceModel;
@@ -73,7 +73,7 @@ fn main() {
     let a = Arc::new(document(&data, 0, "A"));
     let b = Arc::new(document(&data, 30, "B"));
     let model = ReferenceModel::embedded();
-    let prepared = PreparedPair::new(&a, &b, model, false);
+    let prepared = PreparedPair::new(&a, &b, model, &CompareOptions::default());
     let (na, nb) = (a.sentences.len() as u32, b.sentences.len() as u32);
     let mut pairs = Vec::new();
     for i in 0..na {

@@ -90,13 +90,14 @@ fn loads_compares_and_filters_live() {
     assert!(view.matches.iter().all(|p| p.identical));
 
     // The presets are one click away: the thesis's values, then the measured default again.
+    // A preset with other refining or rules than the current one compares again.
     h.get_by_label("Thesis").click();
-    h.run_ok();
+    settle(&mut h);
     let view = h.state().view.as_ref().expect("a view");
     assert_eq!(view.thresholds, Thresholds::THESIS);
     assert_eq!(view.figures.pairs, 2);
     h.get_by_label("Measured").click();
-    h.run_ok();
+    settle(&mut h);
     assert_eq!(h.state().settings.thresholds, Thresholds::MEASURED);
 }
 

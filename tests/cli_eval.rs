@@ -49,9 +49,9 @@ fn pairs_report_json_and_plots() {
         .iter()
         .map(|r| r["method"].as_str().unwrap())
         .collect();
-    assert_eq!(methods, ["fuzzy", "fourgram", "exact"]);
+    assert_eq!(methods, ["fuzzy", "overlap", "fourgram", "exact"]);
     // Exact: the first two pairs have equal refined terms, the fourth none in common.
-    let exact = &results[2];
+    let exact = &results[3];
     assert_eq!(
         (
             exact["tp"].as_u64(),

@@ -8,7 +8,8 @@ use proptest::prelude::*;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{Method, Thresholds};
+use simdoc::similarity::{MatchRules, Method, Preset, Thresholds};
+use simdoc::text::RefineOptions;
 
 const WORDS: usize = 24;
 
@@ -63,9 +64,41 @@ fn doc_strategy() -> impl Strategy<Value = String> {
 }
 
 fn prepared(a: &str, b: &str, model: &TableModel) -> PreparedPair {
+    prepared_with(a, b, model, &CompareOptions::default())
+}
+
+fn prepared_with(a: &str, b: &str, model: &TableModel, options: &CompareOptions) -> PreparedPair {
     let left = parse_text(a, "a.txt", SourceFormat::Text);
     let right = parse_text(b, "b.txt", SourceFormat::Text);
-    PreparedPair::new(&left, &right, model, false)
+    PreparedPair::new(&left, &right, model, options)
+}
+
+/// Every refinement and rule set the matchers must be exact under: the two presets, stopwords
+/// and numbers kept with and without a content floor, and no rule at all.
+fn option_sets() -> Vec<CompareOptions> {
+    let keep_all = RefineOptions {
+        keep_stopwords: true,
+        keep_numbers: true,
+    };
+    let mut sets = Vec::new();
+    for preset in [Preset::MEASURED, Preset::THESIS] {
+        for refine in [preset.refine, keep_all] {
+            sets.push(CompareOptions {
+                refine,
+                rules: preset.rules,
+                ..CompareOptions::default()
+            });
+        }
+    }
+    sets.push(CompareOptions {
+        refine: keep_all,
+        rules: MatchRules {
+            min_terms: 2,
+            content_floor: 0.35,
+        },
+        ..CompareOptions::default()
+    });
+    sets
 }
 
 proptest! {
@@ -78,20 +111,24 @@ proptest! {
         b in doc_strategy(),
         floor in 0.05f64..1.0,
     ) {
-        let pair = prepared(&a, &b, &model);
         let cancel = AtomicBool::new(false);
-        for method in Method::ALL {
-            let matcher = method.matcher();
-            let mut indexed = matcher
-                .score_pairs(&pair.left, &pair.right, &model, floor, &cancel)
-                .unwrap();
-            let mut brute = matcher.score_pairs_brute_force(&pair.left, &pair.right, &model, floor);
-            indexed.sort_by_key(|p| (p.left, p.right));
-            brute.sort_by_key(|p| (p.left, p.right));
-            prop_assert_eq!(&indexed, &brute, "method {}", method.name());
-            for p in &indexed {
-                prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
-                prop_assert!(p.min_sim() >= floor);
+        for options in option_sets() {
+            let pair = prepared_with(&a, &b, &model, &options);
+            let rules = &pair.rules;
+            for method in Method::ALL {
+                let matcher = method.matcher();
+                let mut indexed = matcher
+                    .score_pairs(&pair.left, &pair.right, &model, floor, rules, &cancel)
+                    .unwrap();
+                let mut brute =
+                    matcher.score_pairs_brute_force(&pair.left, &pair.right, &model, floor, rules);
+                indexed.sort_by_key(|p| (p.left, p.right));
+                brute.sort_by_key(|p| (p.left, p.right));
+                prop_assert_eq!(&indexed, &brute, "method {} options {:?}", method.name(), options);
+                for p in &indexed {
+                    prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
+                    prop_assert!(p.sim_lr.max(p.sim_rl) >= floor);
+                }
             }
         }
     }

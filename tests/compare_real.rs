@@ -194,7 +194,7 @@ fn indexed_equals_brute_force_on_real_documents() {
     };
     let (a, b) = long_documents(&data);
     let model = ReferenceModel::embedded();
-    let pair = PreparedPair::new(&a, &b, model, false);
+    let pair = PreparedPair::new(&a, &b, model, &CompareOptions::default());
     let never = AtomicBool::new(false);
     eprintln!(
         "real documents: {} x {} sentences",
@@ -205,9 +205,10 @@ fn indexed_equals_brute_force_on_real_documents() {
         for floor in [0.5, 0.3] {
             let matcher = method.matcher();
             let mut indexed = matcher
-                .score_pairs(&pair.left, &pair.right, model, floor, &never)
+                .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &never)
                 .expect("not cancelled");
-            let mut brute = matcher.score_pairs_brute_force(&pair.left, &pair.right, model, floor);
+            let mut brute =
+                matcher.score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules);
             indexed.sort_by_key(|p| (p.left, p.right));
             brute.sort_by_key(|p| (p.left, p.right));
             assert_eq!(indexed, brute, "{} at floor {floor}", method.name());

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::compare::PreparedPair;
+use crate::compare::{CompareOptions, PreparedPair};
 use crate::document::{self, LoadOptions, SourceFormat};
 use crate::similarity::{ModelView, Thresholds};
 
@@ -223,15 +223,20 @@ impl SimdocApp {
         self.compare_generation += 1;
         let generation = self.compare_generation;
         let method = self.settings.method;
-        let include_boilerplate = self.settings.include_boilerplate;
-        let floor = crate::compare::DEFAULT_FLOOR.min(self.settings.thresholds.permission);
+        let options = CompareOptions {
+            method,
+            floor: crate::compare::DEFAULT_FLOOR.min(self.settings.thresholds.permission),
+            include_boilerplate: self.settings.include_boilerplate,
+            refine: self.settings.refine,
+            rules: self.settings.rules,
+        };
         let model = Arc::clone(&self.model);
         let label = format!("Comparing ({})", method.title());
         let repaint = self.repainter();
         let id = self.jobs.spawn(label, repaint, move |cancel: &AtomicBool| {
-            let prepared = PreparedPair::new(&left.doc, &right.doc, &model, include_boilerplate);
+            let prepared = PreparedPair::new(&left.doc, &right.doc, &model, &options);
             let result = prepared
-                .compare(&model, method, floor, cancel)
+                .compare(&model, method, options.floor, cancel)
                 .map(|comparison| Analysis {
                     docs: [left, right],
                     prepared: Arc::new(prepared),
@@ -241,6 +246,19 @@ impl SimdocApp {
             JobOutput::Compared { generation, result }
         });
         self.compare_job = Some(id);
+    }
+
+    /// Applies a whole matching configuration: new refinement or rules compare again, new
+    /// thresholds alone refilter (see [`Self::set_thresholds`]).
+    pub fn set_preset(&mut self, preset: crate::similarity::Preset) {
+        if preset.refine != self.settings.refine || preset.rules != self.settings.rules {
+            self.settings.refine = preset.refine;
+            self.settings.rules = preset.rules;
+            self.settings.thresholds = preset.thresholds;
+            self.recompare();
+        } else {
+            self.set_thresholds(preset.thresholds);
+        }
     }
 
     /// Applies new thresholds: a refilter, or a recomparison if they go below the floor.

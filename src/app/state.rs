@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use crate::compare::{Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
-use crate::similarity::{Method, ScoredPair, Thresholds};
+use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
+use crate::text::RefineOptions;
 
 /// How many recent files the Open menu remembers.
 pub const RECENT_FILES: usize = 10;
@@ -67,6 +68,10 @@ pub enum CentralView {
 pub struct Settings {
     pub method: Method,
     pub thresholds: Thresholds,
+    /// What refining keeps besides content words (part of a preset).
+    pub refine: RefineOptions,
+    /// Which pairs may match at all (part of a preset).
+    pub rules: MatchRules,
     pub include_boilerplate: bool,
     /// Most recent first.
     pub recent_files: Vec<PathBuf>,
@@ -81,7 +86,9 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: Method::Fuzzy,
-            thresholds: Thresholds::default(),
+            thresholds: Preset::MEASURED.thresholds,
+            refine: Preset::MEASURED.refine,
+            rules: Preset::MEASURED.rules,
             include_boilerplate: false,
             recent_files: Vec::new(),
             central_view: CentralView::Texts,
@@ -92,6 +99,15 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The matching configuration these settings describe.
+    pub fn preset(&self) -> Preset {
+        Preset {
+            refine: self.refine,
+            rules: self.rules,
+            thresholds: self.thresholds,
+        }
+    }
+
     /// Puts `path` first in the recent files.
     pub fn remember(&mut self, path: &Path) {
         self.recent_files.retain(|p| p != path);

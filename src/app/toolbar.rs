@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::export::ExportKind;
 use super::state::CentralView;
 use super::{Side, SimdocApp};
-use crate::similarity::{Method, Thresholds};
+use crate::similarity::{Method, Preset};
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -37,36 +37,42 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         let mut thresholds = app.settings.thresholds;
         ui.add_enabled_ui(graded, |ui| {
             let label = ui.label("Permission");
-            ui.add(egui::Slider::new(&mut thresholds.permission, 0.5..=1.0).step_by(0.005))
+            ui.add(egui::Slider::new(&mut thresholds.permission, 0.2..=1.0).step_by(0.005))
                 .labelled_by(label.id)
             .on_hover_text(
                 "Both directional similarities must reach this (thesis eq. 3.4; thesis value 0.825)",
             );
             let label = ui.label("Variation");
-            ui.add(egui::Slider::new(&mut thresholds.variation, 0.0..=0.5).step_by(0.005))
+            ui.add(egui::Slider::new(&mut thresholds.variation, 0.0..=1.0).step_by(0.005))
                 .labelled_by(label.id)
             .on_hover_text(
-                "The two similarities may differ by at most this (thesis eq. 3.4; thesis value 0.15)",
+                "The two similarities may differ by at most this; 1 turns it off (thesis eq. 3.4; thesis value 0.15)",
             );
-            for (name, preset, hint) in [
-                (
-                    "Measured",
-                    Thresholds::MEASURED,
-                    "Permission 0.5, variation 0.2: chosen on paraphrase data (EVALUATION.md)",
-                ),
-                ("Thesis", Thresholds::THESIS, "Permission 0.825, variation 0.15 (thesis eq. 3.4)"),
-            ] {
-                if ui
-                    .add_enabled(thresholds != preset, egui::Button::new(name))
-                    .on_hover_text(hint)
-                    .clicked()
-                {
-                    thresholds = preset;
-                }
-            }
         });
         if thresholds != app.settings.thresholds {
             app.set_thresholds(thresholds);
+        }
+        let current = app.settings.preset();
+        for (name, preset, hint) in [
+            (
+                "Measured",
+                Preset::MEASURED,
+                "The configuration with the best F1 on paraphrase training data (EVALUATION.md)",
+            ),
+            (
+                "Thesis",
+                Preset::THESIS,
+                "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
+            ),
+        ] {
+            if ui
+                .selectable_label(current == preset, name)
+                .on_hover_text(hint)
+                .clicked()
+                && current != preset
+            {
+                app.set_preset(preset);
+            }
         }
 
         let mut include = app.settings.include_boilerplate;

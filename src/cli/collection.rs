@@ -172,7 +172,7 @@ pub struct CollectionArgs {
     pub lsi_rank: Option<usize>,
 
     #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
-    pub thresholds: super::ThresholdArgs,
+    pub matching: super::MatchingArgs,
     /// Fuzzy: resemblance at which a document counts as contained in another (0.9).
     #[arg(long, help_heading = "Fuzzy (and --matrix)")]
     pub containment: Option<f64>,
@@ -185,8 +185,11 @@ impl CollectionArgs {
     /// The fuzzy comparison's parameters: the defaults (measured thresholds), overridden by the
     /// options given; an error for thresholds outside [0, 1].
     pub fn fuzzy_params(&self) -> anyhow::Result<fuzzy::FuzzyParams> {
+        let preset = self.matching.preset()?;
         let mut p = fuzzy::FuzzyParams {
-            thresholds: self.thresholds.thresholds()?,
+            thresholds: preset.thresholds,
+            refine: preset.refine,
+            rules: preset.rules,
             ..fuzzy::FuzzyParams::default()
         };
         set(&mut p.containment, self.containment);

@@ -27,11 +27,12 @@ pub struct CompareArgs {
     pub a: PathBuf,
     /// The second document (y axis of the dotplot).
     pub b: PathBuf,
-    /// Sentence matcher: fuzzy (fuzzy-set IR), fourgram (three least-frequent 4-grams) or exact.
+    /// Sentence matcher: fuzzy (fuzzy-set IR), overlap (the same without word relatedness),
+    /// fourgram (three least-frequent 4-grams) or exact.
     #[arg(long, default_value = "fuzzy")]
     pub method: Method,
     #[command(flatten)]
-    pub thresholds: super::ThresholdArgs,
+    pub matching: super::MatchingArgs,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -64,7 +65,8 @@ fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 }
 
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
-    let thresholds = args.thresholds.thresholds()?;
+    let preset = args.matching.preset()?;
+    let thresholds = preset.thresholds;
     let dotplot_format = match &args.dotplot {
         Some(path) => match path
             .extension()
@@ -99,9 +101,11 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         method: args.method,
         floor: DEFAULT_FLOOR.min(thresholds.permission),
         include_boilerplate: args.include_boilerplate,
+        refine: preset.refine,
+        rules: preset.rules,
     };
     let never = AtomicBool::new(false);
-    let comparison = PreparedPair::new(&a, &b, model, compare.include_boilerplate).compare(
+    let comparison = PreparedPair::new(&a, &b, model, &compare).compare(
         model,
         compare.method,
         compare.floor,

@@ -74,7 +74,7 @@ impl std::str::FromStr for MethodChoice {
 #[derive(Debug, Args)]
 pub struct MatchArgs {
     #[command(flatten)]
-    pub thresholds: super::ThresholdArgs,
+    pub matching: super::MatchingArgs,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<PathBuf>,
@@ -150,7 +150,19 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
 
 impl MatchArgs {
     fn thresholds(&self) -> anyhow::Result<Thresholds> {
-        self.thresholds.thresholds()
+        self.matching.thresholds()
+    }
+
+    /// The comparison options of the chosen preset (refinement and rules) for `method`.
+    fn compare_options(&self, method: Method) -> anyhow::Result<CompareOptions> {
+        let preset = self.matching.preset()?;
+        Ok(CompareOptions {
+            method,
+            floor: DEFAULT_FLOOR.min(preset.thresholds.permission),
+            include_boilerplate: false,
+            refine: preset.refine,
+            rules: preset.rules,
+        })
     }
 
     fn with_model<T>(
@@ -232,6 +244,7 @@ const PLOT_SIZE: (u32, u32) = (1260, 440);
 
 fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     let thresholds = args.common.thresholds()?;
+    let options = args.common.compare_options(Method::Fuzzy)?;
     let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
     let set = args.format.load(&args.path, args.split.as_deref())?;
     let report = args.common.with_model(|model| {
@@ -246,11 +259,11 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
             (texts.len() + halves_len) as u64,
             "scoring",
         );
-        let scores = score_pairs(&texts, model, &|n| bar.inc(n));
+        let scores = score_pairs(&texts, model, &options, &|n| bar.inc(n));
         let halves = set
             .halves
             .as_ref()
-            .map(|h| score_pairs(h, model, &|n| bar.inc(n)));
+            .map(|h| score_pairs(h, model, &options, &|n| bar.inc(n)));
         bar.finish_and_clear();
         if let Some(path) = &args.scores {
             write_scores(path, &set.pairs, &scores)?;
@@ -356,11 +369,7 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
         bail!("--threshold must be between 0 and 1");
     }
     let rows = documents::read_labels(&args.labels, args.root.as_deref())?;
-    let options = CompareOptions {
-        method: args.method,
-        floor: DEFAULT_FLOOR.min(thresholds.permission),
-        include_boilerplate: false,
-    };
+    let options = args.common.compare_options(args.method)?;
     let report = args.common.with_model(|model| {
         let bar = progress_bar(args.common.quiet, rows.len() as u64, "comparing");
         let outcomes =
@@ -403,10 +412,10 @@ mod tests {
     #[test]
     fn presets_and_explicit_thresholds_combine() {
         let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
-            thresholds: super::super::ThresholdArgs {
+            matching: super::super::MatchingArgs {
                 preset: preset.map(|p| preset_name(p).unwrap()),
                 permission,
-                variation: None,
+                ..Default::default()
             },
             model: None,
             json: None,
@@ -428,7 +437,7 @@ mod tests {
         assert!(
             preset_name("loose")
                 .unwrap_err()
-                .contains("thesis or measured")
+                .contains("measured or thesis")
         );
     }
 

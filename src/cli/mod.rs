@@ -76,48 +76,82 @@ pub(crate) fn probability(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A thresholds preset by name (`thesis`, `measured`), for clap.
-pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Thresholds, String> {
-    use simdoc::similarity::Thresholds;
-    Thresholds::preset(name).ok_or_else(|| {
-        let names: Vec<&str> = Thresholds::PRESETS.iter().map(|(n, _)| *n).collect();
+/// A matching preset by name (`measured`, `thesis`), for clap.
+pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, String> {
+    use simdoc::similarity::Preset;
+    Preset::named(name).ok_or_else(|| {
+        let names: Vec<&str> = Preset::NAMED.iter().map(|(n, _)| *n).collect();
         format!("unknown preset `{name}` (expected {})", names.join(" or "))
     })
 }
 
-/// The fuzzy matcher's thresholds as every command takes them: a named preset and explicit
-/// values over it.
+/// How sentences are matched, as every command takes it: a named preset and explicit values
+/// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
-pub struct ThresholdArgs {
-    /// Thresholds preset: measured (0.5 / 0.2, the default, chosen on MSRP and PAN, see
-    /// EVALUATION.md) or thesis (0.825 / 0.15).
+pub struct MatchingArgs {
+    /// Matching preset: measured (the default, chosen on MSRP and PAN training data, see
+    /// EVALUATION.md) or thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
+    /// removed, no other rule).
     #[arg(long, value_parser = preset_name)]
-    pub preset: Option<simdoc::similarity::Thresholds>,
+    pub preset: Option<simdoc::similarity::Preset>,
     /// Permission threshold (thesis eq. 3.4): both directional similarities must reach it
     /// (overrides the preset's).
     #[arg(long)]
     pub permission: Option<f64>,
-    /// Variation threshold (thesis eq. 3.4): the two similarities may differ by at most this
-    /// (overrides the preset's).
+    /// Variation threshold (thesis eq. 3.4): the two similarities may differ by at most this;
+    /// 1 turns it off (overrides the preset's).
     #[arg(long)]
     pub variation: Option<f64>,
+    /// Keep stopwords as terms: true or false (overrides the preset's).
+    #[arg(long, value_name = "BOOL")]
+    pub keep_stopwords: Option<bool>,
+    /// Keep numbers as terms: true or false (overrides the preset's).
+    #[arg(long, value_name = "BOOL")]
+    pub keep_numbers: Option<bool>,
+    /// Sentences with fewer content terms match only identical ones; 0 turns the rule off
+    /// (overrides the preset's).
+    #[arg(long, value_name = "N")]
+    pub min_terms: Option<usize>,
+    /// With stopwords kept: a direction's similarity counts only if the content words alone
+    /// reach this (overrides the preset's).
+    #[arg(long, value_name = "X")]
+    pub content_floor: Option<f64>,
 }
 
-impl ThresholdArgs {
-    /// The preset (default: [`simdoc::similarity::Thresholds::default`], the measured one) with
-    /// `--permission` / `--variation` over it; an error outside [0, 1].
-    pub fn thresholds(&self) -> anyhow::Result<simdoc::similarity::Thresholds> {
-        let preset = self.preset.unwrap_or_default();
-        let thresholds = simdoc::similarity::Thresholds {
-            permission: self.permission.unwrap_or(preset.permission),
-            variation: self.variation.unwrap_or(preset.variation),
-        };
-        if !(0.0..=1.0).contains(&thresholds.permission)
-            || !(0.0..=1.0).contains(&thresholds.variation)
-        {
-            anyhow::bail!("--permission and --variation must be between 0 and 1");
+impl MatchingArgs {
+    /// The preset (default: the measured one) with the explicit values over it; an error for a
+    /// threshold outside [0, 1].
+    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
+        let mut preset = self.preset.unwrap_or_default();
+        let thresholds = &mut preset.thresholds;
+        thresholds.permission = self.permission.unwrap_or(thresholds.permission);
+        thresholds.variation = self.variation.unwrap_or(thresholds.variation);
+        for (name, value) in [
+            ("--permission", thresholds.permission),
+            ("--variation", thresholds.variation),
+        ] {
+            if !(0.0..=1.0).contains(&value) {
+                anyhow::bail!("{name} must be between 0 and 1 (got {value})");
+            }
         }
-        Ok(thresholds)
+        let refine = &mut preset.refine;
+        refine.keep_stopwords = self.keep_stopwords.unwrap_or(refine.keep_stopwords);
+        refine.keep_numbers = self.keep_numbers.unwrap_or(refine.keep_numbers);
+        let rules = &mut preset.rules;
+        rules.min_terms = self.min_terms.unwrap_or(rules.min_terms);
+        rules.content_floor = self.content_floor.unwrap_or(rules.content_floor);
+        if !(0.0..=1.0).contains(&rules.content_floor) {
+            anyhow::bail!(
+                "--content-floor must be between 0 and 1 (got {})",
+                rules.content_floor
+            );
+        }
+        Ok(preset)
+    }
+
+    /// Just the thresholds of [`Self::preset`].
+    pub fn thresholds(&self) -> anyhow::Result<simdoc::similarity::Thresholds> {
+        Ok(self.preset()?.thresholds)
     }
 }
 

@@ -15,7 +15,10 @@ use rustc_hash::FxHashMap;
 use super::{Cancelled, DetectedPair, DocId, Job, Relation};
 use crate::compare::figures::{odds_ratio, ratio};
 use crate::document::Document;
-use crate::similarity::{Method as SentenceMethod, ModelView, PreparedDoc, Thresholds, Vocabulary};
+use crate::similarity::{
+    MatchRules, Method as SentenceMethod, ModelView, PreparedDoc, Thresholds, Vocabulary,
+};
+use crate::text::RefineOptions;
 
 /// Parameters of the fuzzy collection comparison.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,6 +28,10 @@ pub struct FuzzyParams {
     pub thresholds: Thresholds,
     /// Compare boilerplate (navigation, footers...) too.
     pub include_boilerplate: bool,
+    /// What refining keeps besides content words.
+    pub refine: RefineOptions,
+    /// Which sentence pairs may match at all.
+    pub rules: MatchRules,
     /// A document whose resemblance in another reaches this is reported as contained in it;
     /// both ways, as duplicates. (Not from the thesis, which reports the odds ratio only.)
     pub containment: f64,
@@ -35,6 +42,8 @@ impl Default for FuzzyParams {
         FuzzyParams {
             thresholds: Thresholds::default(),
             include_boilerplate: false,
+            refine: RefineOptions::default(),
+            rules: MatchRules::default(),
             containment: 0.9,
         }
     }
@@ -119,18 +128,20 @@ pub fn resemblances(
     let mut sentences = Vec::with_capacity(documents.len());
     for (d, doc) in documents.iter().enumerate() {
         job.step("preparing", d, documents.len())?;
-        let prepared = vocabulary.prepare(doc, model, params.include_boilerplate);
+        let prepared =
+            vocabulary.prepare_with(doc, model, params.include_boilerplate, &params.refine);
         sentences.push(prepared.active().count());
         owner.extend(std::iter::repeat_n(d, prepared.sentences.len()));
         all.sentences.extend(prepared.sentences);
         all.included.extend(prepared.included);
+        all.options = params.refine;
     }
     job.step("matching", 0, 1)?;
     let never = AtomicBool::new(false);
     let floor = params.thresholds.permission;
     let pairs = SentenceMethod::Fuzzy
         .matcher()
-        .score_pairs(&all, &all, model, floor, &never)
+        .score_pairs(&all, &all, model, floor, &params.rules, &never)
         .map_err(|_| Cancelled)?;
     job.step("matching", 1, 1)?;
     // (document of the sentence, other document, sentence), deduplicated, counted.

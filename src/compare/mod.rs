@@ -13,8 +13,10 @@ use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
 use crate::similarity::{
-    Cancelled, Explanation, Method, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, Thresholds,
+    Vocabulary,
 };
+use crate::text::RefineOptions;
 
 pub use figures::Figures;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
@@ -30,6 +32,10 @@ pub struct CompareOptions {
     pub floor: f64,
     /// Compare boilerplate (navigation, footers, ...) too.
     pub include_boilerplate: bool,
+    /// What refining keeps besides content words.
+    pub refine: RefineOptions,
+    /// Which pairs may match at all.
+    pub rules: MatchRules,
 }
 
 impl Default for CompareOptions {
@@ -38,34 +44,41 @@ impl Default for CompareOptions {
             method: Method::Fuzzy,
             floor: DEFAULT_FLOOR,
             include_boilerplate: false,
+            refine: RefineOptions::default(),
+            rules: MatchRules::default(),
         }
     }
 }
 
-/// Two documents' sentences prepared with one shared vocabulary.
+/// Two documents' sentences prepared with one shared vocabulary, and the rules they are
+/// matched under.
 #[derive(Clone, Debug)]
 pub struct PreparedPair {
     pub vocabulary: Vocabulary,
     pub left: PreparedDoc,
     pub right: PreparedDoc,
     pub include_boilerplate: bool,
+    pub rules: MatchRules,
 }
 
 impl PreparedPair {
+    /// Prepares both documents as `options` says (its method and floor are not used here).
     pub fn new(
         left: &Document,
         right: &Document,
         model: &dyn ModelView,
-        include_boilerplate: bool,
+        options: &CompareOptions,
     ) -> Self {
         let mut vocabulary = Vocabulary::new(model);
-        let left = vocabulary.prepare(left, model, include_boilerplate);
-        let right = vocabulary.prepare(right, model, include_boilerplate);
+        let include = options.include_boilerplate;
+        let left = vocabulary.prepare_with(left, model, include, &options.refine);
+        let right = vocabulary.prepare_with(right, model, include, &options.refine);
         PreparedPair {
             vocabulary,
             left,
             right,
-            include_boilerplate,
+            include_boilerplate: include,
+            rules: options.rules,
         }
     }
 
@@ -77,10 +90,14 @@ impl PreparedPair {
         floor: f64,
         cancel: &AtomicBool,
     ) -> Result<Comparison, Cancelled> {
-        let mut pairs =
-            method
-                .matcher()
-                .score_pairs(&self.left, &self.right, model, floor, cancel)?;
+        let mut pairs = method.matcher().score_pairs(
+            &self.left,
+            &self.right,
+            model,
+            floor,
+            &self.rules,
+            cancel,
+        )?;
         pairs.sort_unstable_by_key(|p| (p.left, p.right));
         Ok(Comparison {
             method,
@@ -101,7 +118,11 @@ impl PreparedPair {
     ) -> Option<Explanation> {
         let l = self.left.sentences.get(left)?;
         let r = self.right.sentences.get(right)?;
-        Some(method.matcher().explain(l, r, &self.vocabulary, model))
+        Some(
+            method
+                .matcher()
+                .explain(l, r, &self.vocabulary, model, &self.rules),
+        )
     }
 }
 
@@ -134,7 +155,7 @@ pub fn compare(
     options: &CompareOptions,
     cancel: &AtomicBool,
 ) -> Result<Comparison, Cancelled> {
-    PreparedPair::new(left, right, model, options.include_boilerplate).compare(
+    PreparedPair::new(left, right, model, options).compare(
         model,
         options.method,
         options.floor,

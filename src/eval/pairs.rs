@@ -337,6 +337,8 @@ mod tests {
         PairScore {
             sim_lr,
             sim_rl,
+            overlap_lr: 0.0,
+            overlap_rl: 0.0,
             fourgram_match: exact,
             exact_match: exact,
             may_match: true,

@@ -364,6 +364,8 @@ mod tests {
             PairScore {
                 sim_lr: 0.9,
                 sim_rl: 0.9,
+                overlap_lr: 0.0,
+                overlap_rl: 0.0,
                 fourgram_match: false,
                 exact_match: false,
                 may_match: true,
@@ -371,6 +373,8 @@ mod tests {
             PairScore {
                 sim_lr: 0.6,
                 sim_rl: 0.7,
+                overlap_lr: 0.0,
+                overlap_rl: 0.0,
                 fourgram_match: false,
                 exact_match: false,
                 may_match: true,

@@ -14,14 +14,14 @@ use serde::Serialize;
 
 use super::metrics::{Confusion, Figures};
 use super::score::PairScore;
-use crate::similarity::{Method, Thresholds};
+use crate::similarity::{Method, Preset, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
 // (a permission below it would rescore every comparison).
 const _: () = {
     let mut i = 0;
-    while i < Thresholds::PRESETS.len() {
-        assert!(Thresholds::PRESETS[i].1.permission >= crate::compare::DEFAULT_FLOOR);
+    while i < Preset::NAMED.len() {
+        assert!(Preset::NAMED[i].1.thresholds.permission >= crate::compare::DEFAULT_FLOOR);
         i += 1;
     }
 };
@@ -161,6 +161,8 @@ mod tests {
         PairScore {
             sim_lr,
             sim_rl,
+            overlap_lr: 0.0,
+            overlap_rl: 0.0,
             fourgram_match: false,
             exact_match: false,
             may_match: true,

@@ -9,8 +9,8 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::{
-    Cancelled, Explanation, Method, ModelView, PreparedDoc, PreparedSentence, ScoredPair,
-    SentenceMatcher, TermMatch, Vocabulary, check,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
+    ScoredPair, SentenceMatcher, TermMatch, Vocabulary, check,
 };
 
 /// Matches sentences with equal refined term sequences.
@@ -126,6 +126,7 @@ impl SentenceMatcher for ExactMatcher {
         right: &PreparedDoc,
         _model: &dyn ModelView,
         floor: f64,
+        _rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
         equal_key_pairs(left, right, floor, sequence_key, cancel)
@@ -137,6 +138,7 @@ impl SentenceMatcher for ExactMatcher {
         right: &PreparedDoc,
         _model: &dyn ModelView,
         floor: f64,
+        _rules: &MatchRules,
     ) -> Vec<ScoredPair> {
         equal_key_pairs_brute_force(left, right, floor, sequence_key)
     }
@@ -147,6 +149,7 @@ impl SentenceMatcher for ExactMatcher {
         right: &PreparedSentence,
         vocabulary: &Vocabulary,
         _model: &dyn ModelView,
+        _rules: &MatchRules,
     ) -> Explanation {
         let same = !left.terms.is_empty() && left.terms == right.terms;
         let score = if same { 1.0 } else { 0.0 };

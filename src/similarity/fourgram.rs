@@ -15,8 +15,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::exact::{equal_key_pairs, equal_key_pairs_brute_force, term_presence};
 use super::{
-    Cancelled, Explanation, Method, ModelView, PreparedDoc, PreparedSentence, ScoredPair,
-    SentenceMatcher, Vocabulary,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
+    ScoredPair, SentenceMatcher, Vocabulary,
 };
 use crate::text;
 
@@ -61,6 +61,7 @@ impl SentenceMatcher for FourgramMatcher {
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        _rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
         equal_key_pairs(
@@ -78,6 +79,7 @@ impl SentenceMatcher for FourgramMatcher {
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        _rules: &MatchRules,
     ) -> Vec<ScoredPair> {
         equal_key_pairs_brute_force(left, right, floor, |s| fingerprint(&s.refined, model))
     }
@@ -88,6 +90,7 @@ impl SentenceMatcher for FourgramMatcher {
         right: &PreparedSentence,
         vocabulary: &Vocabulary,
         model: &dyn ModelView,
+        _rules: &MatchRules,
     ) -> Explanation {
         let a = fingerprint(&left.refined, model);
         let b = fingerprint(&right.refined, model);

@@ -9,8 +9,17 @@
 //! A sentence is read as the *set* of its distinct refined terms (the thesis does not say what a
 //! repeated word does; as a set, repeating a word neither adds weight to it in the mean of eq. 3.3
 //! nor multiplies its factor in eq. 3.2). A sentence without terms has no similarity to anything.
+//! [`MatchRules`] may forbid a pair (short sentences) or zero a direction (content floor).
+//!
+//! [`FuzzyMatcher::OVERLAP`] is the same matcher with every correlation taken as 0: Sim is then
+//! the share of a sentence's terms found in the other, stemmed word overlap, the baseline that
+//! shows what word relatedness adds.
 //!
 //! ## Exact candidate generation
+//! A pair is kept when either directional Sim reaches the floor, so candidates are generated in
+//! both directions (left sentences against an index of the right document, and the reverse) and
+//! scored once. Only content terms are indexed: with kept stopwords the content floor of
+//! [`MatchRules`] bounds what the content terms must reach. In one direction:
 //! mu(w, S_j) is 0 unless some k in S_j has c(w,k) > 0 ("w touches S_j"), and never above 1, so
 //! Sim(S_i, S_j) <= touched(S_i, S_j) / |S_i|; tighter, a word touching S_j only through
 //! correlates has mu(w, S_j) <= 1 - prod(1 - c(w,k)) over all its correlates k present in the
@@ -30,31 +39,65 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{
-    Cancelled, Explanation, Method, ModelView, PreparedDoc, PreparedSentence, ScoredPair,
-    SentenceMatcher, TermId, TermMatch, Vocabulary, check,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
+    ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
 };
 
-/// The fuzzy-set IR matcher.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FuzzyMatcher;
+/// The fuzzy-set IR matcher, with the reference model's correlations or without them.
+#[derive(Clone, Copy, Debug)]
+pub struct FuzzyMatcher {
+    /// Read the model's correlations (eq. 3.1); without them every c(i, j) with i != j is 0.
+    correlations: bool,
+}
 
-/// Sentences with fewer refined terms than this match only a sentence with the same terms.
+impl FuzzyMatcher {
+    /// The thesis's matcher: eq. 3.2-3.3 with the model's correlations.
+    pub const THESIS: FuzzyMatcher = FuzzyMatcher { correlations: true };
+    /// Stemmed word overlap: the same Sim with every correlation taken as 0.
+    pub const OVERLAP: FuzzyMatcher = FuzzyMatcher {
+        correlations: false,
+    };
+
+    /// The method this matcher implements.
+    fn kind(&self) -> Method {
+        if self.correlations {
+            Method::Fuzzy
+        } else {
+            Method::Overlap
+        }
+    }
+}
+
+impl Default for FuzzyMatcher {
+    fn default() -> Self {
+        FuzzyMatcher::THESIS
+    }
+}
+
+/// A model seen without its correlations (for [`FuzzyMatcher::OVERLAP`]).
+struct NoCorrelations<'a>(&'a dyn ModelView);
+
+impl ModelView for NoCorrelations<'_> {
+    fn term_id(&self, term: &str) -> Option<TermId> {
+        self.0.term_id(term)
+    }
+    fn vocabulary_size(&self) -> u32 {
+        self.0.vocabulary_size()
+    }
+    fn correlates(&self, _term: TermId, _out: &mut Vec<(TermId, f32)>) {}
+    fn fourgram_count(&self, gram: [char; 4]) -> u32 {
+        self.0.fourgram_count(gram)
+    }
+}
+
+/// Sentences with fewer refined content terms than this match only a sentence with the same
+/// terms ([`MatchRules::MEASURED`]).
 ///
 /// Not from the thesis. With one or two words, a single shared word already gives Sim 0.5 both
 /// ways ("Guinea is a republic." and the heading "History of Guinea" share "guinea"), which
-/// says nothing about reuse; at the measured permission of 0.5 such pairs would flood a document
-/// comparison with heading matches. Measured at the measured preset (`simdoc eval pairs ...
-/// --preset measured`, with this constant at 0 and at 3): fuzzy F1 on MSRP train 0.748 -> 0.748,
-/// PAN train 0.746 -> 0.737 (PAN has two-word fragments among its positives), STS-B 0.486 ->
-/// 0.491, WikiSplit 0.924 -> 0.924; in the bundled Guinea example it removes 3 of 88 matched
-/// pairs, all three a heading against a short sentence sharing one word.
+/// says nothing about reuse; at a permission of 0.5 such pairs would flood a document
+/// comparison with heading matches. Measured in EVALUATION.md ("Sentence matching", rules).
 pub const MIN_TERMS_FOR_SIMILAR: usize = 3;
-
-/// Whether two sentences (as term sets) may match at all: both have at least
-/// [`MIN_TERMS_FOR_SIMILAR`] terms, or they have the same terms.
-pub fn may_match(left: &[TermId], right: &[TermId]) -> bool {
-    (left.len() >= MIN_TERMS_FOR_SIMILAR && right.len() >= MIN_TERMS_FOR_SIMILAR) || left == right
-}
 
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.
 fn lookup(row: &[(TermId, f32)], a: TermId, b: TermId) -> f32 {
@@ -97,7 +140,7 @@ fn directional_sims<'r>(
     (sum_left / left.len() as f64, sum_right / right.len() as f64)
 }
 
-/// Sim(S_i, S_j) and Sim(S_j, S_i) straight from a model (eq. 3.2-3.3), for one pair.
+/// Sim(S_i, S_j) and Sim(S_j, S_i) straight from a model (eq. 3.2-3.3), for two term sets.
 pub fn similarity(left: &[TermId], right: &[TermId], model: &dyn ModelView) -> (f64, f64) {
     let rows = correlate_rows(left.iter().copied(), model, |_| true);
     let mut scratch = Vec::new();
@@ -107,6 +150,56 @@ pub fn similarity(left: &[TermId], right: &[TermId], model: &dyn ModelView) -> (
         |w| rows.get(&w).map(Vec::as_slice),
         &mut scratch,
     )
+}
+
+/// Both directional Sims of two sentences under `rules`, given a way to compute the Sims of two
+/// term sets: `None` for a pair the rules forbid; a direction whose content terms miss the
+/// content floor counts 0 when stopwords take part.
+fn sims_under_rules(
+    left: &PreparedSentence,
+    right: &PreparedSentence,
+    rules: &MatchRules,
+    mut sims: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
+) -> Option<(f64, f64)> {
+    if !rules.may_match(left, right) {
+        return None;
+    }
+    let (mut lr, mut rl) = sims(&left.set, &right.set, false);
+    if left.has_stopwords() || right.has_stopwords() {
+        let (content_lr, content_rl) = sims(left.content(), right.content(), true);
+        if content_lr < rules.content_floor {
+            lr = 0.0;
+        }
+        if content_rl < rules.content_floor {
+            rl = 0.0;
+        }
+    }
+    Some((lr, rl))
+}
+
+/// Both directional Sims of two prepared sentences under `rules`, straight from a model; 0 both
+/// ways for a pair the rules forbid.
+pub fn sentence_similarity(
+    left: &PreparedSentence,
+    right: &PreparedSentence,
+    model: &dyn ModelView,
+    rules: &MatchRules,
+) -> (f64, f64) {
+    sims_under_rules(left, right, rules, |a, b, _| similarity(a, b, model)).unwrap_or((0.0, 0.0))
+}
+
+/// Both directional Sims of two prepared sentences under `rules` with every correlation taken as
+/// 0: the overlap method's scores (0 both ways for a pair the rules forbid).
+pub fn sentence_overlap(
+    left: &PreparedSentence,
+    right: &PreparedSentence,
+    rules: &MatchRules,
+) -> (f64, f64) {
+    let mut scratch = Vec::new();
+    sims_under_rules(left, right, rules, |a, b, _| {
+        directional_sims(a, b, |_| None, &mut scratch)
+    })
+    .unwrap_or((0.0, 0.0))
 }
 
 /// For each term, its stored correlates (sorted by id) that pass `keep`.
@@ -129,63 +222,164 @@ fn correlate_rows(
         .collect()
 }
 
-/// How one left term touches the right document.
+/// How one term touches the other document.
 #[derive(Default)]
 struct Touch {
-    /// Right sentences containing the term itself (mu = 1 there).
+    /// Sentences of the other document containing the term itself (mu = 1 there).
     exact: Vec<u32>,
-    /// Right sentences containing a stored correlate of it but not the term.
+    /// Sentences containing a stored correlate of it but not the term.
     via_correlates: Vec<u32>,
     /// An upper bound of mu(term, S) for those: 1 - prod(1 - c) over all its correlates that
-    /// occur in the right document (a sentence holds a subset of them, whose product is larger).
+    /// occur in the other document (a sentence holds a subset of them, whose product is larger).
     bound: f64,
 }
 
-/// The index over the right document: per left term, the correlates that occur there and how the
-/// term touches the right sentences.
-struct Index {
-    rows: FxHashMap<TermId, Vec<(TermId, f32)>>,
-    touch: FxHashMap<TermId, Touch>,
+/// Per content term of the `from` document: how it touches the `to` document's sentences.
+fn touches(
+    from: &PreparedDoc,
+    to: &PreparedDoc,
+    model: &dyn ModelView,
+) -> FxHashMap<TermId, Touch> {
+    let mut postings: FxHashMap<TermId, Vec<u32>> = FxHashMap::default();
+    for (j, sentence) in to.active() {
+        for &k in sentence.content() {
+            postings.entry(k).or_default().push(j);
+        }
+    }
+    let from_terms = from.active().flat_map(|(_, s)| s.content().iter().copied());
+    let rows = correlate_rows(from_terms, model, |k| postings.contains_key(&k));
+    rows.par_iter()
+        .map(|(&w, row)| {
+            let exact: Vec<u32> = postings.get(&w).cloned().unwrap_or_default();
+            let mut via: Vec<u32> = Vec::new();
+            let mut product = 1.0f64;
+            for &(k, c) in row {
+                product *= 1.0 - f64::from(c);
+                if let Some(p) = postings.get(&k) {
+                    via.extend_from_slice(p);
+                }
+            }
+            via.sort_unstable();
+            via.dedup();
+            via.retain(|j| exact.binary_search(j).is_err());
+            let touch = Touch {
+                exact,
+                via_correlates: via,
+                bound: 1.0 - product,
+            };
+            (w, touch)
+        })
+        .collect()
 }
 
-impl Index {
-    fn build(left: &PreparedDoc, right: &PreparedDoc, model: &dyn ModelView) -> Index {
-        let mut postings: FxHashMap<TermId, Vec<u32>> = FxHashMap::default();
-        for (j, sentence) in right.active() {
-            for &k in &sentence.set {
-                postings.entry(k).or_default().push(j);
-            }
-        }
-        let left_terms = left.active().flat_map(|(_, s)| s.set.iter().copied());
-        let rows = correlate_rows(left_terms, model, |k| postings.contains_key(&k));
-        let touch = rows
-            .par_iter()
-            .map(|(&w, row)| {
-                let exact: Vec<u32> = postings.get(&w).cloned().unwrap_or_default();
-                let mut via: Vec<u32> = Vec::new();
-                let mut product = 1.0f64;
-                for &(k, c) in row {
-                    product *= 1.0 - f64::from(c);
-                    if let Some(p) = postings.get(&k) {
-                        via.extend_from_slice(p);
+/// For every active sentence of `from`, the sentences of `to` whose Sim from it (over content
+/// terms) may reach `floor`, sorted: the prefix-filtered bound of the module docs. No sentence
+/// that could reach the floor is left out.
+fn candidates(
+    from: &PreparedDoc,
+    to: &PreparedDoc,
+    model: &dyn ModelView,
+    floor: f64,
+    cancel: &AtomicBool,
+) -> Result<Vec<(u32, Vec<u32>)>, Cancelled> {
+    let index = touches(from, to, model);
+    check(cancel)?;
+    let active: Vec<(u32, &PreparedSentence)> = from.active().collect();
+    active
+        .par_iter()
+        .map_init(
+            || (vec![0.0f64; to.sentences.len()], Vec::new()),
+            |(bounds, touched), &(i, sentence)| {
+                check(cancel)?;
+                let content = sentence.content();
+                let n = content.len();
+                // Upper bounds of Sim(S_i, S_j) x n, per sentence of `to`: 1 for each word in
+                // both, the word's bound for each word touching only through correlates.
+                // Words with short lists first; once the words left could not lift an
+                // untouched sentence to the floor, the rest are only looked up for the
+                // sentences already touched (prefix filtering).
+                let empty = Touch::default();
+                let mut words: Vec<&Touch> = content
+                    .iter()
+                    .map(|w| index.get(w).unwrap_or(&empty))
+                    .collect();
+                words.sort_unstable_by_key(|t| t.exact.len() + t.via_correlates.len());
+                // A hair of slack so that rounding can only admit, never drop, a pair.
+                let needed = floor * n as f64 - 1e-9;
+                touched.clear();
+                let mut rest = words.len();
+                for (at, touch) in words.iter().enumerate() {
+                    // Each word adds at most 1: the words from `at` on add at most this.
+                    if ((words.len() - at) as f64) < needed {
+                        rest = at;
+                        break;
+                    }
+                    for (list, weight) in
+                        [(&touch.exact, 1.0), (&touch.via_correlates, touch.bound)]
+                    {
+                        for &j in list {
+                            let bound = &mut bounds[j as usize];
+                            if *bound == 0.0 {
+                                touched.push(j);
+                            }
+                            *bound += weight;
+                        }
                     }
                 }
-                via.sort_unstable();
-                via.dedup();
-                via.retain(|j| exact.binary_search(j).is_err());
-                let touch = Touch {
-                    exact,
-                    via_correlates: via,
-                    bound: 1.0 - product,
-                };
-                (w, touch)
-            })
-            .collect();
-        Index { rows, touch }
-    }
+                let mut found: Vec<u32> = Vec::new();
+                for &j in touched.iter() {
+                    let mut bound = bounds[j as usize];
+                    bounds[j as usize] = 0.0;
+                    for (left, touch) in words[rest..].iter().enumerate() {
+                        if bound + ((words.len() - rest - left) as f64) < needed {
+                            break;
+                        }
+                        if touch.exact.binary_search(&j).is_ok() {
+                            bound += 1.0;
+                        } else if touch.via_correlates.binary_search(&j).is_ok() {
+                            bound += touch.bound;
+                        }
+                    }
+                    if bound >= needed {
+                        found.push(j);
+                    }
+                }
+                found.sort_unstable();
+                Ok((i, found))
+            },
+        )
+        .collect()
 }
 
-/// For one left sentence: every term it relates to, as `(k, slot of the left word, 1 - c)`,
+/// Per left sentence position, the union of its candidates in both directions: `forward` lists
+/// right candidates per left sentence, `backward` left candidates per right sentence.
+fn merge_directions(
+    left_len: usize,
+    forward: Vec<(u32, Vec<u32>)>,
+    backward: Vec<(u32, Vec<u32>)>,
+) -> Vec<(u32, Vec<u32>)> {
+    let mut per_left: Vec<Vec<u32>> = vec![Vec::new(); left_len];
+    for (i, list) in forward {
+        per_left[i as usize] = list;
+    }
+    for (j, list) in backward {
+        for i in list {
+            per_left[i as usize].push(j);
+        }
+    }
+    per_left
+        .into_iter()
+        .enumerate()
+        .filter(|(_, list)| !list.is_empty())
+        .map(|(i, mut list)| {
+            list.sort_unstable();
+            list.dedup();
+            (i as u32, list)
+        })
+        .collect()
+}
+
+/// For one left term set: every term it relates to, as `(k, slot of the left word, 1 - c)`,
 /// sorted by `k` and then by slot (the left word itself is related with `c = 1`).
 fn related_terms(
     set: &[TermId],
@@ -202,8 +396,8 @@ fn related_terms(
     related.sort_unstable_by_key(|&(k, slot, _)| (k, slot));
 }
 
-/// Both directional similarities of a left sentence (given by its [`related_terms`] and size)
-/// and a right sentence. The same products and sums as [`directional_sims`], taken in the same
+/// Both directional similarities of a left term set (given by its [`related_terms`] and size)
+/// and a right one. The same products and sums as [`directional_sims`], taken in the same
 /// order (a left word's factors in ascending right-term order, a right term's factors in
 /// ascending left-word order), so the values are bit-identical; but the cost is one binary
 /// search per right term instead of one per pair of words.
@@ -240,9 +434,90 @@ fn sims_through_related(
     (sum_left / left_len as f64, sum_right / right.len() as f64)
 }
 
+/// The pair if the rules allow it and one of its directional Sims reaches the floor.
+fn kept(
+    i: u32,
+    j: u32,
+    sims: Option<(f64, f64)>,
+    floor: f64,
+    left: &PreparedSentence,
+    right: &PreparedSentence,
+) -> Option<ScoredPair> {
+    let (sim_lr, sim_rl) = sims?;
+    (sim_lr >= floor || sim_rl >= floor).then(|| ScoredPair {
+        left: i,
+        right: j,
+        sim_lr,
+        sim_rl,
+        identical: left.terms == right.terms,
+    })
+}
+
+impl FuzzyMatcher {
+    fn score_indexed(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<ScoredPair>, Cancelled> {
+        let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
+        // Candidates are generated from content terms: without stopwords their Sim is the Sim;
+        // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
+        // sentences without stopwords needs only that).
+        let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
+        if content_floor <= 0.0 {
+            // Every pair may reach a non-positive floor: there is nothing to prune.
+            return Ok(self.score_pairs_brute_force(left, right, model, floor, rules));
+        }
+        let forward = candidates(left, right, model, content_floor, cancel)?;
+        let backward = candidates(right, left, model, content_floor, cancel)?;
+        let merged = merge_directions(left.sentences.len(), forward, backward);
+        check(cancel)?;
+        // Correlate rows of the left terms, restricted to terms present on the right.
+        let right_terms: FxHashSet<TermId> = right
+            .active()
+            .flat_map(|(_, s)| s.content().iter().copied())
+            .collect();
+        let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
+        let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
+        let per_sentence: Result<Vec<Vec<ScoredPair>>, Cancelled> = merged
+            .par_iter()
+            .map_init(
+                || (Vec::new(), Vec::new()),
+                |(related, related_content), (i, list)| {
+                    check(cancel)?;
+                    let sentence = &left.sentences[*i as usize];
+                    related_terms(&sentence.set, &rows, related);
+                    if sentence.has_stopwords() {
+                        related_terms(sentence.content(), &rows, related_content);
+                    }
+                    let mut found = Vec::new();
+                    for &j in list {
+                        let other = &right.sentences[j as usize];
+                        let sims = sims_under_rules(sentence, other, rules, |a, b, content| {
+                            let related = if content && sentence.has_stopwords() {
+                                &*related_content
+                            } else {
+                                &*related
+                            };
+                            sims_through_related(a.len(), b, related)
+                        });
+                        found.extend(kept(*i, j, sims, floor, sentence, other));
+                    }
+                    Ok(found)
+                },
+            )
+            .collect();
+        Ok(per_sentence?.into_iter().flatten().collect())
+    }
+}
+
 impl SentenceMatcher for FuzzyMatcher {
     fn method(&self) -> Method {
-        Method::Fuzzy
+        self.kind()
     }
 
     fn score_pairs(
@@ -251,101 +526,15 @@ impl SentenceMatcher for FuzzyMatcher {
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        if floor <= 0.0 {
-            // Every pair reaches a non-positive floor: there is nothing to prune.
-            return Ok(self.score_pairs_brute_force(left, right, model, floor));
+        if self.correlations {
+            self.score_indexed(left, right, model, floor, rules, cancel)
+        } else {
+            let model = NoCorrelations(model);
+            self.score_indexed(left, right, &model, floor, rules, cancel)
         }
-        let index = Index::build(left, right, model);
-        check(cancel)?;
-        let active: Vec<(u32, &PreparedSentence)> = left.active().collect();
-        let per_sentence: Result<Vec<Vec<ScoredPair>>, Cancelled> = active
-            .par_iter()
-            .map_init(
-                || (vec![0.0f64; right.sentences.len()], Vec::new(), Vec::new()),
-                |(bounds, touched, related), &(i, sentence)| {
-                    check(cancel)?;
-                    let n = sentence.set.len();
-                    // Upper bounds of Sim(S_i, S_j) x n, per right sentence: 1 for each word in
-                    // both, the word's bound for each word touching only through correlates.
-                    // Words with short lists first; once the words left could not lift an
-                    // untouched sentence to the floor, the rest are only looked up for the
-                    // sentences already touched (prefix filtering).
-                    let empty = Touch::default();
-                    let mut words: Vec<&Touch> = sentence
-                        .set
-                        .iter()
-                        .map(|w| index.touch.get(w).unwrap_or(&empty))
-                        .collect();
-                    words.sort_unstable_by_key(|t| t.exact.len() + t.via_correlates.len());
-                    // A hair of slack so that rounding can only admit, never drop, a pair.
-                    let needed = floor * n as f64 - 1e-9;
-                    touched.clear();
-                    let mut rest = words.len();
-                    for (at, touch) in words.iter().enumerate() {
-                        // Each word adds at most 1: the words from `at` on add at most this.
-                        if ((words.len() - at) as f64) < needed {
-                            rest = at;
-                            break;
-                        }
-                        for (list, weight) in
-                            [(&touch.exact, 1.0), (&touch.via_correlates, touch.bound)]
-                        {
-                            for &j in list {
-                                let bound = &mut bounds[j as usize];
-                                if *bound == 0.0 {
-                                    touched.push(j);
-                                }
-                                *bound += weight;
-                            }
-                        }
-                    }
-                    let mut candidates: Vec<u32> = Vec::new();
-                    for &j in touched.iter() {
-                        let mut bound = bounds[j as usize];
-                        bounds[j as usize] = 0.0;
-                        for (left, touch) in words[rest..].iter().enumerate() {
-                            if bound + ((words.len() - rest - left) as f64) < needed {
-                                break;
-                            }
-                            if touch.exact.binary_search(&j).is_ok() {
-                                bound += 1.0;
-                            } else if touch.via_correlates.binary_search(&j).is_ok() {
-                                bound += touch.bound;
-                            }
-                        }
-                        if bound >= needed {
-                            candidates.push(j);
-                        }
-                    }
-                    if candidates.is_empty() {
-                        return Ok(Vec::new());
-                    }
-                    candidates.sort_unstable();
-                    related_terms(&sentence.set, &index.rows, related);
-                    let mut found = Vec::new();
-                    for j in candidates {
-                        let other = &right.sentences[j as usize];
-                        if !may_match(&sentence.set, &other.set) {
-                            continue;
-                        }
-                        let (sim_lr, sim_rl) = sims_through_related(n, &other.set, related);
-                        if sim_lr >= floor && sim_rl >= floor {
-                            found.push(ScoredPair {
-                                left: i,
-                                right: j,
-                                sim_lr,
-                                sim_rl,
-                                identical: sentence.terms == other.terms,
-                            });
-                        }
-                    }
-                    Ok(found)
-                },
-            )
-            .collect();
-        Ok(per_sentence?.into_iter().flatten().collect())
     }
 
     fn score_pairs_brute_force(
@@ -354,7 +543,10 @@ impl SentenceMatcher for FuzzyMatcher {
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        rules: &MatchRules,
     ) -> Vec<ScoredPair> {
+        let without = NoCorrelations(model);
+        let model: &dyn ModelView = if self.correlations { model } else { &without };
         // Correlate rows are looked up per term, unrestricted: no knowledge of the right
         // document is used to skip anything.
         let left_terms = left.active().flat_map(|(_, s)| s.set.iter().copied());
@@ -366,24 +558,10 @@ impl SentenceMatcher for FuzzyMatcher {
             .map_init(Vec::new, |scratch, &(i, sentence)| {
                 let mut found = Vec::new();
                 for &(j, other) in &right_active {
-                    if !may_match(&sentence.set, &other.set) {
-                        continue;
-                    }
-                    let (sim_lr, sim_rl) = directional_sims(
-                        &sentence.set,
-                        &other.set,
-                        |w| rows.get(&w).map(Vec::as_slice),
-                        scratch,
-                    );
-                    if sim_lr >= floor && sim_rl >= floor {
-                        found.push(ScoredPair {
-                            left: i,
-                            right: j,
-                            sim_lr,
-                            sim_rl,
-                            identical: sentence.terms == other.terms,
-                        });
-                    }
+                    let sims = sims_under_rules(sentence, other, rules, |a, b, _| {
+                        directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), scratch)
+                    });
+                    found.extend(kept(i, j, sims, floor, sentence, other));
                 }
                 found
             })
@@ -397,11 +575,14 @@ impl SentenceMatcher for FuzzyMatcher {
         right: &PreparedSentence,
         vocabulary: &Vocabulary,
         model: &dyn ModelView,
+        rules: &MatchRules,
     ) -> Explanation {
+        let without = NoCorrelations(model);
+        let model: &dyn ModelView = if self.correlations { model } else { &without };
         let all = left.set.iter().chain(&right.set).copied();
         let rows = correlate_rows(all, model, |_| true);
         let row = |w: TermId| rows.get(&w).map_or(&[][..], Vec::as_slice);
-        let (sim_lr, sim_rl) = similarity(&left.set, &right.set, model);
+        let (sim_lr, sim_rl) = sentence_similarity(left, right, model, rules);
         let describe = |from: &[TermId], to: &[TermId]| -> Vec<TermMatch> {
             from.iter()
                 .map(|&w| {
@@ -431,7 +612,7 @@ impl SentenceMatcher for FuzzyMatcher {
                 .collect()
         };
         Explanation {
-            method: Method::Fuzzy,
+            method: self.kind(),
             sim_lr,
             sim_rl,
             left_terms: describe(&left.set, &right.set),

@@ -1,8 +1,10 @@
 //! Sentence matchers: which sentence pairs of two documents are the same or similar.
 //!
-//! Three methods, one trait ([`SentenceMatcher`]):
+//! Four methods, one trait ([`SentenceMatcher`]):
 //! - [`fuzzy`]: the fuzzy-set IR model of thesis 3.2.2 (eq. 3.1-3.4), graded scores in both
 //!   directions, thresholded by the permission and variation values;
+//! - overlap: the same scores with every correlation taken as 0 (stemmed word overlap), the
+//!   baseline that shows what the reference model's word relatedness adds;
 //! - [`fourgram`]: the three least-frequent 4-grams of thesis 3.2.1, equal fingerprints match;
 //! - [`exact`]: equal refined term sequences, the cheap baseline and the viewer's "identical" tier.
 //!
@@ -14,6 +16,8 @@ pub mod exact;
 pub mod fourgram;
 pub mod fuzzy;
 pub mod prepare;
+pub mod preset;
+pub mod rules;
 pub mod table;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +25,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde::Serialize;
 
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
+pub use preset::Preset;
+pub use rules::MatchRules;
 
 /// A refined term's id: the reference model's id for terms it knows, a fresh id above the model's
 /// vocabulary for the others (see [`Vocabulary`]).
@@ -76,6 +82,8 @@ impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
 pub enum Method {
     /// Fuzzy-set IR (thesis 3.2.2).
     Fuzzy,
+    /// The fuzzy-set Sim with every correlation taken as 0: stemmed word overlap.
+    Overlap,
     /// Three least-frequent 4-grams (thesis 3.2.1).
     Fourgram,
     /// Equal refined term sequences.
@@ -83,12 +91,18 @@ pub enum Method {
 }
 
 impl Method {
-    pub const ALL: [Method; 3] = [Method::Fuzzy, Method::Fourgram, Method::Exact];
+    pub const ALL: [Method; 4] = [
+        Method::Fuzzy,
+        Method::Overlap,
+        Method::Fourgram,
+        Method::Exact,
+    ];
 
     /// The name used on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Method::Fuzzy => "fuzzy",
+            Method::Overlap => "overlap",
             Method::Fourgram => "fourgram",
             Method::Exact => "exact",
         }
@@ -98,6 +112,7 @@ impl Method {
     pub fn title(self) -> &'static str {
         match self {
             Method::Fuzzy => "Fuzzy-set IR",
+            Method::Overlap => "Word overlap (no relatedness)",
             Method::Fourgram => "Three least-frequent 4-grams",
             Method::Exact => "Exact (identical terms)",
         }
@@ -105,13 +120,14 @@ impl Method {
 
     /// Whether the method's scores are graded (only then do the thresholds matter).
     pub fn is_graded(self) -> bool {
-        self == Method::Fuzzy
+        matches!(self, Method::Fuzzy | Method::Overlap)
     }
 
     /// The matcher implementing this method.
     pub fn matcher(self) -> &'static dyn SentenceMatcher {
         match self {
-            Method::Fuzzy => &fuzzy::FuzzyMatcher,
+            Method::Fuzzy => &fuzzy::FuzzyMatcher::THESIS,
+            Method::Overlap => &fuzzy::FuzzyMatcher::OVERLAP,
             Method::Fourgram => &fourgram::FourgramMatcher,
             Method::Exact => &exact::ExactMatcher,
         }
@@ -124,7 +140,9 @@ impl std::str::FromStr for Method {
         Method::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown method `{s}` (expected fuzzy, fourgram or exact)"))
+            .ok_or_else(|| {
+                format!("unknown method `{s}` (expected fuzzy, overlap, fourgram or exact)")
+            })
     }
 }
 
@@ -203,20 +221,6 @@ impl Thresholds {
         permission: 0.5,
         variation: 0.2,
     };
-
-    /// The named presets, for command lines and settings.
-    pub const PRESETS: [(&'static str, Thresholds); 2] = [
-        ("thesis", Thresholds::THESIS),
-        ("measured", Thresholds::MEASURED),
-    ];
-
-    /// The preset called `name`.
-    pub fn preset(name: &str) -> Option<Thresholds> {
-        Thresholds::PRESETS
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, t)| t)
-    }
 }
 
 /// The default is the measured preset: it matches paraphrase and reuse data far better than the
@@ -272,14 +276,17 @@ pub struct TermMatch {
 pub trait SentenceMatcher: Sync {
     fn method(&self) -> Method;
 
-    /// Every pair of included sentences whose two directional scores both reach `floor`, with
-    /// both scores, sorted by (left, right). Uses an index; exact for the model in use.
+    /// Every pair of active sentences with at least one directional score at or above `floor`
+    /// (under `rules`), with both scores, sorted by (left, right). Uses an index; exact for the
+    /// model in use. (One direction is enough: a sentence contained in a longer one scores high
+    /// one way only, and containment and merged sentences need exactly those pairs.)
     fn score_pairs(
         &self,
         left: &PreparedDoc,
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled>;
 
@@ -290,6 +297,7 @@ pub trait SentenceMatcher: Sync {
         right: &PreparedDoc,
         model: &dyn ModelView,
         floor: f64,
+        rules: &MatchRules,
     ) -> Vec<ScoredPair>;
 
     /// Explains one pair of sentences.
@@ -299,6 +307,7 @@ pub trait SentenceMatcher: Sync {
         right: &PreparedSentence,
         vocabulary: &Vocabulary,
         model: &dyn ModelView,
+        rules: &MatchRules,
     ) -> Explanation;
 }
 
@@ -307,10 +316,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn presets_are_found_by_name() {
-        assert_eq!(Thresholds::preset("thesis"), Some(Thresholds::THESIS));
-        assert_eq!(Thresholds::preset("measured"), Some(Thresholds::MEASURED));
-        assert_eq!(Thresholds::preset("Thesis"), None);
+    fn the_default_thresholds_are_the_measured_ones() {
         assert_eq!(Thresholds::default(), Thresholds::MEASURED);
     }
 }

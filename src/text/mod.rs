@@ -123,8 +123,60 @@ pub fn is_stopword(lowercase: &str) -> bool {
     false
 }
 
+/// Which tokens refining keeps besides content words. The thesis (3.1) drops both stopwords and
+/// numbers, which is [`RefineOptions::THESIS`] and what [`refine`] does.
+///
+/// Kept stopwords stay unstemmed (the Snowball list is of unstemmed forms) and kept numbers keep
+/// their digits ("2.5" -> "25", as [`tokens`] cleans them). Measured on sentence-pair data,
+/// keeping them changes what the fuzzy matcher's scores mean (EVALUATION.md, "Sentence
+/// matching"): function words make a reworded sentence look more like its source.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+pub struct RefineOptions {
+    /// Keep the Snowball stopwords as terms.
+    pub keep_stopwords: bool,
+    /// Keep tokens without a letter (numbers) as terms.
+    pub keep_numbers: bool,
+}
+
+impl RefineOptions {
+    /// The thesis's refinement: stopwords and numbers removed.
+    pub const THESIS: RefineOptions = RefineOptions {
+        keep_stopwords: false,
+        keep_numbers: false,
+    };
+
+    /// What the measured preset keeps (chosen on training data, EVALUATION.md).
+    pub const MEASURED: RefineOptions = RefineOptions {
+        keep_stopwords: false,
+        keep_numbers: false,
+    };
+}
+
+/// What kind of token a refined term came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TermKind {
+    /// A content word: stemmed; the reference model's correlations are about these.
+    Content,
+    /// A stopword kept by [`RefineOptions::keep_stopwords`].
+    Stopword,
+    /// A number kept by [`RefineOptions::keep_numbers`].
+    Number,
+}
+
 /// The refined terms of a sentence, in order (thesis 3.1; rules in the module docs).
 pub fn refine(sentence: &str) -> Vec<String> {
+    refine_with(sentence, &RefineOptions::THESIS)
+        .into_iter()
+        .map(|(term, _)| term)
+        .collect()
+}
+
+/// The refined terms of a sentence with their kinds, in order, keeping what `options` asks for.
+/// With [`RefineOptions::THESIS`] every term is [`TermKind::Content`] and the terms are those of
+/// [`refine`].
+pub fn refine_with(sentence: &str, options: &RefineOptions) -> Vec<(String, TermKind)> {
     let normalizer = &*NORMALIZER;
     let mut terms = Vec::new();
     for run in sentence.split(|c: char| !is_word_char(c)) {
@@ -136,15 +188,30 @@ pub fn refine(sentence: &str) -> Vec<String> {
         let lower_run = run.to_lowercase();
         let bare = lower_run.trim_matches(|c: char| !c.is_alphanumeric());
         if is_stopword(bare) {
+            if options.keep_stopwords {
+                let mut pieces = Vec::new();
+                push_clean(bare, &mut pieces);
+                terms.extend(pieces.into_iter().map(|p| (p, TermKind::Stopword)));
+            }
             continue;
         }
         let mut pieces = Vec::new();
         split_periods(&lower_run, &mut pieces);
         for piece in pieces {
-            if is_stopword(&piece) || !piece.chars().any(char::is_alphabetic) {
-                continue;
+            if is_stopword(&piece) {
+                if options.keep_stopwords {
+                    terms.push((piece, TermKind::Stopword));
+                }
+            } else if !piece.chars().any(char::is_alphabetic) {
+                if options.keep_numbers {
+                    terms.push((piece, TermKind::Number));
+                }
+            } else {
+                terms.push((
+                    normalizer.stemmer.stem(&piece).into_owned(),
+                    TermKind::Content,
+                ));
             }
-            terms.push(normalizer.stemmer.stem(&piece).into_owned());
         }
     }
     terms
@@ -214,6 +281,50 @@ mod tests {
             "iraq top shiit muslim cleric grand ayatollah ali alsistani travel britain expect \
              receiv treatment heart condit spokesman said"
         );
+    }
+
+    #[test]
+    fn options_keep_stopwords_and_numbers_with_their_kinds() {
+        let s = "It is 25 of the 100 -- and don't stop 2.5 times";
+        let kinds =
+            |options: RefineOptions| -> Vec<(String, TermKind)> { refine_with(s, &options) };
+        let t = |w: &str, k| (w.to_string(), k);
+        use TermKind::{Content, Number, Stopword};
+        assert_eq!(
+            kinds(RefineOptions::THESIS),
+            vec![t("stop", Content), t("time", Content)]
+        );
+        assert_eq!(
+            kinds(RefineOptions {
+                keep_stopwords: false,
+                keep_numbers: true,
+            }),
+            vec![
+                t("25", Number),
+                t("100", Number),
+                t("stop", Content),
+                t("25", Number),
+                t("time", Content)
+            ]
+        );
+        assert_eq!(
+            kinds(RefineOptions {
+                keep_stopwords: true,
+                keep_numbers: false,
+            }),
+            vec![
+                t("it", Stopword),
+                t("is", Stopword),
+                t("of", Stopword),
+                t("the", Stopword),
+                t("and", Stopword),
+                t("dont", Stopword),
+                t("stop", Content),
+                t("time", Content)
+            ]
+        );
+        // The plain function is the thesis's refinement.
+        assert_eq!(refine(s), vec!["stop", "time"]);
     }
 
     #[test]

@@ -1,0 +1,84 @@
+//! Named matching configurations: how sentences are refined, which pairs may match, and the
+//! thresholds of eq. 3.4, chosen together because they were measured together.
+//!
+//! - [`Preset::THESIS`]: the thesis as written (3.1 refinement, eq. 3.4 at 0.825 / 0.15, no
+//!   other rule), kept so its figures stay reproducible;
+//! - [`Preset::MEASURED`]: the configuration with the best F1 on the training data (MSRP train,
+//!   PAN tune), chosen by `scripts/select-defaults.sh`; the default everywhere.
+
+use serde::{Deserialize, Serialize};
+
+use super::{MatchRules, Thresholds};
+use crate::text::RefineOptions;
+
+/// A named matching configuration (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preset {
+    pub refine: RefineOptions,
+    pub rules: MatchRules,
+    pub thresholds: Thresholds,
+}
+
+impl Preset {
+    /// The thesis: stopwords and numbers removed, no rule beyond eq. 3.4, 0.825 / 0.15.
+    pub const THESIS: Preset = Preset {
+        refine: RefineOptions::THESIS,
+        rules: MatchRules::THESIS,
+        thresholds: Thresholds::THESIS,
+    };
+
+    /// Chosen by measurement (see [`Thresholds::MEASURED`] and EVALUATION.md).
+    pub const MEASURED: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::MEASURED,
+        thresholds: Thresholds::MEASURED,
+    };
+
+    /// The presets by name, for command lines and settings.
+    pub const NAMED: [(&'static str, Preset); 2] =
+        [("measured", Preset::MEASURED), ("thesis", Preset::THESIS)];
+
+    /// The preset called `name`.
+    pub fn named(name: &str) -> Option<Preset> {
+        Preset::NAMED
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, p)| p)
+    }
+
+    /// The name of the preset equal to this configuration, if any.
+    pub fn name(&self) -> Option<&'static str> {
+        Preset::NAMED
+            .iter()
+            .find(|(_, p)| p == self)
+            .map(|&(n, _)| n)
+    }
+}
+
+impl Default for Preset {
+    fn default() -> Self {
+        Preset::MEASURED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_found_by_name_and_named_back() {
+        assert_eq!(Preset::named("thesis"), Some(Preset::THESIS));
+        assert_eq!(Preset::named("measured"), Some(Preset::MEASURED));
+        assert_eq!(Preset::named("Thesis"), None);
+        assert_eq!(Preset::THESIS.name(), Some("thesis"));
+        assert_eq!(Preset::default(), Preset::MEASURED);
+        let custom = Preset {
+            thresholds: Thresholds {
+                permission: 0.61,
+                variation: 0.0,
+            },
+            ..Preset::MEASURED
+        };
+        assert_eq!(custom.name(), None);
+    }
+}

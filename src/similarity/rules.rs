@@ -1,0 +1,96 @@
+//! Rules on top of the thesis's Sim that decide which sentence pairs may match at all.
+//!
+//! Neither rule is in the thesis; each is a parameter, off in [`MatchRules::THESIS`], and was
+//! measured before it became a default (EVALUATION.md, "Sentence matching"):
+//! - *short sentences*: with one or two content words, a single shared word already gives Sim
+//!   0.5 both ways ("Guinea is a republic." and the heading "History of Guinea" share
+//!   "guinea"), which says nothing about reuse; such sentences match only a sentence with the
+//!   same terms;
+//! - *content floor*: when stopwords are kept as terms ([`crate::text::RefineOptions`]), two
+//!   sentences can share many function words and nothing else; a direction's Sim then counts
+//!   only if the content words alone reach the floor. This also keeps candidate generation
+//!   exact and fast: the index looks at content words only, with this floor.
+
+use serde::{Deserialize, Serialize};
+
+use super::PreparedSentence;
+
+/// Which pairs may match (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRules {
+    /// Sentences with fewer distinct content terms than this match only a sentence with the
+    /// same terms (0: no such rule).
+    pub min_terms: usize,
+    /// With kept stopwords: the Sim of a direction counts (else it is 0) only if the content
+    /// terms alone have at least this Sim in that direction. Ignored for sentences without
+    /// stopwords, whose content terms are all their terms.
+    pub content_floor: f64,
+}
+
+impl MatchRules {
+    /// The thesis as written: no rule beyond eq. 3.4.
+    pub const THESIS: MatchRules = MatchRules {
+        min_terms: 0,
+        content_floor: 0.0,
+    };
+
+    /// simdoc's rules, each measured (see the module docs).
+    pub const MEASURED: MatchRules = MatchRules {
+        min_terms: 3,
+        content_floor: 0.2,
+    };
+
+    /// Whether two sentences may match at all: both have at least [`Self::min_terms`] content
+    /// terms, or they have the same terms.
+    pub fn may_match(&self, left: &PreparedSentence, right: &PreparedSentence) -> bool {
+        (left.content().len() >= self.min_terms && right.content().len() >= self.min_terms)
+            || left.set == right.set
+    }
+
+    /// The floor the content terms alone must reach for a directional Sim to reach `floor`:
+    /// `floor` itself when no stopwords are kept (content terms are all the terms), else the
+    /// content floor.
+    pub fn content_floor_for(&self, floor: f64, stopwords_kept: bool) -> f64 {
+        if stopwords_kept {
+            self.content_floor
+        } else {
+            floor
+        }
+    }
+}
+
+impl Default for MatchRules {
+    fn default() -> Self {
+        MatchRules::MEASURED
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sentence(terms: &[u32], content: Option<&[u32]>) -> PreparedSentence {
+        PreparedSentence::with_content(terms.to_vec(), content.map(<[u32]>::to_vec), String::new())
+    }
+
+    #[test]
+    fn short_sentences_match_only_their_own_terms() {
+        let rules = MatchRules::MEASURED;
+        let short = sentence(&[1, 2], None);
+        let long = sentence(&[1, 2, 3], None);
+        assert!(!rules.may_match(&short, &long));
+        assert!(rules.may_match(&short, &sentence(&[2, 1], None)));
+        assert!(rules.may_match(&long, &sentence(&[3, 4, 5], None)));
+        // Stopwords do not make a sentence long: two content words and three stopwords.
+        let padded = sentence(&[1, 2, 90, 91, 92], Some(&[1, 2]));
+        assert!(!rules.may_match(&padded, &long));
+        assert!(MatchRules::THESIS.may_match(&short, &long));
+    }
+
+    #[test]
+    fn content_floor_applies_only_with_stopwords() {
+        let rules = MatchRules::MEASURED;
+        assert_eq!(rules.content_floor_for(0.4, false), 0.4);
+        assert_eq!(rules.content_floor_for(0.4, true), 0.2);
+    }
+}
