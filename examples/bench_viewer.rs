@@ -87,6 +87,7 @@ fn main() {
                 sim_lr: score,
                 sim_rl: (score + 0.01).min(1.0),
                 identical: (i + d) % 2 == 0,
+                joined: None,
             });
         }
     }
@@ -98,6 +99,7 @@ fn main() {
         include_boilerplate: false,
         active: [vec![true; na as usize], vec![true; nb as usize]],
         pairs,
+        joined: Vec::new(),
     };
     println!(
         "documents: {na} x {nb} sentences; {} scored pairs",

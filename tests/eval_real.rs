@@ -143,7 +143,15 @@ fn document_report(data: &Path, labels: &str) -> documents::DocumentsReport {
     let model = ReferenceModel::embedded();
     let outcomes = documents::compare_rows(&labels, &rows, model, &options, &thresholds, &|_| {})
         .unwrap_or_else(|e| panic!("{e}"));
-    documents::report(&labels, &outcomes, &options, thresholds, 0.5, false)
+    documents::report(
+        &labels,
+        &outcomes,
+        &options,
+        thresholds,
+        documents::DocumentScore::Resemblance,
+        0.5,
+        false,
+    )
 }
 
 /// The BBC summary label file lists every summary against its article and against an unrelated

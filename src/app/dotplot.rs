@@ -238,6 +238,7 @@ mod tests {
             sim_lr: 1.0,
             sim_rl: 1.0,
             identical: left.is_multiple_of(2),
+            joined: None,
         }
     }
 

@@ -64,7 +64,7 @@ impl std::str::FromStr for MethodChoice {
             Ok(MethodChoice::All)
         } else {
             s.parse::<Method>().map(MethodChoice::One).map_err(|_| {
-                format!("unknown method `{s}` (expected fuzzy, fourgram, exact or all)")
+                format!("unknown method `{s}` (expected fuzzy, overlap, fourgram, exact or all)")
             })
         }
     }
@@ -99,7 +99,7 @@ pub struct PairsArgs {
     /// train|tune|validation|test. Default: train (wikisplit: validation).
     #[arg(long)]
     pub split: Option<String>,
-    /// Sentence matcher: fuzzy, fourgram, exact or all.
+    /// Sentence matcher: fuzzy, overlap, fourgram, exact or all.
     #[arg(long, default_value = "all")]
     pub method: MethodChoice,
     #[command(flatten)]
@@ -131,7 +131,12 @@ pub struct DocumentsArgs {
     /// Sentence matcher: fuzzy, fourgram or exact.
     #[arg(long, default_value = "fuzzy")]
     pub method: Method,
-    /// The resemblance of a file to its source at or above which it counts as reused.
+    /// The figure that decides "reused": resemblance (the share of the file's sentences that
+    /// match, thesis eq. 4.1) or containment (each sentence's best similarity into the source,
+    /// averaged).
+    #[arg(long, default_value = "resemblance")]
+    pub score: documents::DocumentScore,
+    /// The score of a file in its source at or above which it counts as reused.
     #[arg(long, default_value_t = 0.5)]
     pub threshold: f64,
     /// Also report every resemblance threshold from 0 to 1 by 0.05.
@@ -382,6 +387,7 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
             &outcomes,
             &options,
             thresholds,
+            args.score,
             args.threshold,
             args.sweep,
         ))

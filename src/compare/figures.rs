@@ -36,6 +36,11 @@ pub struct Figures {
     pub resemblance: [f64; 2],
     /// Odds ratio (eq. 4.3) of the two resemblances.
     pub odds_ratio: f64,
+    /// Containment, [A in B, B in A]: the mean over a document's sentences of each sentence's
+    /// best directional Sim into the other document (counting those at or above the permission
+    /// threshold, else 0). A graded "share of the text found in the other": a reworded sentence
+    /// counts with its Sim, not all or nothing as in the resemblance. Not in the thesis.
+    pub containment: [f64; 2],
     /// Number of matched sentence pairs.
     pub pairs: usize,
 }
@@ -48,6 +53,7 @@ impl Figures {
             matched: [self.matched[1], self.matched[0]],
             overlap: [self.overlap[1], self.overlap[0]],
             resemblance: [self.resemblance[1], self.resemblance[0]],
+            containment: [self.containment[1], self.containment[0]],
             ..*self
         }
     }

@@ -7,6 +7,7 @@
 //! needs a new comparison ([`Comparison::covers`]).
 
 pub mod figures;
+pub mod joined;
 pub mod tree;
 
 use std::sync::atomic::AtomicBool;
@@ -99,12 +100,22 @@ impl PreparedPair {
             cancel,
         )?;
         pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        let joined = joined::find(
+            &pairs,
+            &self.left,
+            &self.right,
+            method,
+            model,
+            &self.rules,
+            floor,
+        );
         Ok(Comparison {
             method,
             floor,
             include_boilerplate: self.include_boilerplate,
             active: [active_mask(&self.left), active_mask(&self.right)],
             pairs,
+            joined,
         })
     }
 
@@ -143,8 +154,11 @@ pub struct Comparison {
     pub include_boilerplate: bool,
     /// Per document, per sentence position: whether the sentence takes part.
     pub active: [Vec<bool>; 2],
-    /// Every pair with both scores at or above the floor, sorted by (left, right).
+    /// Every pair with a directional score at or above the floor, sorted by (left, right).
     pub pairs: Vec<ScoredPair>,
+    /// The pairs of one-to-two matches ([`joined`]), with the joint Sims, sorted by (left,
+    /// right). A pair may also be in `pairs` with its own Sims.
+    pub joined: Vec<ScoredPair>,
 }
 
 /// Prepares and compares two documents in one go.
@@ -170,12 +184,28 @@ impl Comparison {
         !self.method.is_graded() || thresholds.permission >= self.floor
     }
 
-    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order.
+    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs
+    /// EQ on their own, and the pairs of EQ one-to-two matches that are not.
     pub fn matches<'a>(
         &'a self,
         thresholds: &'a Thresholds,
     ) -> impl Iterator<Item = &'a ScoredPair> + 'a {
-        self.pairs.iter().filter(move |p| p.is_eq(thresholds))
+        let key = |p: &ScoredPair| (p.left, p.right);
+        let mut singles = self.pairs.iter().filter(|p| p.is_eq(thresholds)).peekable();
+        let mut joined = self
+            .joined
+            .iter()
+            .filter(|p| p.is_eq(thresholds))
+            .peekable();
+        std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
+            (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
+            (Some(s), Some(j)) if key(j) == key(s) => {
+                joined.next();
+                singles.next()
+            }
+            (Some(_), _) => singles.next(),
+            (None, _) => joined.next(),
+        })
     }
 
     /// Sentences taking part in each document.
@@ -186,14 +216,51 @@ impl Comparison {
         ]
     }
 
-    /// Overlap, resemblance and odds ratio under `thresholds`.
+    /// Overlap, resemblance, odds ratio and containment under `thresholds`.
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
         let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
-        self.figures_of(&matches)
+        self.figures_of(&matches, thresholds)
     }
 
-    /// The figures of a set of matches already filtered from this comparison.
-    pub fn figures_of(&self, matches: &[ScoredPair]) -> Figures {
+    /// Containment both ways, [A in B, B in A]: for each active sentence its best directional
+    /// Sim into the other document among the pairs (single or one-to-two) whose Sim in that
+    /// direction reaches the permission, 0 for a sentence without one, averaged over the
+    /// document's active sentences. Directional by nature, so the variation threshold does not
+    /// apply. Not in the thesis; see [`figures::Figures::containment`].
+    pub fn containment(&self, permission: f64) -> [f64; 2] {
+        let mut best = [
+            vec![0.0f64; self.active[0].len()],
+            vec![0.0f64; self.active[1].len()],
+        ];
+        for pair in self.pairs.iter().chain(&self.joined) {
+            for (side, position, sim) in [(0, pair.left, pair.sim_lr), (1, pair.right, pair.sim_rl)]
+            {
+                if sim >= permission
+                    && let Some(slot) = best[side].get_mut(position as usize)
+                {
+                    *slot = slot.max(sim);
+                }
+            }
+        }
+        let sentences = self.sentence_counts();
+        [0, 1].map(|side| {
+            let sum: f64 = best[side]
+                .iter()
+                .zip(&self.active[side])
+                .filter(|(_, active)| **active)
+                .map(|(sim, _)| sim)
+                .sum();
+            if sentences[side] == 0 {
+                0.0
+            } else {
+                sum / sentences[side] as f64
+            }
+        })
+    }
+
+    /// The figures of a set of matches already filtered from this comparison under
+    /// `thresholds`.
+    pub fn figures_of(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
         let sentences = self.sentence_counts();
         let mut matched_left = vec![false; self.active[0].len()];
         let mut matched_right = vec![false; self.active[1].len()];
@@ -224,6 +291,7 @@ impl Comparison {
             overlap: figures::overlap(common, sentences),
             resemblance,
             odds_ratio: figures::odds_ratio(resemblance[0], resemblance[1]),
+            containment: self.containment(thresholds.permission),
             pairs: edges.len(),
         }
     }
@@ -260,14 +328,21 @@ impl Comparison {
 
     /// The same comparison seen from the other document.
     pub fn swapped(&self) -> Comparison {
-        let mut pairs: Vec<ScoredPair> = self.pairs.iter().map(ScoredPair::swapped).collect();
-        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        let swap = |pairs: &[ScoredPair]| {
+            let mut pairs: Vec<ScoredPair> = pairs.iter().map(ScoredPair::swapped).collect();
+            pairs.sort_unstable_by_key(|p| (p.left, p.right));
+            pairs
+        };
         Comparison {
             method: self.method,
             floor: self.floor,
             include_boilerplate: self.include_boilerplate,
             active: [self.active[1].clone(), self.active[0].clone()],
-            pairs,
+            pairs: swap(&self.pairs),
+            joined: swap(&self.joined),
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -189,6 +189,7 @@ mod tests {
             sim_lr: 1.0,
             sim_rl: 1.0,
             identical: true,
+            joined: None,
         }
     }
 

@@ -1,8 +1,9 @@
 //! Document reuse against labels: each file of a label list is compared with its source
-//! document ([`crate::compare`]), and the degree of resemblance of the file to the source decides
-//! "reused" (thesis `003_cb4e1995afbee241.txt`, 4.1-4.2: RS(D1, D2), the share of D1's sentences
-//! that are EQ to a sentence of D2; simdoc counts each sentence once, see
-//! [`crate::compare::figures`]).
+//! document ([`crate::compare`]), and a score of the file in its source decides "reused"
+//! ([`DocumentScore`]): the degree of resemblance (thesis `003_cb4e1995afbee241.txt`, 4.1-4.2:
+//! RS(D1, D2), the share of D1's sentences that are EQ to a sentence of D2; simdoc counts each
+//! sentence once, see [`crate::compare::figures`]) or the containment (each sentence's best
+//! directional Sim into the source, averaged).
 //!
 //! ## The label file
 //! A CSV file with the header `file,source,label` and one row per comparison. `label` is a
@@ -120,6 +121,39 @@ pub fn read_labels(path: &Path, root: Option<&Path>) -> Result<Vec<LabelRow>, Fo
     Ok(rows)
 }
 
+/// Which figure of a comparison decides "reused".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DocumentScore {
+    /// The degree of resemblance of the file to its source (thesis eq. 4.1).
+    #[default]
+    Resemblance,
+    /// The containment of the file in its source ([`compare::Figures::containment`]).
+    Containment,
+}
+
+impl DocumentScore {
+    pub fn name(self) -> &'static str {
+        match self {
+            DocumentScore::Resemblance => "resemblance",
+            DocumentScore::Containment => "containment",
+        }
+    }
+}
+
+impl std::str::FromStr for DocumentScore {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "resemblance" => Ok(DocumentScore::Resemblance),
+            "containment" => Ok(DocumentScore::Containment),
+            _ => Err(format!(
+                "unknown score `{s}` (expected resemblance or containment)"
+            )),
+        }
+    }
+}
+
 /// One compared row.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Outcome {
@@ -129,9 +163,12 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The score that decides "reused": the file's degree of resemblance to its source.
-    pub fn resemblance(&self) -> f64 {
-        self.figures.resemblance[0]
+    /// The file's score in its source.
+    pub fn score(&self, kind: DocumentScore) -> f64 {
+        match kind {
+            DocumentScore::Resemblance => self.figures.resemblance[0],
+            DocumentScore::Containment => self.figures.containment[0],
+        }
     }
 }
 
@@ -176,11 +213,13 @@ pub struct LabelSummary {
     pub mean_resemblance: [f64; 2],
     /// Mean degree of overlap (thesis eq. 3.5), file side and source side.
     pub mean_overlap: [f64; 2],
+    /// Mean containment of the file in the source, and of the source in the file.
+    pub mean_containment: [f64; 2],
     /// Share of the comparisons decided "reused" at the threshold.
     pub decided_reused: f64,
 }
 
-/// "Reused" decided at one resemblance threshold.
+/// "Reused" decided at one score threshold.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ThresholdPoint {
     pub threshold: f64,
@@ -192,7 +231,9 @@ pub struct ThresholdPoint {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DocumentsReport {
     pub labels: PathBuf,
-    /// The resemblance threshold deciding "reused".
+    /// The figure deciding "reused".
+    pub score: DocumentScore,
+    /// The score threshold deciding "reused".
     pub threshold: f64,
     pub thresholds: Thresholds,
     pub method: crate::similarity::Method,
@@ -201,22 +242,22 @@ pub struct DocumentsReport {
     /// Reused (any category) against `non`, at the threshold.
     #[serde(flatten)]
     pub figures: Figures,
-    /// Area under the ROC curve of the resemblance.
+    /// Area under the ROC curve of the score.
     pub auc: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sweep: Option<Vec<ThresholdPoint>>,
 }
 
-/// Resemblance thresholds swept: 0, 0.05, ..., 1.
+/// Score thresholds swept: 0, 0.05, ..., 1.
 pub fn threshold_steps() -> Vec<f64> {
     (0..=20).map(|i| f64::from(i) / 20.0).collect()
 }
 
-fn decide(outcomes: &[Outcome], threshold: f64) -> Confusion {
+fn decide(outcomes: &[Outcome], score: DocumentScore, threshold: f64) -> Confusion {
     Confusion::count(
         outcomes
             .iter()
-            .map(|o| (o.row.is_reused(), o.resemblance() >= threshold)),
+            .map(|o| (o.row.is_reused(), o.score(score) >= threshold)),
     )
 }
 
@@ -231,6 +272,7 @@ pub fn report(
     outcomes: &[Outcome],
     options: &CompareOptions,
     thresholds: Thresholds,
+    score: DocumentScore,
     threshold: f64,
     sweep: bool,
 ) -> DocumentsReport {
@@ -257,27 +299,32 @@ pub fn report(
                     side(&|o| o.figures.overlap[0]),
                     side(&|o| o.figures.overlap[1]),
                 ],
-                decided_reused: side(&|o| f64::from(u8::from(o.resemblance() >= threshold))),
+                mean_containment: [
+                    side(&|o| o.figures.containment[0]),
+                    side(&|o| o.figures.containment[1]),
+                ],
+                decided_reused: side(&|o| f64::from(u8::from(o.score(score) >= threshold))),
             }
         })
         .collect();
-    let scores: Vec<f64> = outcomes.iter().map(Outcome::resemblance).collect();
+    let scores: Vec<f64> = outcomes.iter().map(|o| o.score(score)).collect();
     let truths: Vec<bool> = outcomes.iter().map(|o| o.row.is_reused()).collect();
     DocumentsReport {
         labels: labels.to_path_buf(),
+        score,
         threshold,
         thresholds,
         method: options.method,
         comparisons: outcomes.len() as u64,
         categories,
-        figures: decide(outcomes, threshold).figures(),
+        figures: decide(outcomes, score, threshold).figures(),
         auc: roc_auc(&scores, &truths),
         sweep: sweep.then(|| {
             threshold_steps()
                 .into_iter()
                 .map(|t| ThresholdPoint {
                     threshold: t,
-                    figures: decide(outcomes, t).figures(),
+                    figures: decide(outcomes, score, t).figures(),
                 })
                 .collect()
         }),
@@ -291,29 +338,32 @@ impl DocumentsReport {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{}: {} comparisons, method {}, permission {}, variation {}; reused when the file's resemblance to its source >= {}",
+            "{}: {} comparisons, method {}, permission {}, variation {}; reused when the file's {} in its source >= {}",
             self.labels.display(),
             self.comparisons,
             self.method.name(),
             self.thresholds.permission,
             self.thresholds.variation,
+            self.score.name(),
             self.threshold
         );
         let _ = writeln!(
             out,
-            "{:<16} {:>6} {:>9} {:>9} {:>9} {:>9} {:>8}",
-            "label", "n", "RS file", "RS src", "OV file", "OV src", "reused"
+            "{:<16} {:>6} {:>9} {:>9} {:>9} {:>9} {:>9} {:>9} {:>8}",
+            "label", "n", "RS file", "RS src", "OV file", "OV src", "CT file", "CT src", "reused"
         );
         for c in &self.categories {
             let _ = writeln!(
                 out,
-                "{:<16} {:>6} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>7.1}%",
+                "{:<16} {:>6} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>9.3} {:>7.1}%",
                 c.label,
                 c.comparisons,
                 c.mean_resemblance[0],
                 c.mean_resemblance[1],
                 c.mean_overlap[0],
                 c.mean_overlap[1],
+                c.mean_containment[0],
+                c.mean_containment[1],
                 100.0 * c.decided_reused
             );
         }
@@ -427,11 +477,28 @@ mod tests {
             &|_| {},
         )
         .unwrap();
-        let rs: Vec<f64> = outcomes.iter().map(Outcome::resemblance).collect();
+        let rs: Vec<f64> = outcomes
+            .iter()
+            .map(|o| o.score(DocumentScore::Resemblance))
+            .collect();
         assert_eq!(rs, [1.0, 0.5, 0.0]);
+        // With exact matching every match scores 1, so containment equals resemblance.
+        let ct: Vec<f64> = outcomes
+            .iter()
+            .map(|o| o.score(DocumentScore::Containment))
+            .collect();
+        assert_eq!(ct, [1.0, 0.5, 0.0]);
         // Resemblance of the sources: 2 of 3, 1 of 3.
         assert!((outcomes[0].figures.resemblance[1] - 2.0 / 3.0).abs() < 1e-12);
-        let r = report(&labels, &outcomes, &options, Thresholds::THESIS, 0.6, true);
+        let r = report(
+            &labels,
+            &outcomes,
+            &options,
+            Thresholds::THESIS,
+            DocumentScore::Resemblance,
+            0.6,
+            true,
+        );
         // At 0.6 only sum1 is decided reused: TP 1, FN 1, TN 1.
         assert_eq!(
             (r.figures.tp, r.figures.fn_, r.figures.tn, r.figures.fp),

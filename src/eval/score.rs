@@ -78,6 +78,7 @@ impl PairScore {
             sim_lr,
             sim_rl,
             identical: self.exact_match,
+            joined: None,
         }
     }
 

@@ -129,8 +129,14 @@ a.match:target,span:target{{outline:2px solid #f39c12}}
     out.push_str("</p>");
     let _ = write!(
         out,
+        "<p><strong>{}</strong></p>",
+        escape(&super::report::containment_in_words(f))
+    );
+    let _ = write!(
+        out,
         "<table><tr><th></th><th>A</th><th>B</th></tr>\
          <tr><td>Sentences compared</td><td>{}</td><td>{}</td></tr>\
+         <tr><td>Containment (in the other)</td><td>{:.3}</td><td>{:.3}</td></tr>\
          <tr><td>Matched sentences</td><td>{}</td><td>{}</td></tr>\
          <tr><td>Overlap (eq. 3.5)</td><td>{:.3}</td><td>{:.3}</td></tr>\
          <tr><td>Resemblance (eq. 4.1)</td><td>{:.3}</td><td>{:.3}</td></tr>\
@@ -138,6 +144,8 @@ a.match:target,span:target{{outline:2px solid #f39c12}}
          <tr><td>Matched pairs / common sentences</td><td colspan=2>{} / {}</td></tr></table>",
         f.sentences[0],
         f.sentences[1],
+        f.containment[0],
+        f.containment[1],
         f.matched[0],
         f.matched[1],
         f.overlap[0],

@@ -82,6 +82,7 @@ impl<'a> Report<'a> {
             sentences: side.doc.sentences.len(),
         });
         let figures = JsonFigures {
+            containment: self.figures.containment,
             overlap: self.figures.overlap,
             resemblance: self.figures.resemblance,
             odds_ratio: self.figures.odds_ratio,
@@ -99,6 +100,7 @@ impl<'a> Report<'a> {
                 sim_lr: p.sim_lr,
                 sim_rl: p.sim_rl,
                 tier: tier(p),
+                joined: p.joined,
             })
             .collect();
         let mut nodes = Vec::new();
@@ -142,6 +144,7 @@ impl<'a> Report<'a> {
             "sim_lr",
             "sim_rl",
             "tier",
+            "joined_with",
             "left_text",
             "right_text",
         ])?;
@@ -159,6 +162,7 @@ impl<'a> Report<'a> {
                 format!("{:.4}", p.sim_lr).as_str(),
                 format!("{:.4}", p.sim_rl).as_str(),
                 tier(p).name(),
+                joined_with(p).as_str(),
                 text(0, p.left),
                 text(1, p.right),
             ])?;
@@ -184,6 +188,8 @@ impl<'a> Report<'a> {
             "A: {} — \"{}\", {} sentences ({} compared)\n\
              B: {} — \"{}\", {} sentences ({} compared)\n\
              method: {}{}\n\
+             {}\n\
+             containment: A in B {:.3} / B in A {:.3}\n\
              matched pairs: {} ({} identical, {} similar)\n\
              matched sentences: A {} / B {}; common (one-to-one): {}\n\
              overlap: A {:.3} / B {:.3}\n\
@@ -199,6 +205,9 @@ impl<'a> Report<'a> {
             f.sentences[1],
             self.comparison.method.name(),
             thresholds,
+            containment_in_words(f),
+            f.containment[0],
+            f.containment[1],
             f.pairs,
             identical,
             f.pairs - identical,
@@ -211,6 +220,42 @@ impl<'a> Report<'a> {
             f.resemblance[1],
             f.odds_ratio,
         )
+    }
+}
+
+/// The containment figure in plain words, the larger direction first: "62% of B's text is found
+/// in A (and 40% of A's in B)". The documents are called A and B, as everywhere in reports.
+pub fn containment_in_words(figures: &Figures) -> String {
+    let [a_in_b, b_in_a] = figures.containment;
+    let percent = |x: f64| format!("{:.0}%", x * 100.0);
+    if b_in_a >= a_in_b {
+        format!(
+            "{} of B's text is found in A (and {} of A's in B)",
+            percent(b_in_a),
+            percent(a_in_b)
+        )
+    } else {
+        format!(
+            "{} of A's text is found in B (and {} of B's in A)",
+            percent(a_in_b),
+            percent(b_in_a)
+        )
+    }
+}
+
+/// For a pair of a one-to-two match, the two sentences taken together ("A 12+13", "B 7+8").
+fn joined_with(pair: &ScoredPair) -> String {
+    use crate::similarity::JoinSide;
+    match pair.joined {
+        Some(j) => {
+            let (letter, own) = match j.side {
+                JoinSide::Left => ("A", pair.left),
+                JoinSide::Right => ("B", pair.right),
+            };
+            let (first, second) = (own.min(j.with), own.max(j.with));
+            format!("{letter} {first}+{second}")
+        }
+        None => String::new(),
     }
 }
 
@@ -246,6 +291,9 @@ pub struct JsonDocument<'a> {
 
 #[derive(Serialize)]
 pub struct JsonFigures {
+    /// [A in B, B in A]: the mean of each sentence's best directional Sim into the other
+    /// document (see [`Figures::containment`]).
+    pub containment: [f64; 2],
     pub overlap: [f64; 2],
     pub resemblance: [f64; 2],
     pub odds_ratio: f64,
@@ -266,6 +314,9 @@ pub struct JsonMatch {
     pub sim_lr: f64,
     pub sim_rl: f64,
     pub tier: Tier,
+    /// A one-to-two match: which side's sentence was taken together with which neighbour.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<crate::similarity::Joined>,
 }
 
 #[derive(Serialize)]

@@ -53,6 +53,7 @@ pub(crate) fn equal_key_pairs<K: Hash + Eq + Send>(
                     sim_lr: 1.0,
                     sim_rl: 1.0,
                     identical: sentence.terms == right.sentences[j as usize].terms,
+                    joined: None,
                 });
             }
         }
@@ -83,6 +84,7 @@ pub(crate) fn equal_key_pairs_brute_force<K: Eq>(
                     sim_lr: 1.0,
                     sim_rl: 1.0,
                     identical: sentence.terms == other.terms,
+                    joined: None,
                 });
             }
         }

@@ -450,6 +450,7 @@ fn kept(
         sim_lr,
         sim_rl,
         identical: left.terms == right.terms,
+        joined: None,
     })
 }
 
@@ -678,6 +679,7 @@ mod tests {
             sim_lr: sim12,
             sim_rl: sim21,
             identical: false,
+            joined: None,
         };
         assert!(pair.is_eq(&Thresholds::THESIS));
     }
@@ -708,6 +710,7 @@ mod tests {
             sim_lr: sim12,
             sim_rl: sim21,
             identical: false,
+            joined: None,
         };
         assert!(!pair.is_eq(&Thresholds::THESIS));
     }

@@ -159,6 +159,39 @@ pub struct ScoredPair {
     pub sim_rl: f64,
     /// The two sentences have the same refined term sequence.
     pub identical: bool,
+    /// Part of a one-to-two match (a sentence split in two, or two glued into one): the Sims
+    /// are those of one sentence against two consecutive sentences taken together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<Joined>,
+}
+
+/// Which document's two consecutive sentences were taken together in a one-to-two match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JoinSide {
+    Left,
+    Right,
+}
+
+/// A pair's part in a one-to-two match: its sentence on `side` was taken together with the
+/// neighbouring sentence `with` (on the same side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Joined {
+    pub side: JoinSide,
+    pub with: u32,
+}
+
+impl Joined {
+    /// The same join seen from the other document.
+    pub fn swapped(self) -> Joined {
+        Joined {
+            side: match self.side {
+                JoinSide::Left => JoinSide::Right,
+                JoinSide::Right => JoinSide::Left,
+            },
+            with: self.with,
+        }
+    }
 }
 
 impl ScoredPair {
@@ -182,6 +215,7 @@ impl ScoredPair {
             sim_lr: self.sim_rl,
             sim_rl: self.sim_lr,
             identical: self.identical,
+            joined: self.joined.map(Joined::swapped),
         }
     }
 }

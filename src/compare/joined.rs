@@ -1,0 +1,224 @@
+//! One-to-two matches: a sentence of one document against two consecutive sentences of the
+//! other taken together.
+//!
+//! Writers split a long sentence in two (WikiSplit's edits) or glue two into one (the BBC
+//! summaries join extracted sentences with no space after the full stop). Sentence by sentence,
+//! each half is only a part of the whole: Sim(half, whole) is high, Sim(whole, half) low, and
+//! EQ (thesis eq. 3.4) rejects the pair by design (the thesis's subset example, 3.2.2). Taken
+//! together, the two halves are the whole again. Not in the thesis; an extension of its EQ to
+//! one-to-two units.
+//!
+//! Candidates come from the pairs already scored (either direction at the floor): two
+//! consecutive sentences of one side that both reach the floor *into* the same sentence of the
+//! other side. Their terms are united and scored against that sentence with the comparison's
+//! own matcher; the join is kept when both directional Sims reach the floor and it scores
+//! better (a higher smaller Sim) than either half alone. Each of the two pairs is then reported
+//! with the joint Sims and a [`Joined`] mark.
+
+use rustc_hash::FxHashMap;
+
+use crate::similarity::{
+    JoinSide, Joined, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence, ScoredPair,
+    fuzzy,
+};
+
+/// The one-to-two matches among `pairs` (sorted by (left, right)), as pairs with the joint
+/// Sims, sorted by (left, right). Only the graded methods have them (the binary methods score
+/// no partial pairs to start from).
+pub fn find(
+    pairs: &[ScoredPair],
+    left: &PreparedDoc,
+    right: &PreparedDoc,
+    method: Method,
+    model: &dyn ModelView,
+    rules: &MatchRules,
+    floor: f64,
+) -> Vec<ScoredPair> {
+    let score = |a: &PreparedSentence, b: &PreparedSentence| match method {
+        Method::Fuzzy => fuzzy::sentence_similarity(a, b, model, rules),
+        Method::Overlap => fuzzy::sentence_overlap(a, b, rules),
+        Method::Fourgram | Method::Exact => (0.0, 0.0),
+    };
+    if !method.is_graded() {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    // Left sentences i, i + 1 both inside right sentence j.
+    let mut into_right: FxHashMap<u32, Vec<&ScoredPair>> = FxHashMap::default();
+    // Right sentences j, j + 1 both inside left sentence i.
+    let mut into_left: FxHashMap<u32, Vec<&ScoredPair>> = FxHashMap::default();
+    for pair in pairs {
+        if pair.sim_lr >= floor {
+            into_right.entry(pair.right).or_default().push(pair);
+        }
+        if pair.sim_rl >= floor {
+            into_left.entry(pair.left).or_default().push(pair);
+        }
+    }
+    for (&j, halves) in &into_right {
+        // `pairs` is sorted by (left, right): each list is sorted by left.
+        for w in halves.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if b.left != a.left + 1 {
+                continue;
+            }
+            let joint = union(
+                &left.sentences[a.left as usize],
+                &left.sentences[b.left as usize],
+            );
+            let (sim_lr, sim_rl) = score(&joint, &right.sentences[j as usize]);
+            if keeps(sim_lr, sim_rl, a, b, floor) {
+                for (pair, with) in [(a, b.left), (b, a.left)] {
+                    found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Left, with));
+                }
+            }
+        }
+    }
+    for (&i, halves) in &into_left {
+        let mut halves = halves.clone();
+        halves.sort_unstable_by_key(|p| p.right);
+        for w in halves.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if b.right != a.right + 1 {
+                continue;
+            }
+            let joint = union(
+                &right.sentences[a.right as usize],
+                &right.sentences[b.right as usize],
+            );
+            let (sim_lr, sim_rl) = score(&left.sentences[i as usize], &joint);
+            if keeps(sim_lr, sim_rl, a, b, floor) {
+                for (pair, with) in [(a, b.right), (b, a.right)] {
+                    found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Right, with));
+                }
+            }
+        }
+    }
+    found.sort_unstable_by(|x, y| {
+        (x.left, x.right)
+            .cmp(&(y.left, y.right))
+            .then(y.min_sim().total_cmp(&x.min_sim()))
+    });
+    // A sentence may take part in two joins (i with i - 1 and with i + 1): keep the better.
+    found.dedup_by_key(|p| (p.left, p.right));
+    found
+}
+
+/// Whether a join with these Sims reaches the floor both ways and beats both halves alone.
+fn keeps(sim_lr: f64, sim_rl: f64, a: &ScoredPair, b: &ScoredPair, floor: f64) -> bool {
+    let joint = sim_lr.min(sim_rl);
+    joint >= floor && joint > a.min_sim() && joint > b.min_sim()
+}
+
+fn joined_pair(
+    pair: &ScoredPair,
+    sim_lr: f64,
+    sim_rl: f64,
+    side: JoinSide,
+    with: u32,
+) -> ScoredPair {
+    ScoredPair {
+        sim_lr,
+        sim_rl,
+        joined: Some(Joined { side, with }),
+        ..*pair
+    }
+}
+
+/// Two consecutive sentences read as one: their terms in order.
+fn union(first: &PreparedSentence, second: &PreparedSentence) -> PreparedSentence {
+    let terms: Vec<u32> = first.terms.iter().chain(&second.terms).copied().collect();
+    let content = (first.has_stopwords() || second.has_stopwords()).then(|| {
+        let mut content: Vec<u32> = first
+            .content()
+            .iter()
+            .chain(second.content())
+            .copied()
+            .collect();
+        content.sort_unstable();
+        content.dedup();
+        content
+    });
+    let refined = format!("{}{}", first.refined, second.refined);
+    PreparedSentence::with_content(terms, content, refined)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::similarity::table::TableModel;
+    use crate::similarity::{MatchRules, Thresholds, Vocabulary};
+
+    /// "Alpha beta gamma delta. Epsilon zeta eta theta." split into two sentences on the left,
+    /// one sentence on the right.
+    #[test]
+    fn a_split_sentence_matches_one_to_two() {
+        let model = TableModel::new();
+        let mut vocabulary = Vocabulary::new(&model);
+        let left = vocabulary.prepare_texts(
+            &[
+                "Alpha beta gamma delta.",
+                "Epsilon zeta eta theta.",
+                "Unrelated words entirely here.",
+            ],
+            &model,
+        );
+        let right =
+            vocabulary.prepare_texts(&["Alpha beta gamma delta epsilon zeta eta theta."], &model);
+        let rules = MatchRules::MEASURED;
+        let pairs = Method::Fuzzy
+            .matcher()
+            .score_pairs_brute_force(&left, &right, &model, 0.3, &rules);
+        // Each half: Sim(half, whole) = 1, Sim(whole, half) = 0.5.
+        assert_eq!(pairs.len(), 2);
+        assert!(pairs.iter().all(|p| p.sim_lr == 1.0 && p.sim_rl == 0.5));
+        assert!(!pairs[0].is_eq(&Thresholds::MEASURED));
+        let joined = find(&pairs, &left, &right, Method::Fuzzy, &model, &rules, 0.3);
+        assert_eq!(joined.len(), 2);
+        assert_eq!((joined[0].left, joined[0].right), (0, 0));
+        assert_eq!((joined[1].left, joined[1].right), (1, 0));
+        assert_eq!((joined[0].sim_lr, joined[0].sim_rl), (1.0, 1.0));
+        assert_eq!(
+            joined[0].joined,
+            Some(Joined {
+                side: JoinSide::Left,
+                with: 1
+            })
+        );
+        assert_eq!(joined[1].joined.map(|j| j.with), Some(0));
+        // Seen from the other side, the same join is on the right.
+        let swapped: Vec<ScoredPair> = pairs.iter().map(ScoredPair::swapped).collect();
+        let mut swapped_sorted = swapped.clone();
+        swapped_sorted.sort_unstable_by_key(|p| (p.left, p.right));
+        let other = find(
+            &swapped_sorted,
+            &right,
+            &left,
+            Method::Fuzzy,
+            &model,
+            &rules,
+            0.3,
+        );
+        assert_eq!(other.len(), 2);
+        assert_eq!(other[0].joined.map(|j| j.side), Some(JoinSide::Right));
+    }
+
+    #[test]
+    fn a_join_that_does_not_beat_its_halves_is_dropped() {
+        let model = TableModel::new();
+        let mut vocabulary = Vocabulary::new(&model);
+        // Both left sentences are each the whole right sentence: the join adds nothing.
+        let left = vocabulary.prepare_texts(
+            &["Alpha beta gamma delta.", "Alpha beta gamma delta."],
+            &model,
+        );
+        let right = vocabulary.prepare_texts(&["Alpha beta gamma delta."], &model);
+        let rules = MatchRules::MEASURED;
+        let pairs = Method::Fuzzy
+            .matcher()
+            .score_pairs_brute_force(&left, &right, &model, 0.3, &rules);
+        assert_eq!(pairs.len(), 2);
+        assert!(find(&pairs, &left, &right, Method::Fuzzy, &model, &rules, 0.3).is_empty());
+        assert!(find(&pairs, &left, &right, Method::Exact, &model, &rules, 0.3).is_empty());
+    }
+}
