@@ -10,6 +10,9 @@
 //! Reported: loading + normalising both; the indexed comparison against the brute-force path
 //! (same pairs checked); the whole `compare` against loading + normalising; re-filtering a
 //! comparison of at least 100,000 scored pairs at new thresholds.
+//!
+//! `-- --write DIR` only writes the two documents to DIR as `a.txt` and `b.txt` (the selection
+//! of defaults times `simdoc compare` on them).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -96,6 +99,16 @@ fn main() {
         eprintln!("set SIMDOC_DATA to the shared data folder");
         std::process::exit(2);
     };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, out] = args.as_slice()
+        && flag == "--write"
+    {
+        let out = PathBuf::from(out);
+        std::fs::create_dir_all(&out).expect("output folder");
+        let (a, b) = build_pair(&data, &out);
+        println!("{}\n{}", a.display(), b.display());
+        return;
+    }
     let dir = std::env::temp_dir().join("simdoc-bench-compare");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let (pa, pb) = build_pair(&data, &dir);

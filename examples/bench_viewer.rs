@@ -98,6 +98,7 @@ fn main() {
         floor: 0.5,
         include_boilerplate: false,
         active: [vec![true; na as usize], vec![true; nb as usize]],
+        counted: [vec![true; na as usize], vec![true; nb as usize]],
         pairs,
         joined: Vec::new(),
     };

@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# Chooses the reference model's parameters and the fuzzy matcher's default thresholds by
-# measurement, on the training data only: MSRP train and the tuning part of PAN train (PAN's
-# `tune` split: every pair but each fifth; the fifth pairs, `holdout`, are never looked at here).
+# Chooses the measured matching preset (refining, rules, thresholds) and whether the reference
+# model's word relatedness comes from eq. 3.1 co-occurrence or from word vectors, by F1 on the
+# training data only: MSRP train and the tuning part of PAN train (`tune`: every pair but each
+# fifth; the fifth pairs, `holdout`, are never looked at here).
 #
-# For every candidate (co-occurrence unit x correlation floor x per-term cap x minimum df) it
-# builds a model from the English Wikipedia reference text, sweeps both thresholds on both data
-# sets (`simdoc eval pairs --sweep`), and `scripts/select_defaults.py` scores each model by its
-# best mean of the thesis's F (the harmonic mean of 1 - FP rate and 1 - FN rate, thesis Table 4.8)
-# over the two sets and picks the smallest model within one bootstrap standard error of the best,
-# with that model's best thresholds. See EVALUATION.md, "Sentence matching".
+# Every configuration in the factorial grid below is evaluated with `simdoc eval pairs --sweep`
+# (permission 0.05..1 by 0.025, variation 0..0.5 by 0.025 and off) and its `--scores`, and timed
+# on one real document comparison (two enwiki documents of 5,000 sentences, written by
+# `examples/bench_compare.rs --write`). `scripts/select_defaults.py` then picks, by the
+# one-standard-error rule, the cheapest configuration whose mean F1 over the two sets at one
+# common (permission, variation) is within a bootstrap standard error of the best (see its
+# docstring), and prints the tables of EVALUATION.md ("Word relatedness", "Operating point").
 #
-# Usage: scripts/select-defaults.sh [WORK_DIR]   (default /tmp/simdoc-select; models are kept
-#        there and reused on a second run, so an interrupted run resumes)
-# Reads the data from $SIMDOC_DATA (default: ../shared/data beside the repo). About 10-25 s per
-# model build on 2 cores, well under a second per evaluation.
+# Usage: scripts/select-defaults.sh [WORK_DIR]   (default /tmp/simdoc-select; models and results
+#        are kept there and reused on a second run, so an interrupted run resumes)
+# Reads the data from $SIMDOC_DATA (default: ../shared/data beside the repo). About 40 minutes on
+# the 2-core machine, most of it the slowest configurations' document comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 data="${SIMDOC_DATA:-../shared/data}"
+export SIMDOC_DATA="$data"
 corpus="$data/reference/enwiki-2015/text"
 pairs="$data/pairs"
 work="${1:-/tmp/simdoc-select}"
@@ -26,33 +29,53 @@ for need in "$corpus" "$pairs/msrp" "$pairs/pan10"; do
         exit 1
     fi
 done
-mkdir -p "$work/models" "$work/json"
-cargo build --release --no-default-features --quiet
-simdoc=target/release/simdoc
+mkdir -p "$work/models" "$work/json" "$work/docs"
+cargo build --release --no-default-features --quiet --bin simdoc --example bench_compare
+# A copy of the binary, so that a build during the run cannot change what is measured.
+cp target/release/simdoc "$work/simdoc"
+simdoc="$work/simdoc"
+if [ ! -s "$work/docs/b.txt" ]; then
+    target/release/examples/bench_compare --write "$work/docs" >/dev/null
+fi
 
-units="${UNITS:-paragraph document}"
-floors="${FLOORS:-0.01 0.02 0.05 0.1}"
-per_terms="${PER_TERMS:-16 32 64 128}"
-min_dfs="${MIN_DFS:-3 10}"
+# The reference models: the embedded one (eq. 3.1 co-occurrence, paragraph units) and word
+# vectors built from the same corpus with the default vector parameters.
+models=(embedded vectors)
+if [ ! -s "$work/models/vectors.simdoc-model" ]; then
+    echo "building the word-vector model" >&2
+    "$simdoc" model build "$corpus" --quiet --relatedness vectors -o "$work/models/vectors.tmp"
+    mv "$work/models/vectors.tmp" "$work/models/vectors.simdoc-model"
+fi
 
-for unit in $units; do
-    for floor in $floors; do
-        for per_term in $per_terms; do
-            for min_df in $min_dfs; do
-                name="$unit-floor$floor-per$per_term-mindf$min_df"
-                model="$work/models/$name.simdoc-model"
-                if [ ! -s "$model" ]; then
-                    echo "building $name" >&2
-                    "$simdoc" model build "$corpus" --quiet --unit "$unit" --floor "$floor" \
-                        --per-term "$per_term" --min-df "$min_df" -o "$model.tmp"
-                    mv "$model.tmp" "$model"
-                fi
-                "$simdoc" eval pairs --format msrp "$pairs/msrp" --split train --model "$model" \
-                    --sweep --quiet --json "$work/json/$name.msrp-train.json" \
-                    --scores "$work/json/$name.msrp-train.csv"
-                "$simdoc" eval pairs --format pan "$pairs/pan10" --split tune --model "$model" \
-                    --sweep --quiet --json "$work/json/$name.pan-tune.json" \
-                    --scores "$work/json/$name.pan-tune.csv"
+for model in "${models[@]}"; do
+    model_args=()
+    [ "$model" != embedded ] && model_args=(--model "$work/models/$model.simdoc-model")
+    for relate in all aligned; do
+        for stop in false true; do
+            for numbers in false true; do
+                for min_terms in 0 3; do
+                    name="$model-$relate-stop$stop-num$numbers-min$min_terms"
+                    args=("${model_args[@]}" --relate "$relate" --keep-stopwords "$stop"
+                        --keep-numbers "$numbers" --min-terms "$min_terms")
+                    for set in "msrp msrp train" "pan pan10 tune"; do
+                        read -r format folder split <<<"$set"
+                        out="$work/json/$name.$format-$split"
+                        if [ ! -s "$out.json" ]; then
+                            "$simdoc" eval pairs --format "$format" "$pairs/$folder" \
+                                --split "$split" --method fuzzy --sweep --quiet \
+                                --json "$out.json" --scores "$out.csv" "${args[@]}"
+                        fi
+                    done
+                    if [ ! -s "$work/json/$name.time" ]; then
+                        # Seconds for one comparison at permission 0.4 (near every configuration's
+                        # optimum), the floor it scores down to.
+                        start=$(date +%s.%N)
+                        "$simdoc" compare "$work/docs/a.txt" "$work/docs/b.txt" --quiet \
+                            --permission 0.4 --variation 1 "${args[@]}"
+                        end=$(date +%s.%N)
+                        python3 -c "print(round($end - $start, 2))" >"$work/json/$name.time"
+                    fi
+                done
             done
         done
     done

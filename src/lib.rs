@@ -17,6 +17,7 @@ pub mod compare;
 pub mod corpus;
 pub mod document;
 pub mod eval;
+pub mod linalg;
 pub mod model;
 pub mod render;
 pub mod similarity;

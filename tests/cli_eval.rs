@@ -67,7 +67,7 @@ fn pairs_report_json_and_plots() {
     assert!((exact["f1"].as_f64().unwrap() - 0.8).abs() < 1e-12);
     assert!((exact["accuracy"].as_f64().unwrap() - 0.75).abs() < 1e-12);
     // --plot implies the sweep.
-    assert_eq!(report["sweep"]["grid"].as_array().unwrap().len(), 21 * 21);
+    assert_eq!(report["sweep"]["grid"].as_array().unwrap().len(), 39 * 22);
     assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
 
     let out = simdoc(&[

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{MatchRules, Method, Preset, Thresholds};
+use simdoc::similarity::{MatchRules, Method, Preset, Relate, Thresholds};
 use simdoc::text::RefineOptions;
 
 const WORDS: usize = 24;
@@ -95,9 +95,20 @@ fn option_sets() -> Vec<CompareOptions> {
         rules: MatchRules {
             min_terms: 2,
             content_floor: 0.35,
+            relate: Relate::All,
         },
         ..CompareOptions::default()
     });
+    for refine in [RefineOptions::THESIS, keep_all] {
+        sets.push(CompareOptions {
+            refine,
+            rules: MatchRules {
+                relate: Relate::Aligned,
+                ..MatchRules::MEASURED
+            },
+            ..CompareOptions::default()
+        });
+    }
     sets
 }
 

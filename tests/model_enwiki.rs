@@ -5,7 +5,9 @@ mod common;
 
 use std::path::PathBuf;
 
-use simdoc::model::{CooccurrenceUnit, ModelParams, NoProgress, ReferenceModel, build};
+use simdoc::model::{
+    CooccurrenceUnit, ModelParams, NoProgress, ReferenceModel, Relatedness, build,
+};
 
 fn enwiki_files(count: usize) -> Option<Vec<PathBuf>> {
     let data = common::data_dir()?;
@@ -26,6 +28,7 @@ fn id(model: &ReferenceModel, term: &str) -> u32 {
 
 fn model(files: &[PathBuf], unit: CooccurrenceUnit) -> ReferenceModel {
     let params = ModelParams {
+        relatedness: Relatedness::Cooccurrence,
         unit,
         ..ModelParams::default()
     };

@@ -229,6 +229,7 @@ impl SimdocApp {
             include_boilerplate: self.settings.include_boilerplate,
             refine: self.settings.refine,
             rules: self.settings.rules,
+            count_fragments: false,
         };
         let model = Arc::clone(&self.model);
         let label = format!("Comparing ({})", method.title());

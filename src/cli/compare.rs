@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{Context, bail};
 use clap::Args;
 
-use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
+use simdoc::compare::PreparedPair;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
@@ -97,13 +97,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         || document::load(&args.b, &options),
     );
     let (a, b) = (a?, b?);
-    let compare = CompareOptions {
-        method: args.method,
-        floor: DEFAULT_FLOOR.min(thresholds.permission),
-        include_boilerplate: args.include_boilerplate,
-        refine: preset.refine,
-        rules: preset.rules,
-    };
+    let compare = args
+        .matching
+        .compare_options(args.method, args.include_boilerplate)?;
     let never = AtomicBool::new(false);
     let comparison = PreparedPair::new(&a, &b, model, &compare).compare(
         model,

@@ -8,7 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use simdoc::compare::{CompareOptions, DEFAULT_FLOOR};
+use simdoc::compare::CompareOptions;
 use simdoc::eval::documents;
 use simdoc::eval::pairs::{self, PairsReport};
 use simdoc::eval::plot::SweepPlot;
@@ -113,8 +113,9 @@ pub struct PairsArgs {
     /// FILE.svg or FILE.png. Implies --sweep.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
-    /// Write every pair's scores as CSV (for error analysis): label, grade, both Sims, the
-    /// binary methods' verdicts and the two texts.
+    /// Write every pair's scores as CSV (for error analysis): label, grade, both Sims (fuzzy and
+    /// overlap), whether the rules allow the pair, the binary methods' verdicts and the two
+    /// texts.
     #[arg(long, value_name = "FILE")]
     pub scores: Option<PathBuf>,
 }
@@ -160,14 +161,7 @@ impl MatchArgs {
 
     /// The comparison options of the chosen preset (refinement and rules) for `method`.
     fn compare_options(&self, method: Method) -> anyhow::Result<CompareOptions> {
-        let preset = self.matching.preset()?;
-        Ok(CompareOptions {
-            method,
-            floor: DEFAULT_FLOOR.min(preset.thresholds.permission),
-            include_boilerplate: false,
-            refine: preset.refine,
-            rules: preset.rules,
-        })
+        self.matching.compare_options(method, false)
     }
 
     fn with_model<T>(
@@ -301,6 +295,10 @@ struct ScoreRow<'a> {
     sim_lr: f64,
     sim_rl: f64,
     min_sim: f64,
+    overlap_lr: f64,
+    overlap_rl: f64,
+    /// The rules let the graded methods pair the two at all (short sentences).
+    may_match: u8,
     fourgram: u8,
     exact: u8,
     left: &'a str,
@@ -323,6 +321,9 @@ fn write_scores(
                 sim_lr: score.sim_lr,
                 sim_rl: score.sim_rl,
                 min_sim: score.sim_lr.min(score.sim_rl),
+                overlap_lr: score.overlap_lr,
+                overlap_rl: score.overlap_rl,
+                may_match: u8::from(score.may_match),
                 fourgram: u8::from(score.fourgram_match),
                 exact: u8::from(score.exact_match),
                 left: &pair.left,

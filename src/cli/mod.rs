@@ -116,6 +116,15 @@ pub struct MatchingArgs {
     /// reach this (overrides the preset's).
     #[arg(long, value_name = "X")]
     pub content_floor: Option<f64>,
+    /// Where a related word counts (thesis eq. 3.2): all (any word of the other sentence, as
+    /// the thesis says) or aligned (only a word that replaces it, in the same place between the
+    /// words both sentences keep) (overrides the preset's).
+    #[arg(long, value_name = "MODE")]
+    pub relate: Option<simdoc::similarity::Relate>,
+    /// Count headings, titles and fragments of fewer than three content words towards the
+    /// figures too (by default they are shown and matched but not counted).
+    #[arg(long)]
+    pub count_fragments: bool,
 }
 
 impl MatchingArgs {
@@ -140,6 +149,7 @@ impl MatchingArgs {
         let rules = &mut preset.rules;
         rules.min_terms = self.min_terms.unwrap_or(rules.min_terms);
         rules.content_floor = self.content_floor.unwrap_or(rules.content_floor);
+        rules.relate = self.relate.unwrap_or(rules.relate);
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(
                 "--content-floor must be between 0 and 1 (got {})",
@@ -147,6 +157,24 @@ impl MatchingArgs {
             );
         }
         Ok(preset)
+    }
+
+    /// The options of a comparison with `method` under [`Self::preset`], scoring down to the
+    /// default floor or the permission, whichever is lower.
+    pub fn compare_options(
+        &self,
+        method: simdoc::similarity::Method,
+        include_boilerplate: bool,
+    ) -> anyhow::Result<simdoc::compare::CompareOptions> {
+        let preset = self.preset()?;
+        Ok(simdoc::compare::CompareOptions {
+            method,
+            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
+            include_boilerplate,
+            refine: preset.refine,
+            rules: preset.rules,
+            count_fragments: self.count_fragments,
+        })
     }
 
     /// Just the thresholds of [`Self::preset`].

@@ -7,7 +7,10 @@ use anyhow::Context;
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use simdoc::model::{self, BuildProgress, CooccurrenceUnit, ModelParams, ReferenceModel};
+use simdoc::model::vectors::VectorParams;
+use simdoc::model::{
+    self, BuildProgress, CooccurrenceUnit, ModelParams, ReferenceModel, Relatedness,
+};
 
 #[derive(Debug, Args)]
 pub struct ModelArgs {
@@ -42,6 +45,22 @@ impl From<UnitArg> for CooccurrenceUnit {
     }
 }
 
+/// What word relatedness is computed from, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RelatednessArg {
+    /// The thesis's eq. 3.1: how often two words occur in the same unit.
+    Cooccurrence,
+    /// The cosine of word vectors (PPMI over sentence windows, reduced by an SVD).
+    Vectors,
+}
+
+fn default_relatedness() -> RelatednessArg {
+    match ModelParams::default().relatedness {
+        Relatedness::Cooccurrence => RelatednessArg::Cooccurrence,
+        Relatedness::Vectors(_) => RelatednessArg::Vectors,
+    }
+}
+
 fn default_unit() -> UnitArg {
     match ModelParams::default().unit {
         CooccurrenceUnit::Document => UnitArg::Document,
@@ -57,10 +76,29 @@ pub struct BuildArgs {
     /// Where to write the model.
     #[arg(short, long)]
     pub output: PathBuf,
-    /// The unit of co-occurrence for the word-word correlations.
+    /// What word relatedness is computed from.
+    #[arg(long, value_enum, default_value_t = default_relatedness())]
+    pub relatedness: RelatednessArg,
+    /// Vectors: words on each side of a word that count as its context.
+    #[arg(long, default_value_t = VectorParams::default().window, help_heading = "Vectors")]
+    pub window: u32,
+    /// Vectors: dimensions kept by the SVD.
+    #[arg(long, default_value_t = VectorParams::default().dimensions, help_heading = "Vectors")]
+    pub dimensions: u32,
+    /// Vectors: a word gets a vector only if it occurs at least this often.
+    #[arg(long, default_value_t = VectorParams::default().min_count, help_heading = "Vectors")]
+    pub min_count: u32,
+    /// Vectors: cosines at or below this give no relatedness.
+    #[arg(long, default_value_t = VectorParams::default().threshold, help_heading = "Vectors")]
+    pub threshold: f64,
+    /// Vectors: c = min(1, scale (cosine - threshold) / (1 - threshold)).
+    #[arg(long, default_value_t = VectorParams::default().scale, help_heading = "Vectors")]
+    pub scale: f64,
+    /// Co-occurrence: the unit of co-occurrence for the word-word correlations.
     #[arg(long, value_enum, default_value_t = default_unit())]
     pub unit: UnitArg,
-    /// A term enters the correlation matrix only if it occurs in at least this many units.
+    /// Co-occurrence: a term enters the correlation matrix only if it occurs in at least this
+    /// many units.
     #[arg(long, default_value_t = ModelParams::default().min_df)]
     pub min_df: u32,
     /// Keep correlations of at least this value (0 to 1).
@@ -131,7 +169,18 @@ impl BuildProgress for BarProgress {
 }
 
 fn build(args: &BuildArgs) -> anyhow::Result<()> {
+    let relatedness = match args.relatedness {
+        RelatednessArg::Cooccurrence => Relatedness::Cooccurrence,
+        RelatednessArg::Vectors => Relatedness::Vectors(VectorParams {
+            window: args.window,
+            dimensions: args.dimensions,
+            min_count: args.min_count,
+            threshold: args.threshold,
+            scale: args.scale,
+        }),
+    };
     let params = ModelParams {
+        relatedness,
         unit: args.unit.into(),
         min_df: args.min_df,
         floor: args.floor,
@@ -236,11 +285,26 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
         "4-grams:             {} distinct, {} occurrences, {} characters",
         s.fourgrams, s.fourgram_occurrences, s.alphabet
     )?;
-    writeln!(
-        out,
-        "parameters:          unit {}, min-df {}, floor {}, per-term {}",
-        s.params.unit, s.params.min_df, s.params.floor, s.params.per_term
-    )?;
+    match s.params.relatedness {
+        Relatedness::Cooccurrence => writeln!(
+            out,
+            "relatedness:         co-occurrence (thesis eq. 3.1): unit {}, min-df {}, floor {}, \
+             per-term {}",
+            s.params.unit, s.params.min_df, s.params.floor, s.params.per_term
+        )?,
+        Relatedness::Vectors(v) => writeln!(
+            out,
+            "relatedness:         word vectors (PPMI + SVD): window {}, dimensions {}, \
+             min-count {}, threshold {}, scale {}, floor {}, per-term {}",
+            v.window,
+            v.dimensions,
+            v.min_count,
+            v.threshold,
+            v.scale,
+            s.params.floor,
+            s.params.per_term
+        )?,
+    }
     writeln!(out, "source:")?;
     for line in s.source.lines() {
         writeln!(out, "  {line}")?;

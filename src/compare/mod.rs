@@ -6,6 +6,7 @@
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
+pub mod counting;
 pub mod figures;
 pub mod joined;
 pub mod tree;
@@ -37,6 +38,8 @@ pub struct CompareOptions {
     pub refine: RefineOptions,
     /// Which pairs may match at all.
     pub rules: MatchRules,
+    /// Count headings, titles and short fragments towards the figures too ([`counting`]).
+    pub count_fragments: bool,
 }
 
 impl Default for CompareOptions {
@@ -47,6 +50,7 @@ impl Default for CompareOptions {
             include_boilerplate: false,
             refine: RefineOptions::default(),
             rules: MatchRules::default(),
+            count_fragments: false,
         }
     }
 }
@@ -60,6 +64,8 @@ pub struct PreparedPair {
     pub right: PreparedDoc,
     pub include_boilerplate: bool,
     pub rules: MatchRules,
+    /// Per document, per sentence: whether it counts towards the figures ([`counting`]).
+    pub counted: [Vec<bool>; 2],
 }
 
 impl PreparedPair {
@@ -72,14 +78,28 @@ impl PreparedPair {
     ) -> Self {
         let mut vocabulary = Vocabulary::new(model);
         let include = options.include_boilerplate;
-        let left = vocabulary.prepare_with(left, model, include, &options.refine);
-        let right = vocabulary.prepare_with(right, model, include, &options.refine);
+        let mut prepared_left = vocabulary.prepare_with(left, model, include, &options.refine);
+        let mut prepared_right = vocabulary.prepare_with(right, model, include, &options.refine);
+        if !include {
+            let (before_left, before_right) = (prepared_left.clone(), prepared_right.clone());
+            counting::propagate_boilerplate(left, &mut prepared_left, right, &before_right);
+            counting::propagate_boilerplate(right, &mut prepared_right, left, &before_left);
+        }
+        let counted = [(left, &prepared_left), (right, &prepared_right)].map(|(doc, prepared)| {
+            let active = active_mask(prepared);
+            if options.count_fragments {
+                active
+            } else {
+                counting::counted_mask(doc, prepared, &active)
+            }
+        });
         PreparedPair {
             vocabulary,
-            left,
-            right,
+            left: prepared_left,
+            right: prepared_right,
             include_boilerplate: include,
             rules: options.rules,
+            counted,
         }
     }
 
@@ -114,6 +134,7 @@ impl PreparedPair {
             floor,
             include_boilerplate: self.include_boilerplate,
             active: [active_mask(&self.left), active_mask(&self.right)],
+            counted: self.counted.clone(),
             pairs,
             joined,
         })
@@ -154,6 +175,9 @@ pub struct Comparison {
     pub include_boilerplate: bool,
     /// Per document, per sentence position: whether the sentence takes part.
     pub active: [Vec<bool>; 2],
+    /// Per document, per sentence position: whether the sentence counts towards the figures
+    /// (takes part, and is not a heading or a fragment unless asked; [`counting`]).
+    pub counted: [Vec<bool>; 2],
     /// Every pair with a directional score at or above the floor, sorted by (left, right).
     pub pairs: Vec<ScoredPair>,
     /// The pairs of one-to-two matches ([`joined`]), with the joint Sims, sorted by (left,
@@ -208,11 +232,11 @@ impl Comparison {
         })
     }
 
-    /// Sentences taking part in each document.
+    /// Sentences counted in each document (the denominators of the figures).
     pub fn sentence_counts(&self) -> [usize; 2] {
         [
-            self.active[0].iter().filter(|&&a| a).count(),
-            self.active[1].iter().filter(|&&a| a).count(),
+            self.counted[0].iter().filter(|&&a| a).count(),
+            self.counted[1].iter().filter(|&&a| a).count(),
         ]
     }
 
@@ -222,10 +246,10 @@ impl Comparison {
         self.figures_of(&matches, thresholds)
     }
 
-    /// Containment both ways, [A in B, B in A]: for each active sentence its best directional
+    /// Containment both ways, [A in B, B in A]: for each counted sentence its best directional
     /// Sim into the other document among the pairs (single or one-to-two) whose Sim in that
     /// direction reaches the permission, 0 for a sentence without one, averaged over the
-    /// document's active sentences. Directional by nature, so the variation threshold does not
+    /// document's counted sentences. Directional by nature, so the variation threshold does not
     /// apply. Not in the thesis; see [`figures::Figures::containment`].
     pub fn containment(&self, permission: f64) -> [f64; 2] {
         let mut best = [
@@ -246,8 +270,8 @@ impl Comparison {
         [0, 1].map(|side| {
             let sum: f64 = best[side]
                 .iter()
-                .zip(&self.active[side])
-                .filter(|(_, active)| **active)
+                .zip(&self.counted[side])
+                .filter(|(_, counted)| **counted)
                 .map(|(sim, _)| sim)
                 .sum();
             if sentences[side] == 0 {
@@ -265,13 +289,21 @@ impl Comparison {
         let mut matched_left = vec![false; self.active[0].len()];
         let mut matched_right = vec![false; self.active[1].len()];
         let mut edges = Vec::with_capacity(matches.len());
+        let counted = |side: usize, p: u32| self.counted[side].get(p as usize) == Some(&true);
+        let mut pairs = 0;
         for pair in matches {
-            if let (Some(l), Some(r)) = (
-                matched_left.get_mut(pair.left as usize),
-                matched_right.get_mut(pair.right as usize),
-            ) {
-                *l = true;
-                *r = true;
+            if (pair.left as usize) < matched_left.len()
+                && (pair.right as usize) < matched_right.len()
+            {
+                pairs += 1;
+            } else {
+                continue;
+            }
+            // Only counted sentences count as matched (a heading matched to a heading is shown,
+            // not counted).
+            if counted(0, pair.left) && counted(1, pair.right) {
+                matched_left[pair.left as usize] = true;
+                matched_right[pair.right as usize] = true;
                 edges.push((pair.left, pair.right));
             }
         }
@@ -292,7 +324,7 @@ impl Comparison {
             resemblance,
             odds_ratio: figures::odds_ratio(resemblance[0], resemblance[1]),
             containment: self.containment(thresholds.permission),
-            pairs: edges.len(),
+            pairs,
         }
     }
 
@@ -338,6 +370,7 @@ impl Comparison {
             floor: self.floor,
             include_boilerplate: self.include_boilerplate,
             active: [self.active[1].clone(), self.active[0].clone()],
+            counted: [self.counted[1].clone(), self.counted[0].clone()],
             pairs: swap(&self.pairs),
             joined: swap(&self.joined),
         }

@@ -446,11 +446,11 @@ mod tests {
         let write = |name: &str, text: &str| std::fs::write(dir.path().join(name), text).unwrap();
         write(
             "art1.txt",
-            "Shares rose sharply on Monday. The bank reported record profits. Analysts were surprised.\n",
+            "Shares rose sharply on Monday. The bank reported record profits. Analysts were surprised by the size.\n",
         );
         write(
             "sum1.txt",
-            "Shares rose sharply on Monday. Analysts were surprised.\n",
+            "Shares rose sharply on Monday. Analysts were surprised by the size.\n",
         );
         write(
             "art2.txt",

@@ -70,8 +70,13 @@ pub struct PairsReport {
     /// What one side of a pair is.
     pub unit: &'static str,
     pub results: Vec<MethodResult>,
+    /// The fuzzy matcher's threshold sweep.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sweep: Option<SweepReport>,
+    /// The overlap method's threshold sweep (when it is evaluated), to compare each method at
+    /// its own best thresholds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overlap_sweep: Option<SweepReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub halves: Option<HalvesReport>,
 }
@@ -126,14 +131,17 @@ pub fn report(
             }
         })
         .collect();
-    let sweep = sweep.then(|| {
-        let sweep = Sweep::run(scores, &truths, thresholds);
+    let sweep_of = |method| {
+        let sweep = Sweep::run(scores, &truths, method, thresholds);
         SweepReport {
             best_f1: sweep.best_f1(),
             balance: sweep.balance(),
             sweep,
         }
-    });
+    };
+    let overlap_sweep =
+        (sweep && methods.contains(&Method::Overlap)).then(|| sweep_of(Method::Overlap));
+    let sweep = sweep.then(|| sweep_of(Method::Fuzzy));
     PairsReport {
         dataset: set.format,
         split: set.split.clone(),
@@ -143,6 +151,7 @@ pub fn report(
         unit: unit(set.format),
         results,
         sweep,
+        overlap_sweep,
         halves: halves.map(|h| halves_report(h, thresholds)),
     }
 }
@@ -415,7 +424,7 @@ mod tests {
         assert_eq!(json["dataset"], "stsb");
         assert_eq!(json["results"][0]["method"], "fuzzy");
         assert_eq!(json["results"][0]["tp"], 2);
-        assert!(json["sweep"]["grid"].as_array().unwrap().len() == 21 * 21);
+        assert_eq!(json["sweep"]["grid"].as_array().unwrap().len(), 39 * 22);
         assert!(r.summary().contains("Spearman 1.000"));
     }
 

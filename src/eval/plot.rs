@@ -236,7 +236,7 @@ impl SweepPlot<'_> {
         );
 
         // (a) over the permission.
-        let a = panel(0, (0.5, 1.0));
+        let a = panel(0, (0.0, 1.0));
         a.axes(
             &mut svg,
             "(a) errors against the permission",
@@ -252,7 +252,7 @@ impl SweepPlot<'_> {
         a.line(&mut svg, "fn-rate-at-variation", &fn_v, FN_COLOUR, true);
         a.marker(
             &mut svg,
-            s.permission_fixed.clamp(0.5, 1.0),
+            s.permission_fixed.clamp(0.0, 1.0),
             &format!("{}", s.permission_fixed),
         );
         let at_v = format!("at variation {}", s.variation_fixed);
@@ -278,7 +278,14 @@ impl SweepPlot<'_> {
             "rate",
             0.1,
         );
-        let [fp, fn_] = rates(&s.variation, |p| p.variation);
+        // "Off" (a variation of 1) is not on this axis.
+        let on_axis: Vec<SweepPoint> = s
+            .variation
+            .iter()
+            .filter(|p| p.variation <= 0.5)
+            .copied()
+            .collect();
+        let [fp, fn_] = rates(&on_axis, |p| p.variation);
         b.line(&mut svg, "fp-rate", &fp, FP_COLOUR, false);
         b.line(&mut svg, "fn-rate", &fn_, FN_COLOUR, false);
         b.marker(
@@ -380,7 +387,12 @@ mod tests {
                 may_match: true,
             },
         ];
-        Sweep::run(&scores, &[true, false], Thresholds::THESIS)
+        Sweep::run(
+            &scores,
+            &[true, false],
+            crate::similarity::Method::Fuzzy,
+            Thresholds::THESIS,
+        )
     }
 
     #[test]
@@ -403,7 +415,7 @@ mod tests {
         // Each permission curve has a point per swept permission.
         let fp = svg.split(r#"class="fp-rate" points=""#).nth(1).unwrap();
         let fp = fp.split('"').next().unwrap();
-        assert_eq!(fp.split(' ').count(), 21);
+        assert_eq!(fp.split(' ').count(), 39);
         // The chosen thresholds (0.825 / 0.15) are marked in (a), (b) and (c).
         assert_eq!(svg.matches(r#"class="chosen""#).count(), 3);
         crate::render::png::svg_to_png(&svg, 1.0).unwrap();
@@ -412,7 +424,7 @@ mod tests {
     #[test]
     fn precision_is_left_out_where_nothing_is_decided_positive() {
         let sweep = sweep();
-        // Above 0.9 nothing passes: 0.5..=0.9 is 17 points.
-        assert_eq!(pr_curve(&sweep.permission).len(), 17);
+        // Above 0.9 nothing passes: 0.05..=0.9 is 35 points.
+        assert_eq!(pr_curve(&sweep.permission).len(), 35);
     }
 }

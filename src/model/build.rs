@@ -4,7 +4,8 @@
 //! Reuters-21578 container files, folders recursively) and parsed into documents. For each
 //! document, in parallel:
 //! - its *units*: the whole document, or each hierarchy node's own sentences (a paragraph, a
-//!   heading, a list item; one line of WikiExtractor output) — see [`CooccurrenceUnit`];
+//!   heading, a list item; one line of WikiExtractor output) — see [`CooccurrenceUnit`]; or,
+//!   for word vectors ([`Relatedness::Vectors`]), each sentence's terms in order;
 //! - each sentence is refined ([`crate::text::refine`]); a unit's terms are the distinct refined
 //!   terms of its sentences; a document's terms give its document frequencies;
 //! - the character 4-grams of each refined, space-free sentence ([`crate::text::refined_string`],
@@ -28,9 +29,11 @@ use rustc_hash::FxHashMap;
 use super::cooccurrence::{self, Units};
 use super::correlations::CorrelationError;
 use super::fourgrams::FourgramTable;
+use super::vectors::{self, Sequences};
 use super::vocabulary::Vocabulary;
 use super::{
-    CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, TermId,
+    CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, Relatedness,
+    TermId,
 };
 use crate::corpus;
 use crate::document::{Document, LoadError, LoadOptions, SourceFormat};
@@ -103,7 +106,7 @@ pub fn build(
                 if stop.load(Ordering::Relaxed) || progress.cancelled() {
                     return;
                 }
-                let batch = read_file(file, options, params.unit);
+                let batch = read_file(file, options, params);
                 // A closed channel means the receiver stopped on an error; nothing to do.
                 let _ = sender.send(batch);
             });
@@ -154,7 +157,7 @@ pub fn build_from_texts(
         .map(|(i, t)| crate::document::parse_text(t, &format!("text {i}"), SourceFormat::Text))
         .collect();
     let mut collector = Collector::default();
-    collector.merge(Batch::from_documents(&documents, params.unit));
+    collector.merge(Batch::from_documents(&documents, params));
     collector.finish(
         params,
         "built from texts in memory".to_string(),
@@ -170,27 +173,28 @@ struct Batch {
     documents: Units,
     /// Each unit's distinct terms; `None` when the unit is the document (see `documents`).
     units: Option<Units>,
+    /// Each sentence's terms in order, for word vectors; `None` otherwise.
+    sequences: Option<Sequences>,
     fourgrams: FxHashMap<[char; 4], u64>,
     sentences: u64,
     tokens: u64,
 }
 
-fn read_file(
-    path: &Path,
-    options: &LoadOptions,
-    unit: CooccurrenceUnit,
-) -> Result<Batch, LoadError> {
+fn read_file(path: &Path, options: &LoadOptions, params: &ModelParams) -> Result<Batch, LoadError> {
     let entries = corpus::read_entries(path, options)?;
     let documents: Vec<Document> = entries.iter().map(|e| e.to_document()).collect();
-    Ok(Batch::from_documents(&documents, unit))
+    Ok(Batch::from_documents(&documents, params))
 }
 
 impl Batch {
-    fn from_documents(documents: &[Document], unit: CooccurrenceUnit) -> Batch {
+    fn from_documents(documents: &[Document], params: &ModelParams) -> Batch {
+        let vectors = matches!(params.relatedness, Relatedness::Vectors(_));
         let mut batch = Batch {
-            units: (unit == CooccurrenceUnit::Paragraph).then(Units::new),
+            units: (!vectors && params.unit == CooccurrenceUnit::Paragraph).then(Units::new),
+            sequences: vectors.then(Sequences::new),
             ..Batch::default()
         };
+        let mut sentence_terms: Vec<TermId> = Vec::new();
         let mut ids: FxHashMap<String, TermId> = FxHashMap::default();
         let mut doc_terms: Vec<TermId> = Vec::new();
         let mut unit_terms: Vec<TermId> = Vec::new();
@@ -205,6 +209,7 @@ impl Batch {
                     for gram in text::fourgrams(&text::refined_string(&refined)) {
                         *batch.fourgrams.entry(gram).or_default() += 1;
                     }
+                    sentence_terms.clear();
                     for term in refined {
                         let next = batch.terms.len() as TermId;
                         let id = *ids.entry(term).or_insert_with_key(|term| {
@@ -212,6 +217,10 @@ impl Batch {
                             next
                         });
                         unit_terms.push(id);
+                        sentence_terms.push(id);
+                    }
+                    if let Some(sequences) = &mut batch.sequences {
+                        sequences.push(&sentence_terms);
                     }
                 }
                 doc_terms.extend_from_slice(&unit_terms);
@@ -236,6 +245,7 @@ struct Collector {
     terms: Vec<String>,
     df: Vec<u32>,
     units: Units,
+    sequences: Sequences,
     fourgrams: FxHashMap<[char; 4], u64>,
     counts: CollectionCounts,
 }
@@ -261,10 +271,14 @@ impl Collector {
                 self.df[local[t as usize] as usize] += 1;
             }
         }
-        for u in 0..unit_rows.len() {
-            row.clear();
-            row.extend(unit_rows.unit(u).iter().map(|&t| local[t as usize]));
-            self.units.push(&mut row);
+        if let Some(sequences) = &batch.sequences {
+            self.sequences.extend_mapped(sequences, &local);
+        } else {
+            for u in 0..unit_rows.len() {
+                row.clear();
+                row.extend(unit_rows.unit(u).iter().map(|&t| local[t as usize]));
+                self.units.push(&mut row);
+            }
         }
         for (gram, n) in batch.fourgrams {
             *self.fourgrams.entry(gram).or_default() += n;
@@ -300,10 +314,25 @@ impl Collector {
         .map_err(|_| BuildError::TooLarge)?;
         let df: Vec<u32> = order.iter().map(|&old| self.df[old as usize]).collect();
         drop(self.ids);
-        self.units.remap(&new_id);
-        let correlations =
-            cooccurrence::correlations(&self.units, vocabulary.len(), params, progress)?;
+        let correlations = match &params.relatedness {
+            Relatedness::Cooccurrence => {
+                self.units.remap(&new_id);
+                cooccurrence::correlations(&self.units, vocabulary.len(), params, progress)?
+            }
+            Relatedness::Vectors(vector_params) => {
+                self.sequences.remap(&new_id);
+                vectors::correlations(
+                    &self.sequences,
+                    vocabulary.len(),
+                    vector_params,
+                    params.floor,
+                    params.per_term,
+                    progress,
+                )?
+            }
+        };
         drop(self.units);
+        drop(self.sequences);
         let fourgrams = FourgramTable::from_counts(&self.fourgrams);
         ReferenceModel::assemble(
             *params,

@@ -3,16 +3,19 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "SIMDOCRM"
-//! 8       4     format version, u32 little-endian (this code writes and reads 1)
+//! 8       4     format version, u32 little-endian (this code writes 2 and reads 1 and 2)
 //! 12      8     payload length L, u64 little-endian
 //! 20      L     payload (below)
 //! 20+L    4     CRC-32 (crc32fast) of bytes 8..20+L: version, length and payload
 //! ```
 //!
-//! Payload, version 1 (`varint` = unsigned LEB128, at most 10 bytes; strings are a varint byte
+//! Payload, version 2 (`varint` = unsigned LEB128, at most 10 bytes; strings are a varint byte
 //! length and UTF-8 bytes):
 //! 1. parameters: unit (u8: 0 document, 1 paragraph), `min_df` varint, `floor` f64 LE,
-//!    `per_term` varint;
+//!    `per_term` varint; then the relatedness kind (u8: 0 co-occurrence, eq. 3.1; 1 word
+//!    vectors, followed by `window`, `dimensions` and `min_count` varints and `threshold` and
+//!    `scale` f64 LE). Version 1 files have no kind (they are co-occurrence models) and still
+//!    load;
 //! 2. source note: string;
 //! 3. counts: documents, units, sentences, tokens, each a varint;
 //! 4. vocabulary: term count T, then each term front-coded against the previous one (bytes
@@ -34,15 +37,17 @@ use std::path::{Path, PathBuf};
 
 use super::correlations::Correlations;
 use super::fourgrams::FourgramTable;
+use super::vectors::VectorParams;
 use super::vocabulary::{Vocabulary, VocabularyBuilder};
 use super::{
-    CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, TermId,
+    CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, Relatedness,
+    TermId,
 };
 
 /// The first bytes of every model file.
 pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
 /// The format version this code writes, and the newest it reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Magic, version and length.
 const HEADER_LEN: usize = 20;
 const CHECKSUM_LEN: usize = 4;
@@ -191,9 +196,11 @@ impl ReferenceModel {
                 computed,
             });
         }
-        decode_payload(&bytes[HEADER_LEN..checked_end]).map_err(|reason| ModelError::Malformed {
-            path: path(),
-            reason,
+        decode_payload(&bytes[HEADER_LEN..checked_end], version).map_err(|reason| {
+            ModelError::Malformed {
+                path: path(),
+                reason,
+            }
         })
     }
 
@@ -238,6 +245,17 @@ fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
     w.varint(u64::from(params.min_df));
     w.bytes(&params.floor.to_le_bytes());
     w.varint(u64::from(params.per_term));
+    match &params.relatedness {
+        Relatedness::Cooccurrence => w.u8(0),
+        Relatedness::Vectors(v) => {
+            w.u8(1);
+            w.varint(u64::from(v.window));
+            w.varint(u64::from(v.dimensions));
+            w.varint(u64::from(v.min_count));
+            w.bytes(&v.threshold.to_le_bytes());
+            w.bytes(&v.scale.to_le_bytes());
+        }
+    }
     w.string(&model.source);
     let c = &model.counts;
     for n in [c.documents, c.units, c.sentences, c.tokens] {
@@ -302,8 +320,9 @@ fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// Decodes a payload that passed its checksum; the error says what is wrong.
-fn decode_payload(payload: &[u8]) -> Result<ReferenceModel, String> {
+/// Decodes a payload of format `version` that passed its checksum; the error says what is
+/// wrong.
+fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String> {
     let mut r = Reader::new(payload);
     let unit = match r.u8()? {
         0 => CooccurrenceUnit::Document,
@@ -313,7 +332,23 @@ fn decode_payload(payload: &[u8]) -> Result<ReferenceModel, String> {
     let min_df = r.varint_u32("min_df")?;
     let floor = f64::from_le_bytes(r.array()?);
     let per_term = r.varint_u32("per_term")?;
+    let relatedness = if version < 2 {
+        Relatedness::Cooccurrence
+    } else {
+        match r.u8()? {
+            0 => Relatedness::Cooccurrence,
+            1 => Relatedness::Vectors(VectorParams {
+                window: r.varint_u32("window")?,
+                dimensions: r.varint_u32("dimensions")?,
+                min_count: r.varint_u32("min_count")?,
+                threshold: f64::from_le_bytes(r.array()?),
+                scale: f64::from_le_bytes(r.array()?),
+            }),
+            other => return Err(format!("unknown relatedness kind {other}")),
+        }
+    };
     let params = ModelParams {
+        relatedness,
         unit,
         min_df,
         floor,

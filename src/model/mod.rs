@@ -1,9 +1,10 @@
 //! The reference model: statistics of a reference collection that the sentence matchers and the
 //! collection detectors read.
 //!
-//! - word-word correlations `c(i, j)` for the fuzzy-set matcher (Yerra's thesis,
-//!   `003_cb4e1995afbee241.txt`, section 3.2.2, eq. 3.1), pruned and symmetric
-//!   ([`cooccurrence`], [`correlations`]);
+//! - word-word relatedness `c(i, j)` for the fuzzy-set matcher (Yerra's thesis,
+//!   `003_cb4e1995afbee241.txt`, section 3.2.2): the thesis's co-occurrence correlation (eq.
+//!   3.1, [`cooccurrence`]) or the cosine of word vectors learned from the same corpus
+//!   ([`vectors`]), pruned and symmetric ([`correlations`]);
 //! - character 4-gram counts for the three least-frequent 4-gram matcher (section 3.2.1)
 //!   ([`fourgrams`]);
 //! - document frequencies and idf for CoDet, I-Match and SimHash.
@@ -17,7 +18,8 @@
 //! - [`vocabulary`]: sorted terms, term <-> id;
 //! - [`correlations`]: the sparse symmetric matrix, `c` quantised to 16 bits;
 //! - [`fourgrams`]: the 4-gram count table;
-//! - [`cooccurrence`]: computing `c` from co-occurrence units;
+//! - [`cooccurrence`]: computing `c` from co-occurrence units (eq. 3.1);
+//! - [`vectors`]: computing `c` from word vectors (PPMI and SVD);
 //! - [`build`](mod@build): reading a corpus into a model;
 //! - [`format`](mod@format): the file format and its errors;
 //! - [`embedded`]: the default model compiled into the binary.
@@ -28,6 +30,7 @@ pub mod correlations;
 pub mod embedded;
 pub mod format;
 pub mod fourgrams;
+pub mod vectors;
 pub mod vocabulary;
 
 use std::fmt;
@@ -84,16 +87,35 @@ impl FromStr for CooccurrenceUnit {
     }
 }
 
+/// What the relatedness `c(i, j)` of two words is computed from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Relatedness {
+    /// The thesis's eq. 3.1: how often the two words occur in the same unit ([`cooccurrence`]).
+    Cooccurrence,
+    /// The cosine of word vectors learned from the corpus ([`vectors`]).
+    Vectors(vectors::VectorParams),
+}
+
+impl Relatedness {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Relatedness::Cooccurrence => "cooccurrence",
+            Relatedness::Vectors(_) => "vectors",
+        }
+    }
+}
+
 /// How a model's correlation matrix was computed and pruned. Stored in the model file.
-///
-/// The defaults are provisional: the thesis stores an unpruned matrix over documents; these
-/// values keep the embedded model small and will be chosen by measurement on paraphrase data.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ModelParams {
-    /// The unit of co-occurrence for `n(i)`, `n(j)` and `n(i, j)` (default: paragraph).
+    /// What `c` is computed from (default: eq. 3.1 co-occurrence).
+    pub relatedness: Relatedness,
+    /// Co-occurrence: the unit of co-occurrence for `n(i)`, `n(j)` and `n(i, j)` (default:
+    /// paragraph).
     pub unit: CooccurrenceUnit,
-    /// A term enters the correlation matrix only if it occurs in at least this many units
-    /// (default 3): two terms that each occur once, in the same unit, have `c = 1` by chance.
+    /// Co-occurrence: a term enters the correlation matrix only if it occurs in at least this
+    /// many units (default 3): two terms that each occur once, in the same unit, have `c = 1` by
+    /// chance.
     pub min_df: u32,
     /// Correlations below this are not stored (read as 0). Default 0.05.
     pub floor: f64,
@@ -105,6 +127,7 @@ pub struct ModelParams {
 impl Default for ModelParams {
     fn default() -> Self {
         ModelParams {
+            relatedness: Relatedness::Cooccurrence,
             unit: CooccurrenceUnit::Paragraph,
             min_df: 3,
             floor: 0.05,
@@ -114,10 +137,29 @@ impl Default for ModelParams {
 }
 
 impl ModelParams {
-    /// Checks that the floor is a number in `[0, 1]`.
+    /// Checks that the floor is a number in `[0, 1]` and the vector parameters make sense.
     pub fn validate(&self) -> Result<(), InvalidModel> {
         if !(0.0..=1.0).contains(&self.floor) {
             return Err(InvalidModel::Floor(self.floor));
+        }
+        if let Relatedness::Vectors(v) = self.relatedness {
+            if !(-1.0..1.0).contains(&v.threshold) {
+                return Err(InvalidModel::Vectors(format!(
+                    "the cosine threshold {} is not in [-1, 1)",
+                    v.threshold
+                )));
+            }
+            if !(v.scale.is_finite() && v.scale > 0.0) {
+                return Err(InvalidModel::Vectors(format!(
+                    "the scale {} is not a positive number",
+                    v.scale
+                )));
+            }
+            if v.dimensions == 0 || v.window == 0 {
+                return Err(InvalidModel::Vectors(
+                    "the window and the dimensions must be at least 1".to_string(),
+                ));
+            }
         }
         Ok(())
     }
@@ -142,6 +184,8 @@ pub struct CollectionCounts {
 pub enum InvalidModel {
     #[error("the correlation floor {0} is not in [0, 1]")]
     Floor(f64),
+    #[error("word vectors: {0}")]
+    Vectors(String),
     #[error("vocabulary: {0}")]
     Vocabulary(#[from] vocabulary::VocabularyError),
     #[error("correlations: {0}")]

@@ -25,6 +25,7 @@ const COLLECTION: [&str; 4] = [
 
 fn params(unit: CooccurrenceUnit, min_df: u32, floor: f64, per_term: u32) -> ModelParams {
     ModelParams {
+        relatedness: Relatedness::Cooccurrence,
         unit,
         min_df,
         floor,
@@ -322,6 +323,45 @@ fn save_and_load_round_trip() {
 }
 
 #[test]
+fn vector_parameters_round_trip() {
+    let params = ModelParams {
+        relatedness: Relatedness::Vectors(vectors::VectorParams {
+            window: 3,
+            dimensions: 2,
+            min_count: 1,
+            threshold: 0.25,
+            scale: 1.5,
+        }),
+        ..params(CooccurrenceUnit::Paragraph, 1, 0.0, 4)
+    };
+    let m = model(params);
+    let loaded = load(&m.to_bytes()).unwrap();
+    assert_eq!(loaded.params(), &params);
+    assert_eq!(loaded, m);
+}
+
+/// A file of format version 1 (no relatedness kind: a co-occurrence model) still loads.
+#[test]
+fn version_1_files_still_load() {
+    let m = model(params(CooccurrenceUnit::Document, 1, 0.1, 3));
+    let v2 = m.to_bytes();
+    // Payload: unit (1 byte), min_df 1 (1), floor (8), per_term 3 (1), then the kind byte.
+    let kind_at = 20 + 11;
+    assert_eq!(v2[kind_at], 0, "co-occurrence");
+    let mut v1 = v2[..kind_at].to_vec();
+    v1.extend_from_slice(&v2[kind_at + 1..]);
+    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let payload = (v1.len() - 24) as u64;
+    v1[12..20].copy_from_slice(&payload.to_le_bytes());
+    reseal(&mut v1);
+    assert_eq!(load(&v1).unwrap(), m);
+    // Read as version 2 the same bytes are malformed, not misread.
+    v1[8..12].copy_from_slice(&2u32.to_le_bytes());
+    reseal(&mut v1);
+    assert!(matches!(load(&v1), Err(ModelError::Malformed { .. })));
+}
+
+#[test]
 fn a_missing_file_is_an_io_error_naming_it() {
     let err = ReferenceModel::load(Path::new("/nonexistent/x.simdoc-model")).unwrap_err();
     assert!(matches!(err, ModelError::Io { .. }));
@@ -413,9 +453,9 @@ fn a_flipped_byte_fails_the_checksum() {
 #[test]
 fn a_newer_or_unknown_version() {
     let mut bytes = sample_bytes();
-    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
     let err = load(&bytes).unwrap_err();
-    assert!(matches!(err, ModelError::NewerVersion { found: 2, .. }));
+    assert!(matches!(err, ModelError::NewerVersion { found: 3, .. }));
     assert!(err.to_string().contains("newer"), "{err}");
     bytes[8..12].copy_from_slice(&0u32.to_le_bytes());
     assert!(matches!(

@@ -38,8 +38,9 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::aligned::aligned_sims;
 use super::{
-    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence, Relate,
     ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
 };
 
@@ -152,21 +153,52 @@ pub fn similarity(left: &[TermId], right: &[TermId], model: &dyn ModelView) -> (
     )
 }
 
-/// Both directional Sims of two sentences under `rules`, given a way to compute the Sims of two
-/// term sets: `None` for a pair the rules forbid; a direction whose content terms miss the
-/// content floor counts 0 when stopwords take part.
+/// Both directional Sims of two sentences under `rules`: `None` for a pair the rules forbid; a
+/// direction whose content terms miss the content floor counts 0 when stopwords take part.
+/// `sets` computes the thesis's Sims of two term sets (its flag: content terms only); `c(l, r)`
+/// relates a left term to a right term for [`Relate::Aligned`]; `dp` is scratch space.
 fn sims_under_rules(
     left: &PreparedSentence,
     right: &PreparedSentence,
     rules: &MatchRules,
-    mut sims: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
+    c: &impl Fn(TermId, TermId) -> f32,
+    mut sets: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
+    dp: &mut Vec<u32>,
 ) -> Option<(f64, f64)> {
     if !rules.may_match(left, right) {
         return None;
     }
-    let (mut lr, mut rl) = sims(&left.set, &right.set, false);
-    if left.has_stopwords() || right.has_stopwords() {
-        let (content_lr, content_rl) = sims(left.content(), right.content(), true);
+    let stopwords = left.has_stopwords() || right.has_stopwords();
+    let (mut lr, mut rl, content) = match rules.relate {
+        Relate::All => {
+            let (lr, rl) = sets(&left.set, &right.set, false);
+            let content = stopwords.then(|| sets(left.content(), right.content(), true));
+            (lr, rl, content)
+        }
+        Relate::Aligned => {
+            let (lr, rl) = aligned_sims(&left.terms, &left.set, &right.terms, &right.set, c, dp);
+            let content = stopwords.then(|| {
+                let only_content = |s: &PreparedSentence| -> Vec<TermId> {
+                    let content = s.content();
+                    s.terms
+                        .iter()
+                        .copied()
+                        .filter(|t| content.binary_search(t).is_ok())
+                        .collect()
+                };
+                aligned_sims(
+                    &only_content(left),
+                    left.content(),
+                    &only_content(right),
+                    right.content(),
+                    c,
+                    dp,
+                )
+            });
+            (lr, rl, content)
+        }
+    };
+    if let Some((content_lr, content_rl)) = content {
         if content_lr < rules.content_floor {
             lr = 0.0;
         }
@@ -177,6 +209,13 @@ fn sims_under_rules(
     Some((lr, rl))
 }
 
+/// c(l, r) from a map of sorted correlate rows of the left terms.
+fn correlation_in<'m>(
+    rows: &'m FxHashMap<TermId, Vec<(TermId, f32)>>,
+) -> impl Fn(TermId, TermId) -> f32 + 'm {
+    move |l, r| lookup(rows.get(&l).map_or(&[][..], Vec::as_slice), l, r)
+}
+
 /// Both directional Sims of two prepared sentences under `rules`, straight from a model; 0 both
 /// ways for a pair the rules forbid.
 pub fn sentence_similarity(
@@ -185,7 +224,17 @@ pub fn sentence_similarity(
     model: &dyn ModelView,
     rules: &MatchRules,
 ) -> (f64, f64) {
-    sims_under_rules(left, right, rules, |a, b, _| similarity(a, b, model)).unwrap_or((0.0, 0.0))
+    let rows = correlate_rows(left.set.iter().copied(), model, |_| true);
+    let mut scratch = Vec::new();
+    sims_under_rules(
+        left,
+        right,
+        rules,
+        &correlation_in(&rows),
+        |a, b, _| directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), &mut scratch),
+        &mut Vec::new(),
+    )
+    .unwrap_or((0.0, 0.0))
 }
 
 /// Both directional Sims of two prepared sentences under `rules` with every correlation taken as
@@ -196,9 +245,14 @@ pub fn sentence_overlap(
     rules: &MatchRules,
 ) -> (f64, f64) {
     let mut scratch = Vec::new();
-    sims_under_rules(left, right, rules, |a, b, _| {
-        directional_sims(a, b, |_| None, &mut scratch)
-    })
+    sims_under_rules(
+        left,
+        right,
+        rules,
+        &|_, _| 0.0,
+        |a, b, _| directional_sims(a, b, |_| None, &mut scratch),
+        &mut Vec::new(),
+    )
     .unwrap_or((0.0, 0.0))
 }
 
@@ -484,11 +538,12 @@ impl FuzzyMatcher {
             .collect();
         let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
         let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
+        let c = correlation_in(&rows);
         let per_sentence: Result<Vec<Vec<ScoredPair>>, Cancelled> = merged
             .par_iter()
             .map_init(
-                || (Vec::new(), Vec::new()),
-                |(related, related_content), (i, list)| {
+                || (Vec::new(), Vec::new(), Vec::new()),
+                |(related, related_content, dp), (i, list)| {
                     check(cancel)?;
                     let sentence = &left.sentences[*i as usize];
                     related_terms(&sentence.set, &rows, related);
@@ -498,14 +553,21 @@ impl FuzzyMatcher {
                     let mut found = Vec::new();
                     for &j in list {
                         let other = &right.sentences[j as usize];
-                        let sims = sims_under_rules(sentence, other, rules, |a, b, content| {
-                            let related = if content && sentence.has_stopwords() {
-                                &*related_content
-                            } else {
-                                &*related
-                            };
-                            sims_through_related(a.len(), b, related)
-                        });
+                        let sims = sims_under_rules(
+                            sentence,
+                            other,
+                            rules,
+                            &c,
+                            |a, b, content| {
+                                let related = if content && sentence.has_stopwords() {
+                                    &*related_content
+                                } else {
+                                    &*related
+                                };
+                                sims_through_related(a.len(), b, related)
+                            },
+                            dp,
+                        );
                         found.extend(kept(*i, j, sims, floor, sentence, other));
                     }
                     Ok(found)
@@ -552,20 +614,31 @@ impl SentenceMatcher for FuzzyMatcher {
         // document is used to skip anything.
         let left_terms = left.active().flat_map(|(_, s)| s.set.iter().copied());
         let rows = correlate_rows(left_terms, model, |_| true);
+        let c = correlation_in(&rows);
         let right_active: Vec<(u32, &PreparedSentence)> = right.active().collect();
         let active: Vec<(u32, &PreparedSentence)> = left.active().collect();
         active
             .par_iter()
-            .map_init(Vec::new, |scratch, &(i, sentence)| {
-                let mut found = Vec::new();
-                for &(j, other) in &right_active {
-                    let sims = sims_under_rules(sentence, other, rules, |a, b, _| {
-                        directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), scratch)
-                    });
-                    found.extend(kept(i, j, sims, floor, sentence, other));
-                }
-                found
-            })
+            .map_init(
+                || (Vec::new(), Vec::new()),
+                |(scratch, dp), &(i, sentence)| {
+                    let mut found = Vec::new();
+                    for &(j, other) in &right_active {
+                        let sims = sims_under_rules(
+                            sentence,
+                            other,
+                            rules,
+                            &c,
+                            |a, b, _| {
+                                directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), scratch)
+                            },
+                            dp,
+                        );
+                        found.extend(kept(i, j, sims, floor, sentence, other));
+                    }
+                    found
+                },
+            )
             .flatten()
             .collect()
     }

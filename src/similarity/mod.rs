@@ -12,6 +12,7 @@
 //! documents. Every matcher scores all pairs whose two directional scores reach a *floor*, through
 //! an index that provably skips no such pair, and has a brute-force twin used by tests to prove it.
 
+pub mod aligned;
 pub mod exact;
 pub mod fourgram;
 pub mod fuzzy;
@@ -26,7 +27,7 @@ use serde::Serialize;
 
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
-pub use rules::MatchRules;
+pub use rules::{MatchRules, Relate};
 
 /// A refined term's id: the reference model's id for terms it knows, a fresh id above the model's
 /// vocabulary for the others (see [`Vocabulary`]).

@@ -6,6 +6,8 @@
 //!   0.5 both ways ("Guinea is a republic." and the heading "History of Guinea" share
 //!   "guinea"), which says nothing about reuse; such sentences match only a sentence with the
 //!   same terms;
+//! - *aligned relatedness* ([`Relate::Aligned`], [`super::aligned`]): a related word counts only
+//!   where it replaces the word, not anywhere in the other sentence;
 //! - *content floor*: when stopwords are kept as terms ([`crate::text::RefineOptions`]), two
 //!   sentences can share many function words and nothing else; a direction's Sim then counts
 //!   only if the content words alone reach the floor. This also keeps candidate generation
@@ -15,8 +17,43 @@ use serde::{Deserialize, Serialize};
 
 use super::PreparedSentence;
 
-/// Which pairs may match (see the module docs).
+/// Where a word of the other sentence may vouch for a word in eq. 3.2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relate {
+    /// Every word of the other sentence, as the thesis's eq. 3.2 says.
+    #[default]
+    All,
+    /// Only a word absent from this sentence, in the same aligned gap ([`super::aligned`]): a
+    /// word that replaces it.
+    Aligned,
+}
+
+impl Relate {
+    pub fn name(self) -> &'static str {
+        match self {
+            Relate::All => "all",
+            Relate::Aligned => "aligned",
+        }
+    }
+}
+
+impl std::str::FromStr for Relate {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "all" => Ok(Relate::All),
+            "aligned" => Ok(Relate::Aligned),
+            _ => Err(format!(
+                "unknown relate mode `{s}` (expected all or aligned)"
+            )),
+        }
+    }
+}
+
+/// Which pairs may match, and how related words count (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct MatchRules {
     /// Sentences with fewer distinct content terms than this match only a sentence with the
     /// same terms (0: no such rule).
@@ -25,6 +62,8 @@ pub struct MatchRules {
     /// terms alone have at least this Sim in that direction. Ignored for sentences without
     /// stopwords, whose content terms are all their terms.
     pub content_floor: f64,
+    /// Where related words count in eq. 3.2.
+    pub relate: Relate,
 }
 
 impl MatchRules {
@@ -32,12 +71,14 @@ impl MatchRules {
     pub const THESIS: MatchRules = MatchRules {
         min_terms: 0,
         content_floor: 0.0,
+        relate: Relate::All,
     };
 
     /// simdoc's rules, each measured (see the module docs).
     pub const MEASURED: MatchRules = MatchRules {
         min_terms: 3,
         content_floor: 0.2,
+        relate: Relate::All,
     };
 
     /// Whether two sentences may match at all: both have at least [`Self::min_terms`] content

@@ -2,97 +2,33 @@
 //! `U, s, V = getSVD(termDocMat); lsiFing = s * transpose(V)`).
 //!
 //! The term-document matrix is large and sparse, so the truncated SVD is computed the way
-//! gensim (which Roul et al. used, sect. 3.1) computes it: a randomized range finder with power
-//! iterations (Halko, Martinsson, Tropp 2011, alg. 4.4), then a dense thin SVD of the small
-//! projected matrix with `faer`. A document's fingerprint is `U_kᵀ x`, which for a column of the
-//! matrix equals its column of `S_k V_kᵀ` and folds new documents into the same space.
+//! gensim (which Roul et al. used, sect. 3.1) computes it ([`crate::linalg`]: a randomized range
+//! finder with power iterations, then a dense thin SVD of the small projected matrix). A
+//! document's fingerprint is `U_kᵀ x`, which for a column of the matrix equals its column of
+//! `S_k V_kᵀ` and folds new documents into the same space.
 //!
 //! Choices: rank k = 200 by default (gensim's default number of topics; the paper gives none),
 //! 10 extra sample columns, 2 power iterations, a seeded Rademacher test matrix so that results
 //! repeat.
 
-use faer::Mat;
-
 use super::super::Cancelled;
 use super::super::prepare::TermId;
+use crate::linalg::{self, TruncatedSvd};
 
 /// A sparse vector over terms: (term, weight), terms distinct.
 pub type SparseVector = Vec<(TermId, f64)>;
 
-/// Extra sampled dimensions beyond the rank (Halko et al.'s p).
-const OVERSAMPLING: usize = 10;
-/// Power iterations for a sharper range (Halko et al.'s q).
-const POWER_ITERATIONS: usize = 2;
-
 /// The first k left singular vectors of a term-document matrix.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LsiSpace {
-    /// U_k, row-major: the k coordinates of term t at `t * rank .. (t + 1) * rank`.
-    basis: Vec<f64>,
-    rank: usize,
-    terms: usize,
+    svd: TruncatedSvd,
     /// The k largest singular values, descending.
     pub singular_values: Vec<f64>,
 }
 
-/// A dense row-major matrix of `rows × width` as a faer matrix.
-fn to_faer(data: &[f64], rows: usize, width: usize) -> Mat<f64> {
-    Mat::from_fn(rows, width, |i, c| data[i * width + c])
-}
-
-/// Orthonormalises the columns of a row-major `rows × width` matrix in place (thin QR).
-fn orthonormalise(data: &mut [f64], rows: usize, width: usize) {
-    let q = to_faer(data, rows, width).qr().compute_thin_Q();
-    let cols = q.ncols().min(width);
-    for i in 0..rows {
-        for c in 0..width {
-            data[i * width + c] = if c < cols { q[(i, c)] } else { 0.0 };
-        }
-    }
-}
-
-/// `A X` for A given by columns (`terms × docs`) and X row-major `docs × width`.
-fn times(columns: &[SparseVector], terms: usize, x: &[f64], width: usize) -> Vec<f64> {
-    let mut y = vec![0.0; terms * width];
-    for (j, column) in columns.iter().enumerate() {
-        let xj = &x[j * width..(j + 1) * width];
-        for &(t, w) in column {
-            let yt = &mut y[t as usize * width..(t as usize + 1) * width];
-            for (a, b) in yt.iter_mut().zip(xj) {
-                *a += w * b;
-            }
-        }
-    }
-    y
-}
-
-/// `Aᵀ Y` for Y row-major `terms × width`.
-fn transpose_times(columns: &[SparseVector], y: &[f64], width: usize) -> Vec<f64> {
-    let mut z = vec![0.0; columns.len() * width];
-    for (j, column) in columns.iter().enumerate() {
-        let zj = &mut z[j * width..(j + 1) * width];
-        for &(t, w) in column {
-            let yt = &y[t as usize * width..(t as usize + 1) * width];
-            for (a, b) in zj.iter_mut().zip(yt) {
-                *a += w * b;
-            }
-        }
-    }
-    z
-}
-
-/// SplitMix64: the seeded source of the ±1 test matrix.
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The passes of [`LsiSpace::fit_with`] reported to its checkpoint: sampling the range, two
 /// products per power iteration, the small SVD and the basis.
-pub const FIT_STAGES: usize = 3 + 2 * POWER_ITERATIONS;
+pub const FIT_STAGES: usize = linalg::STAGES;
 
 impl LsiSpace {
     /// Fits the space to the matrix whose columns are `columns` (documents) over `terms` rows;
@@ -117,98 +53,24 @@ impl LsiSpace {
         seed: u64,
         checkpoint: &mut dyn FnMut(usize) -> Result<(), Cancelled>,
     ) -> Result<LsiSpace, Cancelled> {
-        let columns: Vec<SparseVector> = columns
-            .iter()
-            .map(|c| {
-                c.iter()
-                    .copied()
-                    .filter(|&(t, _)| (t as usize) < terms)
-                    .collect()
-            })
-            .collect();
-        let docs = columns.len();
-        let rank = rank.min(terms).min(docs);
-        if rank == 0 {
-            return Ok(LsiSpace {
-                basis: Vec::new(),
-                rank: 0,
-                terms,
-                singular_values: Vec::new(),
-            });
-        }
-        let mut stage = 0;
-        let mut next_stage = || {
-            stage += 1;
-            checkpoint(stage - 1)
-        };
-        next_stage()?;
-        let width = (rank + OVERSAMPLING).min(terms).min(docs);
-        let mut state = seed;
-        let omega: Vec<f64> = (0..docs * width)
-            .map(|_| {
-                if splitmix(&mut state) & 1 == 1 {
-                    1.0
-                } else {
-                    -1.0
-                }
-            })
-            .collect();
-        let mut y = times(&columns, terms, &omega, width);
-        orthonormalise(&mut y, terms, width);
-        for _ in 0..POWER_ITERATIONS {
-            next_stage()?;
-            let mut z = transpose_times(&columns, &y, width);
-            orthonormalise(&mut z, docs, width);
-            next_stage()?;
-            y = times(&columns, terms, &z, width);
-            orthonormalise(&mut y, terms, width);
-        }
-        next_stage()?;
-        // Bᵀ = Aᵀ Q (docs × width); Bᵀ = W S Vbᵀ gives B = Vb S Wᵀ, so U = Q Vb.
-        let bt = to_faer(&transpose_times(&columns, &y, width), docs, width);
-        let (vb, mut values) = match bt.thin_svd() {
-            Ok(svd) => {
-                let s = svd.S().column_vector();
-                let values: Vec<f64> = (0..s.nrows()).map(|i| s[i]).collect();
-                (svd.V().to_owned(), values)
-            }
-            // The SVD of a finite matrix converges; should it not, the space is empty
-            // rather than wrong.
-            Err(_) => (Mat::zeros(width, 0), Vec::new()),
-        };
-        let mut order: Vec<usize> = (0..values.len()).collect();
-        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
-        let rank = rank.min(order.len());
-        order.truncate(rank);
-        next_stage()?;
-        let mut basis = vec![0.0; terms * rank];
-        for t in 0..terms {
-            let qt = &y[t * width..(t + 1) * width];
-            for (c, &o) in order.iter().enumerate() {
-                basis[t * rank + c] = (0..width).map(|i| qt[i] * vb[(i, o)]).sum();
-            }
-        }
-        values = order.iter().map(|&o| values[o]).collect();
+        let svd = linalg::truncated_svd(columns, terms, rank, seed, checkpoint)?;
         Ok(LsiSpace {
-            basis,
-            rank,
-            terms,
-            singular_values: values,
+            singular_values: svd.singular_values.clone(),
+            svd,
         })
     }
 
     pub fn rank(&self) -> usize {
-        self.rank
+        self.svd.rank
     }
 
     /// The document's coordinates in the space, `U_kᵀ x` (terms unknown to the space ignored).
     pub fn project(&self, vector: &[(TermId, f64)]) -> Vec<f64> {
-        let mut out = vec![0.0; self.rank];
+        let mut out = vec![0.0; self.svd.rank];
         for &(t, w) in vector {
             let t = t as usize;
-            if t < self.terms {
-                let row = &self.basis[t * self.rank..(t + 1) * self.rank];
-                for (o, u) in out.iter_mut().zip(row) {
+            if t < self.svd.rows {
+                for (o, u) in out.iter_mut().zip(self.svd.row(t)) {
                     *o += w * u;
                 }
             }
