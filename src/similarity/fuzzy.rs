@@ -91,15 +91,6 @@ impl ModelView for NoCorrelations<'_> {
     }
 }
 
-/// Sentences with fewer refined content terms than this match only a sentence with the same
-/// terms ([`MatchRules::MEASURED`]).
-///
-/// Not from the thesis. With one or two words, a single shared word already gives Sim 0.5 both
-/// ways ("Guinea is a republic." and the heading "History of Guinea" share "guinea"), which
-/// says nothing about reuse; at a permission of 0.5 such pairs would flood a document
-/// comparison with heading matches. Measured in EVALUATION.md ("Sentence matching", rules).
-pub const MIN_TERMS_FOR_SIMILAR: usize = 3;
-
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.
 fn lookup(row: &[(TermId, f32)], a: TermId, b: TermId) -> f32 {
     if a == b {
