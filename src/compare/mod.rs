@@ -219,8 +219,9 @@ impl Comparison {
         !self.method.is_graded() || thresholds.permission >= self.floor
     }
 
-    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs
-    /// EQ on their own, and the pairs of EQ one-to-two matches that are not.
+    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs of
+    /// EQ one-to-two matches (a join is kept only where it scores better than either half alone,
+    /// so it is the better account of the pair), and the other pairs EQ on their own.
     pub fn matches<'a>(
         &'a self,
         thresholds: &'a Thresholds,
@@ -235,8 +236,8 @@ impl Comparison {
         std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
             (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
             (Some(s), Some(j)) if key(j) == key(s) => {
-                joined.next();
-                singles.next()
+                singles.next();
+                joined.next()
             }
             (Some(_), _) => singles.next(),
             (None, _) => joined.next(),
