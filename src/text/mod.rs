@@ -16,6 +16,7 @@
 //! concatenated without spaces ([`refined_string`]).
 
 pub mod stopwords;
+pub mod words;
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
@@ -179,44 +180,10 @@ pub fn refine(sentence: &str) -> Vec<String> {
 /// With [`RefineOptions::THESIS`] every term is [`TermKind::Content`] and the terms are those of
 /// [`refine`].
 pub fn refine_with(sentence: &str, options: &RefineOptions) -> Vec<(String, TermKind)> {
-    let normalizer = &*NORMALIZER;
-    let mut terms = Vec::new();
-    for run in sentence.split(|c: char| !is_word_char(c)) {
-        if run.is_empty() {
-            continue;
-        }
-        // Stopwords are matched on the token as written (with its apostrophe), before cleaning
-        // would turn "don't" into "dont".
-        let lower_run = run.to_lowercase();
-        let bare = lower_run.trim_matches(|c: char| !c.is_alphanumeric());
-        if is_stopword(bare) {
-            if options.keep_stopwords {
-                let mut pieces = Vec::new();
-                push_clean(bare, &mut pieces);
-                terms.extend(pieces.into_iter().map(|p| (p, TermKind::Stopword)));
-            }
-            continue;
-        }
-        let mut pieces = Vec::new();
-        split_periods(&lower_run, &mut pieces);
-        for piece in pieces {
-            if is_stopword(&piece) {
-                if options.keep_stopwords {
-                    terms.push((piece, TermKind::Stopword));
-                }
-            } else if !piece.chars().any(char::is_alphabetic) {
-                if options.keep_numbers {
-                    terms.push((piece, TermKind::Number));
-                }
-            } else {
-                terms.push((
-                    normalizer.stemmer.stem(&piece).into_owned(),
-                    TermKind::Content,
-                ));
-            }
-        }
-    }
-    terms
+    words::words(sentence, options)
+        .into_iter()
+        .filter_map(|word| word.term)
+        .collect()
 }
 
 /// The refined terms joined without spaces: the string the 4-gram method reads (thesis 3.2.1).
