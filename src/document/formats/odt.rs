@@ -439,3 +439,108 @@ impl<'h, 'b> Walk<'h, 'b> {
         self.notes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::document::formats::tests::{outline, zip_of};
+    use crate::document::sentences;
+
+    const NS: &str = r#"xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/""#;
+    const MIMETYPE: &str = "application/vnd.oasis.opendocument.text";
+
+    fn read(parts: &[(&str, &str)]) -> Result<Document, LoadError> {
+        let bytes = zip_of(parts);
+        let path = Path::new("t.odt");
+        let container = Container::open(&bytes, path, SourceFormat::Odt)?;
+        parse(&container, "t.odt", sentences::split)
+    }
+
+    #[test]
+    fn structure_tracked_changes_hidden_text_fields_notes_and_page_regions() {
+        let content = format!(
+            r#"<office:document-content {NS}>
+            <office:automatic-styles>
+              <style:style style:name="Hide" style:family="text"><style:text-properties text:display="none"/></style:style>
+            </office:automatic-styles>
+            <office:body><office:text>
+              <text:tracked-changes><text:changed-region text:id="c1"><text:deletion><text:p>Deleted words.</text:p></text:deletion></text:changed-region></text:tracked-changes>
+              <text:table-of-content><text:index-body><text:p>Chapter 1</text:p></text:index-body></text:table-of-content>
+              <text:list><text:list-item><text:h text:outline-level="1">Chapter</text:h></text:list-item></text:list>
+              <text:p>Kept<text:change text:change-id="c1"/> <text:change-start text:change-id="c2"/>inserted<text:change-end text:change-id="c2"/> text<text:note text:note-class="footnote"><text:note-citation>1</text:note-citation><text:note-body><text:p>The note says this.</text:p></text:note-body></text:note>.<text:s/>On page <text:page-number>7</text:page-number><text:span text:style-name="Hide">hidden</text:span><text:hidden-text text:is-hidden="true" text:string-value="x">secret</text:hidden-text> and <text:a>a link</text:a>.</text:p>
+              <text:h text:outline-level="2">Sub part</text:h>
+              <text:list><text:list-item><text:p>First item</text:p><text:list><text:list-item><text:p>Nested item</text:p></text:list-item></text:list></text:list-item><text:list-item><text:p>Second item</text:p></text:list-item></text:list>
+              <table:table><table:table-columns/><table:table-row><table:table-cell><text:p>Cell one</text:p></table:table-cell><table:covered-table-cell/><table:table-cell><text:p>Cell two</text:p></table:table-cell></table:table-row><table:table-row><table:table-cell><text:p>Cell three</text:p></table:table-cell></table:table-row></table:table>
+              <text:p>Line one<text:line-break/>line two</text:p>
+              <text:section text:display="none"><text:p>Hidden section.</text:p></text:section>
+            </office:text></office:body></office:document-content>"#
+        );
+        let styles = format!(
+            r#"<office:document-styles {NS}><office:master-styles>
+              <style:master-page style:name="Standard"><style:header><text:p>Running head</text:p></style:header><style:footer><text:p><text:page-number>1</text:page-number></text:p></style:footer></style:master-page>
+              <style:master-page style:name="Other"><style:header><text:p>Running head</text:p></style:header><style:footer><text:p>Foot note of the page</text:p></style:footer></style:master-page>
+            </office:master-styles></office:document-styles>"#
+        );
+        let meta = format!(
+            r#"<office:document-meta {NS}><office:meta><dc:title> The  Title </dc:title></office:meta></office:document-meta>"#
+        );
+        let doc = read(&[
+            ("mimetype", MIMETYPE),
+            ("content.xml", &content),
+            ("styles.xml", &styles),
+            ("meta.xml", &meta),
+        ])
+        .unwrap();
+        assert_eq!(doc.title, "The Title");
+        assert_eq!(doc.format, SourceFormat::Odt);
+        assert_eq!(
+            outline(&doc),
+            vec![
+                "document ",
+                "  region [bp] Running head",
+                "  section Chapter",
+                "    paragraph Kept inserted text.|On page and a link.",
+                "    section Sub part",
+                "      list ",
+                "        list_item ",
+                "          paragraph First item",
+                "          list Nested item",
+                "        list_item Second item",
+                "      table ",
+                "        table_row Cell one Cell two",
+                "        table_row Cell three",
+                "      paragraph Line one|line two",
+                "  notes The note says this.",
+                "  region [bp] Foot note of the page",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_encrypted_or_incomplete_odt_is_a_clear_error() {
+        let manifest = r#"<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry manifest:full-path="content.xml"><manifest:encryption-data manifest:checksum-type="SHA1"/></manifest:file-entry></manifest:manifest>"#;
+        let err = read(&[
+            ("mimetype", MIMETYPE),
+            ("META-INF/manifest.xml", manifest),
+            ("content.xml", "\u{1}\u{2}binary"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.odt: is password-protected (encrypted); save an unprotected copy to open it"
+        );
+        let err = read(&[("mimetype", MIMETYPE)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.odt: is not a complete ODT file: it has no content.xml"
+        );
+        let empty = format!(r#"<office:document-content {NS}><office:body/></office:document-content>"#);
+        let err = read(&[("mimetype", MIMETYPE), ("content.xml", &empty)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t.odt: is not a complete ODT file: it has no text body (office:text in content.xml)"
+        );
+    }
+}
