@@ -3,14 +3,17 @@
 # article assets/examples/guinea.md (CC BY-SA 3.0, see assets/examples/NOTE.md).
 #
 # Needs pandoc, LibreOffice Writer and qpdf (Debian: apt-get install -y pandoc
-# libreoffice-writer-nogui qpdf). The fixtures are committed, so tests and CI do not need these.
+# libreoffice-writer-nogui qpdf) and msoffcrypto-tool (pip install msoffcrypto-tool). The fixtures
+# are committed, so tests and CI do not need these.
 #
 # - guinea.docx: pandoc from the Markdown, with a reference document whose page style has a running
 #   header ("Guinea: a simdoc test fixture") and a footer holding the page number (a PAGE field);
 # - guinea.odt and guinea.pdf: LibreOffice converts guinea.docx (so the PDF has the running header
 #   and a page number on every page, and the ODT carries them as header/footer styles);
 # - guinea.epub: pandoc from the Markdown, one chapter per `##` section (EPUB 3);
-# - guinea-encrypted.pdf: qpdf encrypts guinea.pdf with a user password (AES-256).
+# - guinea-encrypted.pdf: qpdf encrypts guinea.pdf with a user password (AES-256);
+# - guinea-encrypted.docx: msoffcrypto-tool encrypts guinea.docx as Office does with a password
+#   (ECMA-376 agile encryption: an OLE compound file holding the encrypted package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source=assets/examples/guinea.md
@@ -55,4 +58,5 @@ soffice --headless --convert-to odt --outdir "$work" "$out/guinea.docx" >/dev/nu
 soffice --headless --convert-to pdf --outdir "$work" "$out/guinea.docx" >/dev/null
 cp "$work/guinea.odt" "$work/guinea.pdf" "$out/"
 qpdf --encrypt secret owner 256 -- "$out/guinea.pdf" "$out/guinea-encrypted.pdf"
+msoffcrypto-tool -e -p secret "$out/guinea.docx" "$out/guinea-encrypted.docx"
 ls -l "$out"

@@ -2,8 +2,7 @@
 //! source text simdoc reads, the hierarchy it infers, page furniture, the DOCX the PDF was made
 //! from, and every kind of bad PDF the loader must refuse with a clear error.
 
-use std::collections::HashSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use simdoc::compare::{CompareOptions, compare};
@@ -11,46 +10,14 @@ use simdoc::document::{self, Document, LoadError, LoadOptions, NodeKind};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Preset;
 
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/formats")
-        .join(name)
-}
+mod common;
+
+use common::{
+    five_gram_recall as recall, format_fixture as fixture, format_fixture_source as source,
+};
 
 fn load(name: &str) -> Document {
     document::load(&fixture(name), &LoadOptions::default()).expect("the fixture loads")
-}
-
-fn source() -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/examples/guinea.md");
-    std::fs::read_to_string(path).expect("the source text")
-}
-
-fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
-}
-
-fn five_grams(words: &[String]) -> HashSet<String> {
-    words.windows(5).map(|w| w.join(" ")).collect()
-}
-
-/// Share of the source's word 5-grams found in the document's content sentences (boilerplate
-/// left out), read in order.
-fn recall(doc: &Document, source: &str) -> f64 {
-    let mask = doc.boilerplate_mask();
-    let text: Vec<&str> = doc
-        .sentences
-        .iter()
-        .zip(&mask)
-        .filter(|(_, bp)| !**bp)
-        .map(|(s, _)| s.text.as_str())
-        .collect();
-    let have = five_grams(&words(&text.join(" ")));
-    let want = five_grams(&words(source));
-    want.iter().filter(|g| have.contains(*g)).count() as f64 / want.len() as f64
 }
 
 /// The `##` headings of the Markdown source.
