@@ -715,7 +715,10 @@ mod tests {
             r#"<w:ftr {NS}><w:p><w:fldSimple w:instr=" PAGE "><w:r><w:t>3</w:t></w:r></w:fldSimple></w:p></w:ftr>"#
         );
         let doc = read(&[
-            ("_rels/.rels", &rels(&[("officeDocument", "word/document.xml")])),
+            (
+                "_rels/.rels",
+                &rels(&[("officeDocument", "word/document.xml")]),
+            ),
             (
                 "word/_rels/document.xml.rels",
                 &rels(&[
@@ -761,7 +764,10 @@ mod tests {
     fn a_docx_without_its_document_part_names_it() {
         let err = read(&[
             ("[Content_Types].xml", "<Types/>"),
-            ("_rels/.rels", &rels(&[("officeDocument", "word/document.xml")])),
+            (
+                "_rels/.rels",
+                &rels(&[("officeDocument", "word/document.xml")]),
+            ),
         ])
         .unwrap_err();
         assert_eq!(
@@ -770,8 +776,9 @@ mod tests {
         );
         let err = read(&[("word/document.xml", "<w:document not xml")]).unwrap_err();
         assert!(
-            err.to_string()
-                .starts_with("t.docx: is not a readable DOCX file: part word/document.xml is not well-formed XML"),
+            err.to_string().starts_with(
+                "t.docx: is not a readable DOCX file: part word/document.xml is not well-formed XML"
+            ),
             "{err}"
         );
         let no_body = format!(r#"<w:document {NS}/>"#);

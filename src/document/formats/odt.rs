@@ -536,7 +536,8 @@ mod tests {
             err.to_string(),
             "t.odt: is not a complete ODT file: it has no content.xml"
         );
-        let empty = format!(r#"<office:document-content {NS}><office:body/></office:document-content>"#);
+        let empty =
+            format!(r#"<office:document-content {NS}><office:body/></office:document-content>"#);
         let err = read(&[("mimetype", MIMETYPE), ("content.xml", &empty)]).unwrap_err();
         assert_eq!(
             err.to_string(),
