@@ -1,4 +1,5 @@
-//! Two documents to a [`Comparison`]: scored sentence pairs, figures, tree matching.
+//! Two documents to a [`Comparison`]: scored sentence pairs, figures, tree matching, passages
+//! (runs of matches, [`passages`]) and the word-by-word view of a matched pair ([`alignment`]).
 //!
 //! *Compute once, threshold live*: a comparison scores every pair with a directional score at
 //! or above a floor (default [`DEFAULT_FLOOR`], the lowest preset permission) and keeps both
@@ -6,9 +7,11 @@
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
+pub mod alignment;
 pub mod counting;
 pub mod figures;
 pub mod joined;
+pub mod passages;
 pub mod tree;
 
 use std::sync::atomic::AtomicBool;
@@ -20,7 +23,9 @@ use crate::similarity::{
 };
 use crate::text::RefineOptions;
 
+pub use alignment::{AlignedWord, WordAlignment, WordMatch};
 pub use figures::Figures;
+pub use passages::Passage;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 
 /// The default floor: pairs scoring below it in both directions are not kept. The measured

@@ -1,0 +1,316 @@
+//! Passages: runs of matched sentences that follow each other in both documents.
+//!
+//! An analyst judges reuse by passages, not by single sentences: five consecutive sentences
+//! taken over in order are one act of copying, five scattered single matches may be chance.
+//! In the dotplot a passage is a segment along a diagonal. Not in the thesis; the idea is that
+//! of WCopyfind's and JPlag's runs of matching text, at the sentence level.
+//!
+//! A passage is a chain of matched pairs (a, b), each step moving forward in both documents by
+//! at most `gap + 1` sentences (so up to `gap` unmatched sentences may lie between two matches on
+//! either side). A one-to-two match ([`crate::similarity::Joined`]) may also step on one side
+//! only: sentence 7 of A matched to sentences 3 and 4 of B together is one step.
+//!
+//! Chains are built greedily in (a, b) order: each pair extends the open passage whose last pair
+//! it can follow, preferring the one on its own diagonal (b - a unchanged), then the shortest
+//! step; each passage end is extended at most once. O(pairs x (gap + 1)^2) hash look-ups.
+
+use rustc_hash::FxHashMap;
+
+use crate::similarity::{JoinSide, ScoredPair};
+
+/// The default largest number of unmatched sentences between two matches of one passage.
+pub const DEFAULT_GAP: u32 = 2;
+
+/// The default shortest passage worth listing, in matched pairs: one pair alone is a match, not
+/// a passage.
+pub const DEFAULT_MIN_PAIRS: usize = 2;
+
+/// One passage.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Passage {
+    /// First and last sentence of the passage in A (inclusive).
+    pub a: [u32; 2],
+    /// First and last sentence of the passage in B (inclusive).
+    pub b: [u32; 2],
+    /// Matched pairs in the passage (a one-to-two match counts as its two pairs).
+    #[serde(rename = "sentences")]
+    pub pairs: usize,
+    /// Words of the matched sentences, on the side that has fewer: the length of the shorter
+    /// copy (a passage can never be longer than what was copied).
+    pub words: usize,
+    /// The mean of the pairs' smaller directional Sims.
+    pub score: f64,
+    /// Indices of the pairs (into the slice given to [`find`]) in chain order.
+    #[serde(skip)]
+    pub members: Vec<usize>,
+}
+
+impl Passage {
+    /// Whether sentence `position` of side `side` (0 = A, 1 = B) lies in the passage's range.
+    pub fn covers(&self, side: usize, position: u32) -> bool {
+        let [first, last] = if side == 0 { self.a } else { self.b };
+        (first..=last).contains(&position)
+    }
+}
+
+/// Whether `next` may follow `last` in one passage.
+fn may_follow(last: &ScoredPair, next: &ScoredPair, gap: u32) -> bool {
+    let reach = gap.saturating_add(1);
+    let (da, db) = (
+        i64::from(next.left) - i64::from(last.left),
+        i64::from(next.right) - i64::from(last.right),
+    );
+    let forward = (1..=i64::from(reach)).contains(&da) && (1..=i64::from(reach)).contains(&db);
+    // One-to-two: the two pairs of one join share the sentence on the other side.
+    let joined_step = |side: JoinSide| {
+        [last, next]
+            .iter()
+            .all(|p| p.joined.is_some_and(|j| j.side == side))
+    };
+    let one_sided = (da == 1 && db == 0 && joined_step(JoinSide::Left))
+        || (da == 0 && db == 1 && joined_step(JoinSide::Right));
+    forward || one_sided
+}
+
+/// The passages among `pairs` (any order; matched pairs, typically [`super::Comparison::matches`]),
+/// with up to `gap` unmatched sentences between consecutive matches, sorted by their first A
+/// sentence. Every pair belongs to exactly one passage (possibly of one pair); filter by
+/// [`Passage::pairs`] for a minimum length. `words[side][position]` is the number of words of a
+/// sentence (missing positions count 0).
+pub fn find(pairs: &[ScoredPair], gap: u32, words: [&[u32]; 2]) -> Vec<Passage> {
+    let mut order: Vec<usize> = (0..pairs.len()).collect();
+    order.sort_unstable_by_key(|&i| (pairs[i].left, pairs[i].right));
+    // The chains, and which chain ends at which (a, b).
+    let mut chains: Vec<Vec<usize>> = Vec::new();
+    let mut ends: FxHashMap<(u32, u32), usize> = FxHashMap::default();
+    let reach = gap.saturating_add(1);
+    for &i in &order {
+        let pair = &pairs[i];
+        let mut best: Option<(bool, u64, usize)> = None;
+        for da in 0..=reach {
+            let Some(a) = pair.left.checked_sub(da) else {
+                break;
+            };
+            for db in 0..=reach {
+                let Some(b) = pair.right.checked_sub(db) else {
+                    break;
+                };
+                let Some(&chain) = ends.get(&(a, b)) else {
+                    continue;
+                };
+                let last = &pairs[chains[chain][chains[chain].len() - 1]];
+                if !may_follow(last, pair, gap) {
+                    continue;
+                }
+                // Prefer the own diagonal, then the shortest step.
+                let key = (da != db, u64::from(da) + u64::from(db), chain);
+                if best.is_none_or(|b| key < b) {
+                    best = Some(key);
+                }
+            }
+        }
+        match best {
+            Some((_, _, chain)) => {
+                let last = &pairs[chains[chain][chains[chain].len() - 1]];
+                ends.remove(&(last.left, last.right));
+                chains[chain].push(i);
+                // A second pair ending at the same (a, b) (a duplicate) keeps the first.
+                ends.entry((pair.left, pair.right)).or_insert(chain);
+            }
+            None => {
+                ends.entry((pair.left, pair.right)).or_insert(chains.len());
+                chains.push(vec![i]);
+            }
+        }
+    }
+    chains
+        .into_iter()
+        .map(|members| passage_of(pairs, members, words))
+        .collect()
+}
+
+fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> Passage {
+    let mut a = [u32::MAX, 0];
+    let mut b = [u32::MAX, 0];
+    let mut score = 0.0;
+    // Distinct sentences per side (a one-to-two match repeats one of them).
+    let mut seen: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    for &m in &members {
+        let p = &pairs[m];
+        a = [a[0].min(p.left), a[1].max(p.left)];
+        b = [b[0].min(p.right), b[1].max(p.right)];
+        score += p.min_sim();
+        seen[0].push(p.left);
+        seen[1].push(p.right);
+    }
+    let side_words = |side: usize| -> usize {
+        let list = &mut seen[side].clone();
+        list.sort_unstable();
+        list.dedup();
+        list.iter()
+            .map(|&s| words[side].get(s as usize).copied().unwrap_or(0) as usize)
+            .sum()
+    };
+    let words = side_words(0).min(side_words(1));
+    Passage {
+        a,
+        b,
+        pairs: members.len(),
+        words,
+        score: if members.is_empty() {
+            0.0
+        } else {
+            score / members.len() as f64
+        },
+        members,
+    }
+}
+
+/// The number of words of each sentence: runs of characters holding a letter or digit between
+/// whitespace. Cheap, and close enough for a length (the refined terms are what is compared).
+pub fn word_counts<'a>(sentences: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
+    sentences
+        .into_iter()
+        .map(|s| {
+            let n = s
+                .split_whitespace()
+                .filter(|w| w.chars().any(char::is_alphanumeric))
+                .count();
+            u32::try_from(n).unwrap_or(u32::MAX)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::similarity::Joined;
+
+    fn pair(left: u32, right: u32, sim: f64) -> ScoredPair {
+        ScoredPair {
+            left,
+            right,
+            sim_lr: sim,
+            sim_rl: sim,
+            identical: false,
+            joined: None,
+        }
+    }
+
+    fn ranges(passages: &[Passage]) -> Vec<([u32; 2], [u32; 2], usize)> {
+        passages.iter().map(|p| (p.a, p.b, p.pairs)).collect()
+    }
+
+    #[test]
+    fn a_diagonal_run_with_a_small_gap_is_one_passage() {
+        let pairs = [
+            pair(2, 10, 1.0),
+            pair(3, 11, 0.5),
+            pair(5, 13, 0.75), // one unmatched sentence on both sides
+            pair(20, 1, 0.5),  // elsewhere
+        ];
+        let words = [vec![4; 30], vec![3; 30]];
+        let found = find(&pairs, 1, [&words[0], &words[1]]);
+        assert_eq!(
+            ranges(&found),
+            vec![([2, 5], [10, 13], 3), ([20, 20], [1, 1], 1)]
+        );
+        assert_eq!(found[0].words, 9, "three sentences of 3 words on B's side");
+        assert_eq!(found[0].score, 0.75);
+        assert_eq!(found[0].members, vec![0, 1, 2]);
+    }
+
+    #[test]
+    fn a_gap_larger_than_allowed_splits_the_passage() {
+        let pairs = [pair(2, 10, 1.0), pair(5, 13, 1.0)];
+        let words = [vec![1; 20], vec![1; 20]];
+        assert_eq!(find(&pairs, 1, [&words[0], &words[1]]).len(), 2);
+        assert_eq!(find(&pairs, 2, [&words[0], &words[1]]).len(), 1);
+    }
+
+    #[test]
+    fn the_own_diagonal_wins_over_a_neighbour() {
+        // Two parallel runs one sentence apart: each stays on its own diagonal.
+        let pairs = [
+            pair(0, 0, 1.0),
+            pair(0, 1, 1.0),
+            pair(1, 1, 1.0),
+            pair(1, 2, 1.0),
+            pair(2, 2, 1.0),
+            pair(2, 3, 1.0),
+        ];
+        let words = [vec![1; 5], vec![1; 5]];
+        assert_eq!(
+            ranges(&find(&pairs, 1, [&words[0], &words[1]])),
+            vec![([0, 2], [0, 2], 3), ([0, 2], [1, 3], 3)]
+        );
+    }
+
+    #[test]
+    fn a_backward_step_starts_a_new_passage() {
+        let pairs = [pair(0, 5, 1.0), pair(1, 4, 1.0), pair(2, 3, 1.0)];
+        let words = [vec![1; 6], vec![1; 6]];
+        assert_eq!(find(&pairs, 2, [&words[0], &words[1]]).len(), 3);
+    }
+
+    #[test]
+    fn a_one_to_two_match_is_one_step_on_one_side() {
+        let joined = |left, right, with| ScoredPair {
+            joined: Some(Joined {
+                side: JoinSide::Right,
+                with,
+            }),
+            ..pair(left, right, 0.8)
+        };
+        // A 4 was split into B 7 and B 8; A 5 follows as B 9.
+        let pairs = [
+            pair(3, 6, 1.0),
+            joined(4, 7, 8),
+            joined(4, 8, 7),
+            pair(5, 9, 1.0),
+        ];
+        let words = [vec![10, 10, 10, 10, 20, 10], vec![10; 10]];
+        let found = find(&pairs, 0, [&words[0], &words[1]]);
+        assert_eq!(ranges(&found), vec![([3, 5], [6, 9], 4)]);
+        assert_eq!(found[0].words, 40, "A: 10 + 20 + 10; B: 4 x 10");
+        // Without the join mark, the vertical step is not a passage step.
+        let plain = [pair(3, 6, 1.0), pair(4, 7, 1.0), pair(4, 8, 1.0)];
+        assert_eq!(find(&plain, 0, [&words[0], &words[1]]).len(), 2);
+    }
+
+    proptest::proptest! {
+        /// Every pair lies in exactly one passage, whose ranges hold it, and every step of a
+        /// passage moves forward in both documents by at most gap + 1.
+        #[test]
+        fn passages_partition_the_pairs(
+            raw in proptest::collection::vec((0u32..40, 0u32..40), 0..80),
+            gap in 0u32..3,
+        ) {
+            let pairs: Vec<ScoredPair> = raw.iter().map(|&(a, b)| pair(a, b, 0.5)).collect();
+            let words = [vec![1; 40], vec![1; 40]];
+            let found = find(&pairs, gap, [&words[0], &words[1]]);
+            let mut seen = vec![0; pairs.len()];
+            for passage in &found {
+                proptest::prop_assert_eq!(passage.pairs, passage.members.len());
+                for (k, &m) in passage.members.iter().enumerate() {
+                    seen[m] += 1;
+                    proptest::prop_assert!(passage.covers(0, pairs[m].left));
+                    proptest::prop_assert!(passage.covers(1, pairs[m].right));
+                    if k > 0 {
+                        let prev = &pairs[passage.members[k - 1]];
+                        proptest::prop_assert!(may_follow(prev, &pairs[m], gap));
+                    }
+                }
+            }
+            proptest::prop_assert!(seen.iter().all(|&n| n == 1));
+        }
+    }
+
+    #[test]
+    fn word_counts_ignore_punctuation_tokens() {
+        assert_eq!(
+            word_counts(["Hello, world — again.", "", "a 2 b"]),
+            vec![3, 0, 3]
+        );
+    }
+}
