@@ -119,6 +119,7 @@ fn main() {
         ],
         prepared: Arc::new(prepared),
         comparison,
+        options: CompareOptions::default(),
     };
     for permission in [0.5, 0.8] {
         let thresholds = simdoc::similarity::Thresholds {

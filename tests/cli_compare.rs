@@ -49,4 +49,39 @@ fn json_report_carries_containment_and_one_to_two_matches() {
         .collect();
     assert_eq!(joined, [(1, 1), (2, 1)]);
     assert_eq!(matches.len(), 3);
+
+    // The three matches are one passage: A 0-2 along B 0-1, the split as a one-sided step.
+    let passages = report["passages"].as_array().unwrap();
+    assert_eq!(passages.len(), 1);
+    let passage = &passages[0];
+    assert_eq!(passage["a"], serde_json::json!([0, 2]));
+    assert_eq!(passage["b"], serde_json::json!([0, 1]));
+    assert_eq!(passage["sentences"], 3);
+    assert_eq!(passage["words"], 18, "A's 8 + 5 + 5 words (B has 19)");
+    let score = passage["score"].as_f64().unwrap();
+    assert!(
+        (score - 31.0 / 33.0).abs() < 1e-12,
+        "(1 + 2 x 10/11) / 3, got {score}"
+    );
+    assert!(matches.iter().all(|m| m["passage"] == 0));
+
+    // Each match carries its words: the joined B sentence's "and" is the only word not in A.
+    let b_words = matches[1]["words"]["b"].as_array().unwrap();
+    let only_b: Vec<&str> = b_words
+        .iter()
+        .filter(|w| w["kind"] == "unmatched")
+        .map(|w| w["word"].as_str().unwrap())
+        .collect();
+    assert_eq!(only_b, ["and"]);
+    let a_parts: Vec<u64> = matches[1]["words"]["a"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["part"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(
+        a_parts,
+        [0, 0, 0, 0, 0, 1, 1, 1, 1, 1],
+        "A's two sentences taken together"
+    );
 }

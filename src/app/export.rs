@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::{JobOutput, Pick, SimdocApp};
 use crate::render::report::{Report, Side as ReportSide};
 use crate::render::{html, png};
-use crate::similarity::Thresholds;
+use crate::similarity::{ModelView, Thresholds};
 
 /// Size of exported dotplots, in pixels.
 pub const DOTPLOT_SIZE: (u32, u32) = (900, 900);
@@ -101,12 +101,13 @@ impl SimdocApp {
             return;
         };
         let thresholds = self.settings.thresholds;
+        let model = std::sync::Arc::clone(&self.model);
         let repaint = self.repainter();
         self.jobs.spawn(
             format!("Exporting {}", path.display()),
             repaint,
             move |_| {
-                let result = write_export(kind, &path, &analysis, thresholds)
+                let result = write_export(kind, &path, &analysis, thresholds, &model)
                     .map(|()| format!("Exported {}", path.display()))
                     .map_err(|e| format!("{}: cannot export: {e}", path.display()));
                 JobOutput::Exported { result }
@@ -121,6 +122,7 @@ pub fn write_export(
     path: &Path,
     analysis: &super::Analysis,
     thresholds: Thresholds,
+    model: &dyn ModelView,
 ) -> Result<(), String> {
     let paths = analysis
         .docs
@@ -137,6 +139,12 @@ pub fn write_export(
         },
     ];
     let report = Report::new(sides, &analysis.comparison, thresholds);
+    let report = match kind {
+        ExportKind::ReportJson | ExportKind::ReportCsv | ExportKind::ReportHtml => {
+            report.with_words(model, &analysis.options.refine)
+        }
+        ExportKind::DotplotPng | ExportKind::DotplotSvg => report,
+    };
     let bytes = match kind {
         ExportKind::DotplotSvg => report
             .dotplot_svg(DOTPLOT_SIZE.0, DOTPLOT_SIZE.1)

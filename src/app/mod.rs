@@ -243,6 +243,7 @@ impl SimdocApp {
                     docs: [left, right],
                     prepared: Arc::new(prepared),
                     comparison,
+                    options,
                 })
                 .map_err(|e| e.to_string());
             JobOutput::Compared { generation, result }

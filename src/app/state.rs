@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::compare::{Comparison, Figures, PreparedPair, TreeMatching};
+use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
 use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
@@ -139,6 +139,8 @@ pub struct Analysis {
     pub docs: [LoadedDoc; 2],
     pub prepared: Arc<PreparedPair>,
     pub comparison: Comparison,
+    /// The options it was compared under (the word view refines as they say).
+    pub options: CompareOptions,
 }
 
 /// The strongest match of one sentence, for highlighting.

@@ -2,7 +2,8 @@
 //!
 //! Prints a human summary (unless `--quiet`) and writes any of: the JSON report (`--json FILE`,
 //! or `-` for standard output), the matched pairs as CSV, the HTML report, the dotplot as PNG or
-//! SVG (by extension).
+//! SVG (by extension). The written reports list the passages (runs of matches) and each match's
+//! words aligned.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -14,7 +15,7 @@ use clap::Args;
 use simdoc::compare::PreparedPair;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::render::report::{Report, Side};
+use simdoc::render::report::{PassageOptions, Report, Side};
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
 
@@ -51,6 +52,12 @@ pub struct CompareArgs {
     /// Write the dotplot: FILE.png or FILE.svg.
     #[arg(long, value_name = "FILE")]
     pub dotplot: Option<PathBuf>,
+    /// Passages: the largest number of unmatched sentences between two matches of one passage.
+    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_GAP)]
+    pub passage_gap: u32,
+    /// Passages: the fewest matched pairs a passage must have to be listed.
+    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_MIN_PAIRS)]
+    pub min_passage: usize,
     /// Do not print the summary.
     #[arg(long, short)]
     pub quiet: bool,
@@ -121,7 +128,17 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         ],
         &comparison,
         thresholds,
-    );
+    )
+    .with_passages(PassageOptions {
+        gap: args.passage_gap,
+        min_pairs: args.min_passage.max(1),
+    });
+    // The word-by-word alignment is for the written reports only.
+    let report = if args.json.is_some() || args.csv.is_some() || args.html.is_some() {
+        report.with_words(model, &compare.refine)
+    } else {
+        report
+    };
 
     let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
     if let Some(path) = &args.json {

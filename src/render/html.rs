@@ -103,12 +103,14 @@ th:first-child,td:first-child{{text-align:left}}
 a.match{{color:inherit;text-decoration:none;border-radius:3px;padding:0 1px}}
 a.identical{{background:{}33}} a.similar{{background:{}33}}
 a.match:target,span:target{{outline:2px solid #f39c12}}
-.matches td{{font-size:.9em}}
+.matches td{{font-size:.9em}} .matches td.text{{text-align:left;min-width:20em}}
+.legend{{font-size:.9em;color:#444}} {}
 </style></head><body>"#,
         escape(&a.doc.title),
         escape(&b.doc.title),
         hex(Tier::Identical),
-        hex(Tier::Similar)
+        hex(Tier::Similar),
+        super::words::CSS
     );
     let _ = write!(
         out,
@@ -165,24 +167,90 @@ a.match:target,span:target{{outline:2px solid #f39c12}}
     let _ = write!(out, "<h3>B: {}</h3>", escape(&b.doc.title));
     document_html(&mut out, report, 1, b.doc);
     out.push_str("</div></div>");
-    out.push_str(r#"<h2>Matched pairs</h2><table class="matches"><tr><th>A</th><th>B</th><th>Sim(A,B)</th><th>Sim(B,A)</th><th>tier</th><th>A sentence</th></tr>"#);
-    for p in &report.matches {
-        let text = a
-            .doc
-            .sentences
-            .get(p.left as usize)
-            .map_or("", |s| s.text.as_str());
+    passages_html(&mut out, report);
+    matches_html(&mut out, report);
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// The passage table: where each run of matches lies in both documents.
+fn passages_html(out: &mut String, report: &Report<'_>) {
+    let _ = write!(
+        out,
+        "<h2>Passages</h2><p>Runs of matched sentences in the same order in both documents \
+         (at most {} unmatched sentences between two matches, at least {} matched pairs).</p>",
+        report.passage_options.gap, report.passage_options.min_pairs
+    );
+    if report.passages.is_empty() {
+        out.push_str("<p>No passages.</p>");
+        return;
+    }
+    out.push_str(
+        "<table class=\"passages\"><tr><th>#</th><th>A sentences</th><th>B sentences</th>\
+         <th>pairs</th><th>words</th><th>mean score</th></tr>",
+    );
+    for (n, p) in report.passages.iter().enumerate() {
         let _ = write!(
             out,
-            r##"<tr><td><a href="#a-{l}">{l}</a></td><td><a href="#b-{r}">{r}</a></td><td>{:.3}</td><td>{:.3}</td><td>{}</td><td style="text-align:left">{}</td></tr>"##,
+            r##"<tr><td>{}</td><td><a href="#a-{a0}">{a0}</a>–{a1}</td><td><a href="#b-{b0}">{b0}</a>–{b1}</td><td>{}</td><td>{}</td><td>{:.3}</td></tr>"##,
+            n + 1,
+            p.pairs,
+            p.words,
+            p.score,
+            a0 = p.a[0],
+            a1 = p.a[1],
+            b0 = p.b[0],
+            b1 = p.b[1],
+        );
+    }
+    out.push_str("</table>");
+}
+
+/// The table of matched pairs with both sentences, their words marked when the report has them
+/// aligned.
+fn matches_html(out: &mut String, report: &Report<'_>) {
+    let [a, b] = report.sides;
+    out.push_str("<h2>Matched pairs</h2>");
+    if !report.words.is_empty() {
+        out.push_str(super::words::LEGEND_HTML);
+    }
+    out.push_str(
+        r#"<table class="matches"><tr><th>A</th><th>B</th><th>Sim(A,B)</th><th>Sim(B,A)</th><th>tier</th><th>passage</th><th>A sentence</th><th>B sentence</th></tr>"#,
+    );
+    for (i, p) in report.matches.iter().enumerate() {
+        let passage = report.passage_of.get(i).copied().flatten();
+        let _ = write!(
+            out,
+            r##"<tr><td><a href="#a-{l}">{l}</a></td><td><a href="#b-{r}">{r}</a></td><td>{:.3}</td><td>{:.3}</td><td>{}</td><td>{}</td>"##,
             p.sim_lr,
             p.sim_rl,
             tier_of(p.identical).name(),
-            escape(text),
+            passage.map_or(String::new(), |n| (n + 1).to_string()),
             l = p.left,
             r = p.right,
         );
+        for (doc, side) in [
+            (a.doc, crate::similarity::JoinSide::Left),
+            (b.doc, crate::similarity::JoinSide::Right),
+        ] {
+            out.push_str(r#"<td class="text">"#);
+            let sentences = super::report::pair_sentences(doc, p, side);
+            let words = report.words.get(i).map(|w| match side {
+                crate::similarity::JoinSide::Left => &w.a,
+                crate::similarity::JoinSide::Right => &w.b,
+            });
+            for (part, sentence) in (0u8..).zip(&sentences) {
+                if part > 0 {
+                    out.push_str(" <b>+</b> ");
+                }
+                match words {
+                    Some(words) => super::words::sentence_html(out, sentence, words, part),
+                    None => out.push_str(&escape(sentence)),
+                }
+            }
+            out.push_str("</td>");
+        }
+        out.push_str("</tr>");
     }
-    out.push_str("</table></body></html>\n");
-    out
+    out.push_str("</table>");
 }

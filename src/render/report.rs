@@ -7,9 +7,12 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
-use crate::compare::{Comparison, Figures, TreeMatching};
+use crate::compare::alignment::align;
+use crate::compare::passages::{self, Passage};
+use crate::compare::{Comparison, Figures, TreeMatching, WordAlignment};
 use crate::document::Document;
-use crate::similarity::{ScoredPair, Thresholds};
+use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
+use crate::text::RefineOptions;
 
 /// Version of the JSON report's shape; raised when a field changes meaning or disappears.
 pub const REPORT_VERSION: u32 = 1;
@@ -31,18 +34,136 @@ pub struct Report<'a> {
     pub trees: TreeMatching,
     /// The matched pairs under the thresholds.
     pub matches: Vec<ScoredPair>,
+    /// The passages among the matches ([`passages`]) of at least `min_pairs` pairs.
+    pub passages: Vec<Passage>,
+    /// For each match, the passage (index into `passages`) it belongs to.
+    pub passage_of: Vec<Option<u32>>,
+    /// How the passages were found.
+    pub passage_options: PassageOptions,
+    /// For each match, its words aligned ([`Report::with_words`]); empty until asked for.
+    pub words: Vec<WordAlignment>,
+}
+
+/// How passages are found for a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassageOptions {
+    /// The largest number of unmatched sentences between two matches of one passage.
+    pub gap: u32,
+    /// The fewest matched pairs a passage must have to be listed.
+    pub min_pairs: usize,
+}
+
+impl Default for PassageOptions {
+    fn default() -> Self {
+        PassageOptions {
+            gap: passages::DEFAULT_GAP,
+            min_pairs: passages::DEFAULT_MIN_PAIRS,
+        }
+    }
+}
+
+/// The passages of `matches` in two documents, those with at least `options.min_pairs` pairs,
+/// and for each match the index of its passage among them.
+pub fn passages_of(
+    matches: &[ScoredPair],
+    docs: [&Document; 2],
+    options: PassageOptions,
+) -> (Vec<Passage>, Vec<Option<u32>>) {
+    let words = docs.map(|d| passages::word_counts(d.sentences.iter().map(|s| s.text.as_str())));
+    let found: Vec<Passage> = passages::find(matches, options.gap, [&words[0], &words[1]])
+        .into_iter()
+        .filter(|p| p.pairs >= options.min_pairs)
+        .collect();
+    let mut of = vec![None; matches.len()];
+    for (index, passage) in (0u32..).zip(&found) {
+        for &m in &passage.members {
+            if let Some(slot) = of.get_mut(m) {
+                *slot = Some(index);
+            }
+        }
+    }
+    (found, of)
+}
+
+/// The sentences of one side of a pair: its own, or with its neighbour in reading order when
+/// this side's sentences were taken together (a one-to-two match).
+pub fn pair_sentences<'d>(doc: &'d Document, pair: &ScoredPair, side: JoinSide) -> Vec<&'d str> {
+    let own = match side {
+        JoinSide::Left => pair.left,
+        JoinSide::Right => pair.right,
+    };
+    let mut positions = vec![own];
+    if let Some(j) = pair.joined.filter(|j| j.side == side) {
+        positions = vec![own.min(j.with), own.max(j.with)];
+    }
+    positions
+        .into_iter()
+        .filter_map(|p| doc.sentences.get(p as usize).map(|s| s.text.as_str()))
+        .collect()
+}
+
+/// The word-by-word alignment of one matched pair of `docs`, with relatedness from `model` when
+/// the method uses it.
+pub fn align_pair(
+    docs: [&Document; 2],
+    pair: &ScoredPair,
+    method: Method,
+    model: &dyn ModelView,
+    refine: &RefineOptions,
+) -> WordAlignment {
+    let related = (method == Method::Fuzzy).then_some(model);
+    align(
+        &pair_sentences(docs[0], pair, JoinSide::Left),
+        &pair_sentences(docs[1], pair, JoinSide::Right),
+        refine,
+        related,
+    )
 }
 
 impl<'a> Report<'a> {
     pub fn new(sides: [Side<'a>; 2], comparison: &'a Comparison, thresholds: Thresholds) -> Self {
+        let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
+        let (passages, passage_of) = passages_of(
+            &matches,
+            [sides[0].doc, sides[1].doc],
+            PassageOptions::default(),
+        );
         Report {
             sides,
             comparison,
             thresholds,
-            figures: comparison.figures(&thresholds),
-            trees: comparison.tree_matching(sides[0].doc, sides[1].doc, &thresholds),
-            matches: comparison.matches(&thresholds).copied().collect(),
+            figures: comparison.figures_of(&matches, &thresholds),
+            trees: comparison.tree_matching_of(sides[0].doc, sides[1].doc, &matches),
+            matches,
+            passages,
+            passage_of,
+            passage_options: PassageOptions::default(),
+            words: Vec::new(),
         }
+    }
+
+    /// Finds the passages again with other options.
+    pub fn with_passages(mut self, options: PassageOptions) -> Self {
+        (self.passages, self.passage_of) = passages_of(
+            &self.matches,
+            [self.sides[0].doc, self.sides[1].doc],
+            options,
+        );
+        self.passage_options = options;
+        self
+    }
+
+    /// Aligns the words of every match; `refine` must be the options the comparison refined
+    /// with, `model` the one it scored with.
+    pub fn with_words(mut self, model: &dyn ModelView, refine: &RefineOptions) -> Self {
+        let docs = [self.sides[0].doc, self.sides[1].doc];
+        let method = self.comparison.method;
+        self.words = self
+            .matches
+            .iter()
+            .map(|pair| align_pair(docs, pair, method, model, refine))
+            .collect();
+        self
     }
 
     /// The dotplot marks: one per matched pair, tiered.
@@ -94,13 +215,16 @@ impl<'a> Report<'a> {
         let matches = self
             .matches
             .iter()
-            .map(|p| JsonMatch {
+            .enumerate()
+            .map(|(i, p)| JsonMatch {
                 left: p.left,
                 right: p.right,
                 sim_lr: p.sim_lr,
                 sim_rl: p.sim_rl,
                 tier: tier(p),
                 joined: p.joined,
+                passage: self.passage_of.get(i).copied().flatten(),
+                words: self.words.get(i),
             })
             .collect();
         let mut nodes = Vec::new();
@@ -130,6 +254,7 @@ impl<'a> Report<'a> {
             include_boilerplate: self.comparison.include_boilerplate,
             documents,
             figures,
+            passages: &self.passages,
             matches,
             nodes,
         }
@@ -145,10 +270,12 @@ impl<'a> Report<'a> {
             "sim_rl",
             "tier",
             "joined_with",
+            "passage",
+            "word_changes",
             "left_text",
             "right_text",
         ])?;
-        for p in &self.matches {
+        for (i, p) in self.matches.iter().enumerate() {
             let text = |side: usize, position: u32| {
                 self.sides[side]
                     .doc
@@ -163,6 +290,16 @@ impl<'a> Report<'a> {
                 format!("{:.4}", p.sim_rl).as_str(),
                 tier(p).name(),
                 joined_with(p).as_str(),
+                self.passage_of
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .map_or(String::new(), |n| (n + 1).to_string())
+                    .as_str(),
+                self.words
+                    .get(i)
+                    .map_or(String::new(), super::words::changes_line)
+                    .as_str(),
                 text(0, p.left),
                 text(1, p.right),
             ])?;
@@ -190,7 +327,7 @@ impl<'a> Report<'a> {
              method: {}{}\n\
              {}\n\
              containment: A in B {:.3} / B in A {:.3}\n\
-             matched pairs: {} ({} identical, {} similar)\n\
+             matched pairs: {} ({} identical, {} similar) in {} passages of {} or more\n\
              matched sentences: A {} / B {}; common (one-to-one): {}\n\
              overlap: A {:.3} / B {:.3}\n\
              resemblance: A in B {:.3} / B in A {:.3}\n\
@@ -211,6 +348,8 @@ impl<'a> Report<'a> {
             f.pairs,
             identical,
             f.pairs - identical,
+            self.passages.len(),
+            self.passage_options.min_pairs,
             f.matched[0],
             f.matched[1],
             f.common,
@@ -245,7 +384,6 @@ pub fn containment_in_words(figures: &Figures) -> String {
 
 /// For a pair of a one-to-two match, the two sentences taken together ("A 12+13", "B 7+8").
 fn joined_with(pair: &ScoredPair) -> String {
-    use crate::similarity::JoinSide;
     match pair.joined {
         Some(j) => {
             let (letter, own) = match j.side {
@@ -278,7 +416,9 @@ pub struct JsonReport<'a> {
     pub include_boilerplate: bool,
     pub documents: [JsonDocument<'a>; 2],
     pub figures: JsonFigures,
-    pub matches: Vec<JsonMatch>,
+    /// Runs of matches along a diagonal (see [`crate::compare::passages`]).
+    pub passages: &'a [Passage],
+    pub matches: Vec<JsonMatch<'a>>,
     pub nodes: Vec<JsonNode>,
 }
 
@@ -308,7 +448,7 @@ pub struct JsonFigures {
 }
 
 #[derive(Serialize)]
-pub struct JsonMatch {
+pub struct JsonMatch<'a> {
     pub left: u32,
     pub right: u32,
     pub sim_lr: f64,
@@ -317,6 +457,12 @@ pub struct JsonMatch {
     /// A one-to-two match: which side's sentence was taken together with which neighbour.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<crate::similarity::Joined>,
+    /// The index of the passage the match belongs to, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passage: Option<u32>,
+    /// The pair's words aligned, when the report has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<&'a WordAlignment>,
 }
 
 #[derive(Serialize)]
