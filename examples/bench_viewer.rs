@@ -133,7 +133,7 @@ fn main() {
         let _ = analysis.comparison.tree_matching(&a, &b, &thresholds);
         let trees = t.elapsed();
         let t = Instant::now();
-        let _ = View::new(&analysis, thresholds);
+        let _ = View::new(&analysis, thresholds, Default::default());
         println!(
             "View::new at permission {permission}: {:.1?} (figures {figures:.1?}, tree matching {trees:.1?})",
             t.elapsed()
@@ -152,7 +152,11 @@ fn main() {
         Some(analysis.docs[0].clone()),
         Some(analysis.docs[1].clone()),
     ];
-    app.view = Some(View::new(&analysis, app.settings.thresholds));
+    app.view = Some(View::new(
+        &analysis,
+        app.settings.thresholds,
+        app.settings.passage_options(),
+    ));
     app.analysis = Some(analysis);
     println!(
         "matches shown at permission 0.5: {}",

@@ -24,6 +24,8 @@ const MAX_INDENT_LEVELS: usize = 6;
 const BLOCK_GAP: f32 = 8.0;
 const BODY_SIZE: f32 = 14.0;
 const HEADING_SIZE: f32 = 18.0;
+/// Frames a scroll request may take to settle on its sentence.
+const MAX_SCROLL_TRIES: u8 = 12;
 
 /// One block of text: a node with sentences of its own.
 #[derive(Clone, Debug)]
@@ -52,6 +54,17 @@ pub struct DocPane {
     measured: Vec<bool>,
     width: f32,
     pending_scroll: Option<f32>,
+    /// A sentence to bring into view, and how many frames have tried: kept until the sentence
+    /// itself (not just its block) is laid out inside the viewport, because a block may be one
+    /// paragraph of thousands of sentences, and the heights above it are estimates until seen.
+    target: Option<(u32, u8)>,
+    /// The last sentence brought into view (for tests and the status bar).
+    pub shown: Option<u32>,
+    /// The sentence at the top of the viewport this frame, and last frame.
+    pub top_sentence: Option<u32>,
+    pub last_top: Option<u32>,
+    /// The viewer (not the user) moved this pane this frame.
+    pub scrolled_by_app: bool,
     /// The last explanation shown, to avoid recomputing it every frame while hovering.
     explained: Option<((u32, u32), Explanation)>,
 }
@@ -85,6 +98,10 @@ impl DocPane {
         self.measured = vec![false; self.blocks.len()];
         self.width = 0.0;
         self.built_for = Some(Arc::clone(doc));
+        // A new document starts at its top, not where the last one was left.
+        self.pending_scroll = Some(0.0);
+        self.target = None;
+        self.shown = None;
     }
 
     fn indent(block: &Block) -> f32 {
@@ -184,6 +201,9 @@ fn block_job(
     let permission = app.settings.thresholds.permission;
     let mut ranges = Vec::with_capacity(block.sentences.len());
     let mut cursor = block.text.start;
+    // Neighbouring matched sentences alternate in shade, so that two stay two.
+    let mut flip = false;
+    let mut previous_marked = false;
     for position in block.sentences.clone() {
         let sentence = &doc.sentences[position];
         if sentence.span.start > cursor {
@@ -197,13 +217,19 @@ fn block_job(
         let mark = view.and_then(|v| v.marks[side.index()].get(position).copied().flatten());
         let mut format = plain.clone();
         if let Some(mark) = mark {
-            format.background = highlight(&mark, permission, selected, visuals.dark_mode);
+            flip = previous_marked && !flip;
+            let mut background = highlight(&mark, permission, selected, visuals.dark_mode);
+            if flip && !selected {
+                background = background.gamma_multiply(0.6);
+            }
+            format.background = background;
         } else if selected {
             format.background = visuals.selection.bg_fill.gamma_multiply(0.5);
         }
         if selected {
             format.underline = Stroke::new(1.5, visuals.strong_text_color());
         }
+        previous_marked = mark.is_some();
         let range = push(&mut job, &doc.text[sentence.span.clone()], format);
         ranges.push((position, range));
         cursor = sentence.span.end;
@@ -228,7 +254,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         return;
     };
     let doc = Arc::clone(&loaded.doc);
-    header_ui(app, ui, side, &loaded.file_name(), &doc);
+    header_ui(app, ui, side, &loaded);
     ui.separator();
 
     let pane_index = side.index();
@@ -249,15 +275,19 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         if let Some(&block) = pane.block_of_sentence.get(position as usize) {
             let offset: f32 = pane.heights[..block].iter().sum();
             pane.pending_scroll = Some((offset - 60.0).max(0.0));
+            pane.target = Some((position, 0));
         }
     }
 
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt(("doc_pane", pane_index))
         .auto_shrink([false, false]);
+    app.panes[pane_index].scrolled_by_app = false;
     if let Some(offset) = app.panes[pane_index].pending_scroll.take() {
         scroll = scroll.vertical_scroll_offset(offset);
+        app.panes[pane_index].scrolled_by_app = true;
     }
+    app.panes[pane_index].top_sentence = None;
     let mut clicked: Option<u32> = None;
     let mut hovered: Option<u32> = None;
     // The pane's own width bounds the text (a scroll area may report more than it shows).
@@ -284,11 +314,24 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         }
         let block_count = app.panes[pane_index].blocks.len();
         let mut remeasured = false;
+        // Whether the scroll target was found in a laid-out block (and dealt with there).
+        let mut target_seen_elsewhere = false;
         while index < block_count && top <= viewport.max.y {
             let block = app.panes[pane_index].blocks[index].clone();
             let indent = DocPane::indent(&block);
             let (job, ranges) = block_job(app, &doc, side, &block, &visuals, width - indent);
             let galley = ui.painter().layout_job(job);
+            if app.panes[pane_index].top_sentence.is_none() {
+                let at = galley
+                    .cursor_from_pos(Vec2::new(0.0, (viewport.min.y - top).max(0.0)))
+                    .index
+                    .0;
+                app.panes[pane_index].top_sentence = ranges
+                    .iter()
+                    .find(|(_, r)| at < r.end)
+                    .or(ranges.last())
+                    .map(|(p, _)| *p as u32);
+            }
             let rect = Rect::from_min_size(origin + Vec2::new(indent, top), galley.size());
             let height = galley.size().y + BLOCK_GAP;
             {
@@ -314,6 +357,26 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
             );
             ui.painter()
                 .galley(rect.min, Arc::clone(&galley), visuals.text_color());
+            if let Some((target, tries)) = app.panes[pane_index].target
+                && let Some((_, range)) = ranges.iter().find(|(p, _)| *p == target as usize)
+            {
+                let y = top
+                    + galley
+                        .pos_from_cursor(egui::text::CCursor::new(range.start))
+                        .min
+                        .y;
+                let pane = &mut app.panes[pane_index];
+                if y >= viewport.min.y && y + BODY_SIZE <= viewport.max.y {
+                    pane.target = None;
+                    pane.shown = Some(target);
+                } else if tries < MAX_SCROLL_TRIES {
+                    pane.pending_scroll = Some((y - 60.0).max(0.0));
+                    pane.target = Some((target, tries + 1));
+                    target_seen_elsewhere = true;
+                } else {
+                    pane.target = None;
+                }
+            }
             if let Some(pointer) = response.hover_pos() {
                 let cursor = galley.cursor_from_pos(pointer - rect.min);
                 let at = cursor.index.0;
@@ -329,7 +392,22 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
             top += height;
             index += 1;
         }
-        if remeasured {
+        // The target's block was not laid out (the estimates above it were off): aim at the
+        // block again with the heights measured so far.
+        let pane = &mut app.panes[pane_index];
+        if let Some((target, tries)) = pane.target
+            && !target_seen_elsewhere
+        {
+            match pane.block_of_sentence.get(target as usize) {
+                Some(&block) if tries < MAX_SCROLL_TRIES => {
+                    let offset: f32 = pane.heights[..block].iter().sum();
+                    pane.pending_scroll = Some((offset - 60.0).max(0.0));
+                    pane.target = Some((target, tries + 1));
+                }
+                _ => pane.target = None,
+            }
+        }
+        if remeasured || app.panes[pane_index].target.is_some() {
             ui.ctx().request_repaint();
         }
     });
@@ -342,11 +420,15 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     }
 }
 
-fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, file_name: &str, doc: &Document) {
+/// The pane's header: the file name (the whole path on hover), the document's title when it
+/// says something else, and the counts.
+fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, loaded: &super::LoadedDoc) {
+    let doc = &loaded.doc;
+    let file_name = loaded.file_name();
     ui.horizontal(|ui| {
         ui.strong(format!("{}:", side.letter()));
-        ui.add(egui::Label::new(egui::RichText::new(&doc.title).strong()).truncate())
-            .on_hover_text(file_name);
+        ui.add(egui::Label::new(egui::RichText::new(&file_name).strong()).truncate())
+            .on_hover_text(loaded.path.display().to_string());
     });
     let matched = app
         .view
@@ -354,14 +436,21 @@ fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, file_name: &str, do
         .map(|v| v.figures.matched[side.index()])
         .unwrap_or(0);
     let compared = app.view.as_ref().map(|v| v.figures.sentences[side.index()]);
-    let counts = match compared {
+    let mut counts = match compared {
         Some(compared) => format!(
-            "{file_name} · {} sentences, {compared} compared, {matched} matched",
+            "{} sentences, {compared} compared, {matched} matched",
             doc.sentences.len()
         ),
-        None => format!("{file_name} · {} sentences", doc.sentences.len()),
+        None => format!("{} sentences", doc.sentences.len()),
     };
-    ui.add(egui::Label::new(egui::RichText::new(counts).weak()).truncate());
+    let title_differs = !doc.title.is_empty()
+        && doc.title != file_name
+        && doc.title != loaded.path.display().to_string();
+    if title_differs {
+        counts = format!("“{}” · {counts}", doc.title);
+    }
+    ui.add(egui::Label::new(egui::RichText::new(counts).weak()).truncate())
+        .on_hover_text(&doc.title);
 }
 
 /// Selects a clicked sentence: its best pair if it has one, else the sentence alone.

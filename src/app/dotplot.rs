@@ -1,12 +1,14 @@
 //! The interactive dotplot (thesis 3.4) with egui_plot: x = A's sentence positions, y = B's,
 //! y growing downward as in the exported picture; faint lines at top-level section boundaries;
-//! zoom and pan; hover a dot to read both sentences; click one to select the pair.
+//! zoom and pan (stopping at the documents' edges); passages as segments along their diagonal
+//! (the current one in the selection colour); hover a dot to read both sentences; click one to
+//! select the pair.
 //!
 //! With many matches in view, points are aggregated into cells of a few screen pixels (one point
 //! per occupied cell and tier), so 100,000 matches draw as a few thousand points at most.
 
 use egui::Color32;
-use egui_plot::{HLine, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
+use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
 
 use super::SimdocApp;
 use crate::render::Tier;
@@ -16,6 +18,8 @@ use crate::similarity::ScoredPair;
 const MAX_POINTS: usize = 4_000;
 /// Aggregation cell size in screen pixels.
 const CELL_PIXELS: f64 = 3.0;
+/// At most this many passages are drawn as segments (the longest in view).
+const MAX_SEGMENTS: usize = 400;
 /// How close (in screen pixels) the pointer must be to a dot to hover or click it.
 const PICK_RADIUS: f32 = 6.0;
 
@@ -109,10 +113,16 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let (x_len, y_len) = (docs[0].doc.sentences.len(), docs[1].doc.sentences.len());
     ui.horizontal(|ui| {
         ui.strong("Dotplot");
-        ui.weak(format!("{} matched pairs", view.matches.len()));
+        ui.weak(format!(
+            "{} matched pairs, {} passages",
+            view.matches.len(),
+            view.passages.len()
+        ));
         if ui.small_button("Reset zoom").clicked() {
             app.dotplot.reset = true;
         }
+        ui.weak("Ctrl+wheel or drag a box (right button) to zoom, wheel or drag to pan")
+            .on_hover_text("Double-click resets the zoom too");
     });
     let boundaries = [
         docs[0].doc.top_level_boundaries(),
@@ -123,11 +133,11 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .invert_y(true)
         .x_axis_label(format!(
             "A: {}",
-            super::toolbar::shorten(&docs[0].doc.title, 40)
+            super::toolbar::shorten(&docs[0].file_name(), 40)
         ))
         .y_axis_label(format!(
             "B: {}",
-            super::toolbar::shorten(&docs[1].doc.title, 40)
+            super::toolbar::shorten(&docs[1].file_name(), 40)
         ))
         .include_x(0.0)
         .include_x(x_len.max(1) as f64)
@@ -140,8 +150,25 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         plot = plot.reset();
     }
     let matches = &view.matches;
+    let passages = &view.passages;
+    let current = super::evidence::current_passage(app, view);
     let response = plot.show(ui, |plot_ui| {
-        let bounds = plot_ui.plot_bounds();
+        // Panning stops at the documents' edges (a little beyond, to see the first dots whole).
+        let mut bounds = plot_ui.plot_bounds();
+        let clamped = [
+            clamp_range(bounds.min()[0], bounds.max()[0], x_len as f64),
+            clamp_range(bounds.min()[1], bounds.max()[1], y_len as f64),
+        ];
+        if clamped[0] != (bounds.min()[0], bounds.max()[0]) {
+            plot_ui.set_plot_bounds_x(clamped[0].0..=clamped[0].1);
+        }
+        if clamped[1] != (bounds.min()[1], bounds.max()[1]) {
+            plot_ui.set_plot_bounds_y(clamped[1].0..=clamped[1].1);
+        }
+        bounds = egui_plot::PlotBounds::from_min_max(
+            [clamped[0].0, clamped[1].0],
+            [clamped[0].1, clamped[1].1],
+        );
         let transform = *plot_ui.transform();
         let cell = [
             CELL_PIXELS / transform.dpos_dvalue_x().abs().max(1e-9),
@@ -167,13 +194,27 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                     .allow_hover(false),
             );
         }
+        for (index, [from, to]) in segments_in_view(passages, &bounds) {
+            let width = if Some(index) == current { 4.0 } else { 2.0 };
+            let color = if Some(index) == current {
+                accent()
+            } else {
+                Color32::from_rgb(0x8E, 0x44, 0xAD).gamma_multiply(0.8)
+            };
+            plot_ui.line(
+                Line::new("passage", PlotPoints::new(vec![from, to]))
+                    .color(color)
+                    .width(width)
+                    .allow_hover(false),
+            );
+        }
         if let Some((l, r)) = selected {
             plot_ui.points(
                 Points::new(
                     "selected",
                     PlotPoints::new(vec![[f64::from(l), f64::from(r)]]),
                 )
-                .color(ui_accent())
+                .color(accent())
                 .radius(6.0)
                 .filled(false)
                 .shape(MarkerShape::Circle)
@@ -223,7 +264,62 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     }
 }
 
-fn ui_accent() -> Color32 {
+/// A visible range `[min, max]` moved (not resized) to stay within `-margin..len + margin`, unless
+/// it is wider than that.
+fn clamp_range(min: f64, max: f64, len: f64) -> (f64, f64) {
+    let margin = (len * 0.02).max(1.0);
+    let (low, high) = (-margin, len.max(1.0) + margin);
+    let width = max - min;
+    if width >= high - low {
+        return (min, max);
+    }
+    if min < low {
+        (low, low + width)
+    } else if max > high {
+        (high - width, high)
+    } else {
+        (min, max)
+    }
+}
+
+/// The passages to draw as segments in `bounds`, from first to last pair: those crossing the
+/// view, the longest [`MAX_SEGMENTS`] of them.
+fn segments_in_view(
+    passages: &[crate::compare::Passage],
+    bounds: &egui_plot::PlotBounds,
+) -> Vec<(usize, [[f64; 2]; 2])> {
+    let [min_x, min_y] = bounds.min();
+    let [max_x, max_y] = bounds.max();
+    let mut visible: Vec<(usize, &crate::compare::Passage)> = passages
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| {
+            f64::from(p.a[1]) >= min_x
+                && f64::from(p.a[0]) <= max_x
+                && f64::from(p.b[1]) >= min_y
+                && f64::from(p.b[0]) <= max_y
+        })
+        .collect();
+    if visible.len() > MAX_SEGMENTS {
+        visible.sort_by_key(|(i, p)| (std::cmp::Reverse(p.pairs), *i));
+        visible.truncate(MAX_SEGMENTS);
+    }
+    visible
+        .into_iter()
+        .map(|(i, p)| {
+            (
+                i,
+                [
+                    [f64::from(p.a[0]), f64::from(p.b[0])],
+                    [f64::from(p.a[1]), f64::from(p.b[1])],
+                ],
+            )
+        })
+        .collect()
+}
+
+/// The colour of the selection in every view.
+pub fn accent() -> Color32 {
     Color32::from_rgb(0xF3, 0x9C, 0x12)
 }
 
@@ -251,6 +347,14 @@ mod tests {
             .collect();
         assert_eq!(got, vec![3, 4, 5]);
         assert!(in_x_range(&matches, 20.0, 30.0).is_empty());
+    }
+
+    #[test]
+    fn panning_stops_at_the_edges() {
+        assert_eq!(clamp_range(-30.0, 20.0, 100.0), (-2.0, 48.0));
+        assert_eq!(clamp_range(90.0, 140.0, 100.0), (52.0, 102.0));
+        assert_eq!(clamp_range(10.0, 60.0, 100.0), (10.0, 60.0));
+        assert_eq!(clamp_range(-300.0, 300.0, 100.0), (-300.0, 300.0));
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! The summary figures and the match list (sortable by position and score).
+//! The summary figures (the containment in words first, every figure with a tooltip saying what
+//! it means and its equation) and the match list (sortable by position and score).
 
 use egui::RichText;
 
@@ -53,9 +54,38 @@ impl MatchListState {
     }
 }
 
-/// The figures that sum up the comparison.
+/// What each figure means and its equation, for the tooltips.
+const CONTAINMENT_HINT: &str = "How much of each document's text is found in the other: for each \
+counted sentence, its best directional Sim into the other document (0 when none reaches the \
+permission), averaged over the document. A in B = mean over A's sentences s of max Sim(s, t), \
+t in B. The headline figure: graded, and directional (a short text inside a long one is 100% \
+contained, while the long one is not).";
+const SENTENCES_HINT: &str = "Sentences that count towards the figures: not boilerplate, \
+not headings or short fragments (unless counted in Options), with at least one refined word.";
+const MATCHED_HINT: &str =
+    "Sentences with at least one match (EQ of thesis eq. 3.4) in the other document.";
+const OVERLAP_HINT: &str = "Degree of overlap (thesis eq. 3.5): common sentences (a one-to-one \
+matching) / sentences compared. OV(A) = |common| / |A|.";
+const RESEMBLANCE_HINT: &str = "Degree of resemblance (thesis eq. 4.1, counting matched \
+sentences): sentences with a match / sentences compared. RS(A,B) = |matched in A| / |A|.";
+const ODDS_HINT: &str = "Odds ratio (thesis eq. 4.3): p / (1 - p) with p = RS(A,B) x RS(B,A); \
+100 stands for infinity. It says how the documents relate, not how much was copied: above 1, \
+each holds most of the other (near-duplicates); far below 1 while one containment is high, \
+one document holds the other (a part taken into a longer text). For how much was copied, read \
+the containment.";
+
+/// The figures that sum up the comparison, the containment first, in words.
 pub fn summary_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    ui.strong("Summary");
+    ui.horizontal(|ui| {
+        ui.strong("Summary");
+        if app.is_rescoring() {
+            ui.spinner();
+            ui.label(format!(
+                "Re-scoring at permission {:.2}… (showing the previous result)",
+                app.settings.thresholds.permission
+            ));
+        }
+    });
     let Some(view) = &app.view else {
         ui.weak(if app.docs.iter().all(Option::is_some) {
             "Comparing…"
@@ -65,6 +95,8 @@ pub fn summary_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         return;
     };
     let f = &view.figures;
+    ui.label(RichText::new(crate::render::report::containment_in_words(f)).heading())
+        .on_hover_text(CONTAINMENT_HINT);
     egui::Grid::new("figures")
         .num_columns(3)
         .striped(true)
@@ -73,32 +105,65 @@ pub fn summary_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             ui.strong("A");
             ui.strong("B");
             ui.end_row();
-            ui.label("Sentences compared");
-            ui.label(f.sentences[0].to_string());
-            ui.label(f.sentences[1].to_string());
-            ui.end_row();
-            ui.label("Matched sentences");
-            ui.label(f.matched[0].to_string());
-            ui.label(f.matched[1].to_string());
-            ui.end_row();
-            ui.label("Overlap (eq. 3.5)")
-                .on_hover_text("Common sentences (one-to-one) / sentences compared");
-            ui.label(format!("{:.3}", f.overlap[0]));
-            ui.label(format!("{:.3}", f.overlap[1]));
-            ui.end_row();
-            ui.label("Resemblance (eq. 4.1)")
-                .on_hover_text("Sentences with a match / sentences compared: A in B, B in A");
-            ui.label(format!("{:.3}", f.resemblance[0]));
-            ui.label(format!("{:.3}", f.resemblance[1]));
-            ui.end_row();
+            let row = |ui: &mut egui::Ui, name: &str, hint: &str, values: [String; 2]| {
+                ui.label(name).on_hover_text(hint);
+                for value in values {
+                    ui.label(value).on_hover_text(hint);
+                }
+                ui.end_row();
+            };
+            let percent = |x: f64| format!("{:.0}%", x * 100.0);
+            row(
+                ui,
+                "Containment (in the other)",
+                CONTAINMENT_HINT,
+                f.containment.map(percent),
+            );
+            row(
+                ui,
+                "Sentences compared",
+                SENTENCES_HINT,
+                f.sentences.map(|n| n.to_string()),
+            );
+            row(
+                ui,
+                "Matched sentences",
+                MATCHED_HINT,
+                f.matched.map(|n| n.to_string()),
+            );
+            row(
+                ui,
+                "Overlap (eq. 3.5)",
+                OVERLAP_HINT,
+                f.overlap.map(|x| format!("{x:.3}")),
+            );
+            row(
+                ui,
+                "Resemblance (eq. 4.1)",
+                RESEMBLANCE_HINT,
+                f.resemblance.map(|x| format!("{x:.3}")),
+            );
         });
     ui.horizontal(|ui| {
-        ui.label("Odds ratio (eq. 4.3):")
-            .on_hover_text("p / (1 - p), p = product of the resemblances; 100 stands for infinity");
-        ui.label(RichText::new(format!("{:.3}", f.odds_ratio)).strong());
+        ui.label("Odds ratio (eq. 4.3):").on_hover_text(ODDS_HINT);
+        ui.label(RichText::new(format!("{:.3}", f.odds_ratio)).strong())
+            .on_hover_text(ODDS_HINT);
+        ui.weak(odds_in_words(f.odds_ratio));
         ui.separator();
-        ui.label(format!("Common sentences: {}", f.common));
+        ui.label(format!("Common sentences: {}", f.common))
+            .on_hover_text("The size of a maximum one-to-one matching of the sentences");
     });
+}
+
+/// What an odds ratio says, in a few words.
+fn odds_in_words(odds: f64) -> &'static str {
+    if odds >= 1.0 {
+        "(each holds most of the other)"
+    } else if odds >= 0.1 {
+        "(much of one is in the other)"
+    } else {
+        "(little in common both ways)"
+    }
 }
 
 /// The list of matched pairs.
@@ -107,7 +172,6 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         return;
     };
     ui.horizontal(|ui| {
-        ui.strong(format!("Matches ({})", view.matches.len()));
         ui.label("Sort:");
         let sort = &mut app.match_list.sort;
         ui.selectable_value(sort, MatchSort::ByA, "A position");
@@ -146,8 +210,16 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 .as_ref()
                 .and_then(|d| d.sentences.get(pair.left as usize))
                 .map_or("", |s| s.text.as_str());
+            // A one-to-two match names the two sentences taken together.
+            let joined = match pair.joined {
+                Some(j) if j.side == crate::similarity::JoinSide::Left => {
+                    format!(" (A {}+{})", pair.left.min(j.with), pair.left.max(j.with))
+                }
+                Some(j) => format!(" (B {}+{})", pair.right.min(j.with), pair.right.max(j.with)),
+                None => String::new(),
+            };
             let label = format!(
-                "A {:>4} – B {:>4}   {:.2}/{:.2}   {}",
+                "A {:>4} – B {:>4}   {:.2}/{:.2}{joined}   {}",
                 pair.left,
                 pair.right,
                 pair.sim_lr,

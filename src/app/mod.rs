@@ -11,6 +11,7 @@
 mod collection;
 mod doc_pane;
 mod dotplot;
+mod evidence;
 pub mod export;
 mod file_drop;
 mod jobs;
@@ -116,6 +117,7 @@ pub struct SimdocApp {
     panes: [doc_pane::DocPane; 2],
     dotplot: dotplot::DotplotState,
     match_list: matches::MatchListState,
+    evidence: evidence::EvidenceState,
     trees: trees::TreesState,
     collection: collection::CollectionState,
     repaint: Option<egui::Context>,
@@ -150,6 +152,7 @@ impl SimdocApp {
             panes: Default::default(),
             dotplot: Default::default(),
             match_list: Default::default(),
+            evidence: Default::default(),
             trees: Default::default(),
             collection: Default::default(),
             repaint: None,
@@ -223,15 +226,7 @@ impl SimdocApp {
         self.compare_generation += 1;
         let generation = self.compare_generation;
         let method = self.settings.method;
-        let options = CompareOptions {
-            method,
-            floor: crate::compare::DEFAULT_FLOOR.min(self.settings.thresholds.permission),
-            include_boilerplate: self.settings.include_boilerplate,
-            refine: self.settings.refine,
-            rules: self.settings.rules,
-            count_fragments: false,
-            one_to_two: true,
-        };
+        let options: CompareOptions = self.settings.compare_options();
         let model = Arc::clone(&self.model);
         let label = format!("Comparing ({})", method.title());
         let repaint = self.repainter();
@@ -264,12 +259,80 @@ impl SimdocApp {
         }
     }
 
+    /// Scrolling the texts in step: when the user scrolls one pane inside the current passage,
+    /// the other is brought to the partner of the passage's pair nearest above its top sentence.
+    fn follow_in_step(&mut self) {
+        let Some(view) = &self.view else { return };
+        let current = evidence::current_passage(self, view);
+        for side in Side::BOTH {
+            let pane = &mut self.panes[side.index()];
+            let (top, previous) = (pane.top_sentence, pane.last_top);
+            pane.last_top = top;
+            let (Some(top), Some(_)) = (top, previous) else {
+                continue;
+            };
+            if pane.scrolled_by_app || Some(top) == previous {
+                continue;
+            }
+            let Some(passage) = current.and_then(|i| view.passages.get(i)) else {
+                continue;
+            };
+            if !passage.covers(side.index(), top) {
+                continue;
+            }
+            // (this side's position, the other side's) of each pair of the passage
+            let partner = passage
+                .members
+                .iter()
+                .filter_map(|&m| view.matches.get(m))
+                .map(|p| match side {
+                    Side::Left => (p.left, p.right),
+                    Side::Right => (p.right, p.left),
+                })
+                .rfind(|&(mine, _)| mine <= top)
+                .map(|(_, theirs)| theirs);
+            if let Some(partner) = partner {
+                self.selection.scroll_to[side.other().index()] = Some(partner);
+            }
+            return;
+        }
+    }
+
+    /// The sentence the pane of `side` last brought into view on a selection.
+    pub fn shown_sentence(&self, side: Side) -> Option<u32> {
+        self.panes[side.index()].shown
+    }
+
+    /// Whether a comparison is running while an older one is still shown (after a threshold
+    /// below the floor or a new option): the view stays usable and says it is being re-scored.
+    pub fn is_rescoring(&self) -> bool {
+        self.compare_job.is_some() && self.view.is_some()
+    }
+
+    /// Finds the passages again (new gap or minimum length): a refilter, no rescoring.
+    pub fn refresh_view(&mut self) {
+        if let Some(analysis) = &self.analysis
+            && let Some(view) = &self.view
+        {
+            self.view = Some(View::new(
+                analysis,
+                view.thresholds,
+                self.settings.passage_options(),
+            ));
+            self.selection.passage = None;
+        }
+    }
+
     /// Applies new thresholds: a refilter, or a recomparison if they go below the floor.
     pub fn set_thresholds(&mut self, thresholds: Thresholds) {
         self.settings.thresholds = thresholds;
         match &self.analysis {
             Some(analysis) if analysis.comparison.covers(&thresholds) => {
-                self.view = Some(View::new(analysis, thresholds));
+                self.view = Some(View::new(
+                    analysis,
+                    thresholds,
+                    self.settings.passage_options(),
+                ));
             }
             Some(_) => self.recompare(),
             None => {}
@@ -303,7 +366,11 @@ impl SimdocApp {
                     }
                     match result {
                         Ok(analysis) => {
-                            self.view = Some(View::new(&analysis, self.settings.thresholds));
+                            self.view = Some(View::new(
+                                &analysis,
+                                self.settings.thresholds,
+                                self.settings.passage_options(),
+                            ));
                             self.analysis = Some(analysis);
                         }
                         Err(error) => self.notice(format!("Comparison stopped: {error}")),
@@ -338,7 +405,10 @@ impl SimdocApp {
         });
     }
 
+    /// Shows a notice in place of the previous ones (errors stay until dismissed), so that
+    /// notices do not pile up.
     fn notice(&mut self, text: String) {
+        self.messages.retain(|m| m.is_error);
         self.messages.push(Message {
             text,
             is_error: false,
@@ -399,6 +469,34 @@ impl SimdocApp {
         };
         let pair = view.matches[order[next]];
         self.selection.select_pair(&pair);
+        self.match_list.scroll_to_selection = true;
+    }
+
+    /// Selects the next (`+1`) or previous (`-1`) passage, in reading order of A.
+    pub fn step_passage(&mut self, delta: isize) {
+        let Some(view) = &self.view else { return };
+        let count = view.passages.len();
+        if count == 0 {
+            return;
+        }
+        let current = self.selection.passage.or_else(|| {
+            let (l, r) = self.selection.pair?;
+            let index = view
+                .matches
+                .binary_search_by_key(&(l, r), |p| (p.left, p.right))
+                .ok()?;
+            view.passage_of
+                .get(index)
+                .copied()
+                .flatten()
+                .map(|p| p as usize)
+        });
+        let next = match current {
+            Some(at) => (at as isize + delta).rem_euclid(count as isize) as usize,
+            None if delta >= 0 => 0,
+            None => count - 1,
+        };
+        self.selection.select_passage(view, next);
         self.match_list.scroll_to_selection = true;
     }
 
@@ -473,17 +571,20 @@ impl SimdocApp {
         }
         // Match stepping, unless a text field has the keyboard.
         if !ctx.egui_wants_keyboard_input() {
-            let (next, previous) = ctx.input(|i| {
+            let (next, previous, shift) = ctx.input(|i| {
                 (
                     i.key_pressed(Key::N) || i.key_pressed(Key::ArrowDown) && i.modifiers.alt,
                     i.key_pressed(Key::P) || i.key_pressed(Key::ArrowUp) && i.modifiers.alt,
+                    i.modifiers.shift,
                 )
             });
-            if next {
-                self.step_match(1);
-            }
-            if previous {
-                self.step_match(-1);
+            // Shift+N / Shift+P step by passage.
+            match (next, previous, shift) {
+                (true, _, false) => self.step_match(1),
+                (_, true, false) => self.step_match(-1),
+                (true, _, true) => self.step_passage(1),
+                (_, true, true) => self.step_passage(-1),
+                _ => {}
             }
         }
     }
@@ -526,7 +627,12 @@ impl SimdocApp {
             dotplot::dotplot_ui(self, ui);
         });
         ui.separator();
-        matches::match_list_ui(self, ui);
+        evidence::side_tabs_ui(self, ui);
+        match self.evidence.tab {
+            evidence::SideTab::Matches => matches::match_list_ui(self, ui),
+            evidence::SideTab::Passages => evidence::passage_list_ui(self, ui),
+            evidence::SideTab::Words => evidence::words_ui(self, ui),
+        }
     }
 
     fn central_ui(&mut self, ui: &mut egui::Ui) {
@@ -540,6 +646,9 @@ impl SimdocApp {
         toolbar::central_view_switch_ui(self, ui);
         match self.settings.central_view {
             CentralView::Texts => {
+                if self.view.is_some() {
+                    evidence::texts_legend_ui(ui);
+                }
                 let area = ui.available_rect_before_wrap();
                 let gap = ui.spacing().item_spacing.x * 2.0;
                 let width = ((area.width() - gap) / 2.0).max(50.0);
@@ -559,6 +668,9 @@ impl SimdocApp {
                     doc_pane::doc_pane_ui(self, &mut pane, side);
                 }
                 ui.allocate_rect(area, egui::Sense::hover());
+                if self.settings.scroll_in_step {
+                    self.follow_in_step();
+                }
             }
             CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
             CentralView::Collection => collection::collection_ui(self, ui),

@@ -9,9 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::{Deserialize, Serialize};
 
+use crate::compare::Passage;
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
+use crate::render::report::{PassageOptions, passages_of};
 use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
 
@@ -73,6 +75,16 @@ pub struct Settings {
     /// Which pairs may match at all (part of a preset).
     pub rules: MatchRules,
     pub include_boilerplate: bool,
+    /// Match split and merged sentences one-to-two.
+    pub one_to_two: bool,
+    /// Count headings, titles and short fragments towards the figures too.
+    pub count_fragments: bool,
+    /// Passages: the largest number of unmatched sentences between two matches of one.
+    pub passage_gap: u32,
+    /// Passages: the fewest matched pairs one must have to be listed.
+    pub min_passage: usize,
+    /// Scroll the other text along when one is scrolled inside the selected passage.
+    pub scroll_in_step: bool,
     /// Most recent first.
     pub recent_files: Vec<PathBuf>,
     pub central_view: CentralView,
@@ -80,6 +92,30 @@ pub struct Settings {
     pub shade_subtrees: bool,
     /// The bundled example has been shown once (on first start).
     pub example_shown: bool,
+}
+
+impl Settings {
+    /// How passages are found under these settings.
+    pub fn passage_options(&self) -> PassageOptions {
+        PassageOptions {
+            gap: self.passage_gap,
+            min_pairs: self.min_passage.max(1),
+        }
+    }
+
+    /// The options a comparison under these settings uses (scoring down to the default floor
+    /// or the permission, whichever is lower).
+    pub fn compare_options(&self) -> CompareOptions {
+        CompareOptions {
+            method: self.method,
+            floor: crate::compare::DEFAULT_FLOOR.min(self.thresholds.permission),
+            include_boilerplate: self.include_boilerplate,
+            refine: self.refine,
+            rules: self.rules,
+            count_fragments: self.count_fragments,
+            one_to_two: self.one_to_two,
+        }
+    }
 }
 
 impl Default for Settings {
@@ -90,6 +126,11 @@ impl Default for Settings {
             refine: Preset::MEASURED.refine,
             rules: Preset::MEASURED.rules,
             include_boilerplate: false,
+            one_to_two: true,
+            count_fragments: false,
+            passage_gap: crate::compare::passages::DEFAULT_GAP,
+            min_passage: crate::compare::passages::DEFAULT_MIN_PAIRS,
+            scroll_in_step: false,
             recent_files: Vec::new(),
             central_view: CentralView::Texts,
             shade_subtrees: false,
@@ -209,13 +250,22 @@ pub struct View {
     /// [`View::pairs_of`]).
     partners: [Partners; 2],
     pub trees: TreeMatching,
+    /// Runs of matches along a diagonal, sorted by their first A sentence.
+    pub passages: Vec<Passage>,
+    /// For each match, the index of its passage in `passages`, if it is in one.
+    pub passage_of: Vec<Option<u32>>,
 }
 
 impl View {
     /// Derives the view of `analysis` under `thresholds`: filtering, no rescoring.
-    pub fn new(analysis: &Analysis, thresholds: Thresholds) -> View {
+    pub fn new(analysis: &Analysis, thresholds: Thresholds, passages: PassageOptions) -> View {
         let comparison = &analysis.comparison;
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
+        let (passages, passage_of) = passages_of(
+            &matches,
+            [&analysis.docs[0].doc, &analysis.docs[1].doc],
+            passages,
+        );
         let counts = [
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),
@@ -259,6 +309,8 @@ impl View {
             ],
             matches,
             marks,
+            passages,
+            passage_of,
         }
     }
 }
@@ -281,6 +333,8 @@ pub struct Selection {
     pub node: Option<(Side, NodeId)>,
     /// One-shot requests for the text panes to bring a sentence into view.
     pub scroll_to: [Option<u32>; 2],
+    /// The selected passage (index into [`View::passages`]).
+    pub passage: Option<usize>,
 }
 
 impl Selection {
@@ -289,7 +343,19 @@ impl Selection {
         self.pair = Some((pair.left, pair.right));
         self.sentence = None;
         self.node = None;
+        self.passage = None;
         self.scroll_to = [Some(pair.left), Some(pair.right)];
+    }
+
+    /// Selects a passage and its first pair, and asks both panes to show its start.
+    pub fn select_passage(&mut self, view: &View, index: usize) {
+        let Some(passage) = view.passages.get(index) else {
+            return;
+        };
+        if let Some(first) = passage.members.first().and_then(|&m| view.matches.get(m)) {
+            self.select_pair(first);
+        }
+        self.passage = Some(index);
     }
 
     /// Whether the sentence at `position` of `side` is part of the selection.

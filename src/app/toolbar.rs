@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use super::export::ExportKind;
 use super::state::CentralView;
 use super::{Side, SimdocApp};
-use crate::similarity::{Method, Preset};
+use egui::RichText;
+
+use crate::similarity::{Method, Preset, Relate};
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -19,11 +21,14 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
         let mut method = app.settings.method;
         let method_label = ui.label("Method");
+        // A fixed width, so that the toolbar does not shift when the method changes.
         egui::ComboBox::from_id_salt("method")
+            .width(230.0)
             .selected_text(method.title())
             .show_ui(ui, |ui| {
                 for m in Method::ALL {
-                    ui.selectable_value(&mut method, m, m.title());
+                    ui.selectable_value(&mut method, m, m.title())
+                        .on_hover_text(method_hint(m));
                 }
             })
             .response
@@ -52,38 +57,8 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         if thresholds != app.settings.thresholds {
             app.set_thresholds(thresholds);
         }
-        let current = app.settings.preset();
-        for (name, preset, hint) in [
-            (
-                "Measured",
-                Preset::MEASURED,
-                "The configuration with the best F1 on paraphrase training data (EVALUATION.md)",
-            ),
-            (
-                "Thesis",
-                Preset::THESIS,
-                "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
-            ),
-        ] {
-            if ui
-                .selectable_label(current == preset, name)
-                .on_hover_text(hint)
-                .clicked()
-                && current != preset
-            {
-                app.set_preset(preset);
-            }
-        }
-
-        let mut include = app.settings.include_boilerplate;
-        if ui
-            .checkbox(&mut include, "Include boilerplate")
-            .on_hover_text("Compare navigation, headers, footers, asides and forms too")
-            .changed()
-        {
-            app.settings.include_boilerplate = include;
-            app.recompare();
-        }
+        presets_ui(app, ui);
+        options_menu_ui(app, ui);
         ui.separator();
         ui.add_enabled_ui(app.view.is_some(), |ui| {
             ui.menu_button("Export", |ui| {
@@ -98,53 +73,170 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     });
 }
 
+/// What each method does, for the method menu.
+fn method_hint(method: Method) -> &'static str {
+    match method {
+        Method::Fuzzy => {
+            "Thesis 3.2.2: sentences match through shared and related words (the reference \
+             model's correlations), graded by both directional Sims"
+        }
+        Method::Overlap => {
+            "The same Sims with every correlation taken as 0: stemmed word overlap, the \
+             baseline that shows what related words add"
+        }
+        Method::Fourgram => {
+            "Thesis 3.2.1: sentences match when their three least-frequent character 4-grams \
+             are equal (near-identical text only)"
+        }
+        Method::Exact => "Sentences match when their refined words are the same, in order",
+    }
+}
+
+/// The preset buttons: the active one is selected; after any change of its own the
+/// configuration is "Custom".
+fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let current = app.settings.preset();
+    let mut any = false;
+    for (name, preset, hint) in [
+        (
+            "Measured",
+            Preset::MEASURED,
+            "The configuration with the best F1 on paraphrase training data (EVALUATION.md)",
+        ),
+        (
+            "Thesis",
+            Preset::THESIS,
+            "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
+        ),
+    ] {
+        let active = current == preset;
+        any |= active;
+        let hint = if active {
+            format!("{hint} (active)")
+        } else {
+            hint.to_string()
+        };
+        if ui
+            .add(egui::Button::selectable(active, name))
+            .on_hover_text(hint)
+            .clicked()
+            && !active
+        {
+            app.set_preset(preset);
+        }
+    }
+    // Always there (greyed while a preset is active), so that the toolbar neither shifts nor
+    // renumbers the widgets after it (which would close an open menu).
+    ui.add_enabled(!any, egui::Button::selectable(!any, "Custom"))
+        .on_hover_text(
+            "The thresholds or options differ from every preset; click a preset to go back to it",
+        )
+        .on_disabled_hover_text(
+            "Becomes active when the thresholds or options differ from every preset",
+        );
+}
+
+/// The Options menu: what the presets set, and what to compare.
+fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    egui::containers::menu::MenuButton::new("Options")
+        .config(config)
+        .ui(ui, |ui| {
+            let before = app.settings.clone();
+            let s = &mut app.settings;
+            ui.label(RichText::new("Words compared").strong());
+            ui.checkbox(&mut s.refine.keep_stopwords, "Keep stopwords")
+                .on_hover_text("Count words like \"the\" and \"of\" as terms (measured preset: on)");
+            ui.checkbox(&mut s.refine.keep_numbers, "Keep numbers")
+                .on_hover_text("Count numbers as terms (measured preset: on)");
+            ui.separator();
+            ui.label(RichText::new("Which sentences may match").strong());
+            ui.horizontal(|ui| {
+                let label = ui.label("Short sentences: at least");
+                ui.add(egui::DragValue::new(&mut s.rules.min_terms).range(0..=10))
+                    .labelled_by(label.id);
+                ui.label("content words");
+            })
+            .response
+            .on_hover_text(
+                "A sentence with fewer content words matches only a sentence with the same words (0: off)",
+            );
+            ui.horizontal(|ui| {
+                ui.label("Related words count:");
+                ui.selectable_value(&mut s.rules.relate, Relate::All, "anywhere")
+                    .on_hover_text("Every word of the other sentence may vouch for a word (thesis eq. 3.2)");
+                ui.selectable_value(&mut s.rules.relate, Relate::Aligned, "where replaced")
+                    .on_hover_text(
+                        "Only a word that stands where this one stands, between the words both keep",
+                    );
+            });
+            ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
+                .on_hover_text("A sentence against two consecutive sentences taken together");
+            ui.separator();
+            ui.label(RichText::new("What counts").strong());
+            ui.checkbox(&mut s.count_fragments, "Count headings and fragments")
+                .on_hover_text("Headings, titles and short fragments count towards the figures too");
+            ui.checkbox(&mut s.include_boilerplate, "Include boilerplate")
+                .on_hover_text("Compare navigation, headers, footers, asides and forms too");
+            if app.settings != before {
+                app.recompare();
+            }
+        });
+}
+
 fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     let title = match &app.docs[side.index()] {
         Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 20)),
         None => format!("Open {}", side.letter()),
     };
-    ui.menu_button(title, |ui| {
-        if ui
-            .button(format!("Choose document {}…", side.letter()))
-            .clicked()
-        {
-            app.pick_file(side);
-            ui.close();
-        }
-        ui.separator();
-        ui.label("Open a path:");
-        let input = &mut app.path_input[side.index()];
-        let field = ui.add(
-            egui::TextEdit::singleline(input)
-                .hint_text("/path/to/file.html")
-                .desired_width(320.0),
-        );
-        let submitted = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (ui.button("Open path").clicked() || submitted) && !input.trim().is_empty() {
-            let path = PathBuf::from(input.trim());
-            app.open(side, path);
-            ui.close();
-        }
-        if !app.settings.recent_files.is_empty() {
+    // Clicks inside the menu (into the path field) must not close it.
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    egui::containers::menu::MenuButton::new(title)
+        .config(config)
+        .ui(ui, |ui| {
+            if ui
+                .button(format!("Choose document {}…", side.letter()))
+                .clicked()
+            {
+                app.pick_file(side);
+                ui.close();
+            }
             ui.separator();
-            ui.label("Recent:");
-            let recent = app.settings.recent_files.clone();
-            for path in recent {
-                let label = path.file_name().map_or_else(
-                    || path.display().to_string(),
-                    |n| n.to_string_lossy().into(),
-                );
-                if ui
-                    .button(label)
-                    .on_hover_text(path.display().to_string())
-                    .clicked()
-                {
-                    app.open(side, path);
-                    ui.close();
+            ui.label("Open a path:");
+            let input = &mut app.path_input[side.index()];
+            let field = ui.add(
+                egui::TextEdit::singleline(input)
+                    .hint_text("/path/to/file.html")
+                    .desired_width(320.0),
+            );
+            let submitted = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Open path").clicked() || submitted) && !input.trim().is_empty() {
+                let path = PathBuf::from(input.trim());
+                app.open(side, path);
+                ui.close();
+            }
+            if !app.settings.recent_files.is_empty() {
+                ui.separator();
+                ui.label("Recent:");
+                let recent = app.settings.recent_files.clone();
+                for path in recent {
+                    let label = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into(),
+                    );
+                    if ui
+                        .button(label)
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        app.open(side, path);
+                        ui.close();
+                    }
                 }
             }
-        }
-    });
+        });
 }
 
 /// The switch between the texts and the hierarchies, above the central area.

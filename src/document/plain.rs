@@ -20,7 +20,8 @@ const TITLE_MAX_CHARS: usize = 100;
 const TITLE_MAX_WORDS: usize = 14;
 
 /// Feeds the blocks of a plain-text document into `builder`. If the document opens with a
-/// heading, it becomes the title.
+/// heading, it becomes the title; else the file name is (a subheading further down names a
+/// part, not the document).
 pub fn build(text: &str, builder: &mut HierarchyBuilder, file_name: &str) {
     let lines: Vec<&str> = text.lines().collect();
     let mut first_heading: Option<String> = None;
@@ -53,7 +54,7 @@ fn emit_block(
 ) {
     let mut heading = |builder: &mut HierarchyBuilder, level: u8, text: &str| {
         let text = text.trim();
-        if first_heading.is_none() {
+        if is_first && first_heading.is_none() {
             *first_heading = Some(text.to_string());
         }
         builder.heading(level, text);

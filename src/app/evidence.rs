@@ -1,0 +1,296 @@
+//! The evidence beside the match list: the passages (runs of matches) with navigation, the
+//! selected pair word by word, and the legend of the colours in the texts.
+//!
+//! The engine finds passages ([`crate::compare::passages`]) and aligns words
+//! ([`crate::compare::alignment`]); this module only draws them. The alignment of the selected
+//! pair is computed once per selection and kept.
+
+use egui::{Color32, RichText};
+
+use super::SimdocApp;
+use super::state::View;
+use crate::compare::{WordAlignment, WordMatch};
+use crate::render::Tier;
+use crate::render::report::align_pair;
+
+/// What the lower part of the side panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideTab {
+    #[default]
+    Matches,
+    Passages,
+    Words,
+}
+
+/// State kept between frames.
+#[derive(Default)]
+pub struct EvidenceState {
+    pub tab: SideTab,
+    /// The alignment of the selected pair, for (analysis, pair).
+    words: Option<(usize, (u32, u32), WordAlignment)>,
+}
+
+/// The colour of a tier, as everywhere in the viewer.
+pub fn tier_color(tier: Tier) -> Color32 {
+    let [r, g, b] = tier.rgb();
+    Color32::from_rgb(r, g, b)
+}
+
+/// The colour a word kind is marked with in the word view.
+fn word_color(kind: WordMatch, dark: bool) -> Option<Color32> {
+    let (light, dark_color) = match kind {
+        WordMatch::Identical | WordMatch::Ignored => return None,
+        WordMatch::Stemmed => (
+            Color32::from_rgb(0xD6, 0xEA, 0xF8),
+            Color32::from_rgb(0x1F, 0x4E, 0x79),
+        ),
+        WordMatch::Related { .. } => (
+            Color32::from_rgb(0xF7, 0xE7, 0xB4),
+            Color32::from_rgb(0x6E, 0x5A, 0x12),
+        ),
+        WordMatch::Unmatched => (
+            Color32::from_rgb(0xF5, 0xC6, 0xCB),
+            Color32::from_rgb(0x7B, 0x24, 0x2E),
+        ),
+    };
+    Some(if dark { dark_color } else { light })
+}
+
+/// The tabs above the lower part of the side panel.
+pub fn side_tabs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let (matches, passages) = app
+        .view
+        .as_ref()
+        .map_or((0, 0), |v| (v.matches.len(), v.passages.len()));
+    ui.horizontal(|ui| {
+        let tab = &mut app.evidence.tab;
+        ui.selectable_value(tab, SideTab::Matches, format!("Matches ({matches})"));
+        ui.selectable_value(tab, SideTab::Passages, format!("Passages ({passages})"))
+            .on_hover_text(
+                "Runs of matched sentences in the same order in both documents \
+                 (Shift+N / Shift+P: next / previous passage)",
+            );
+        ui.selectable_value(tab, SideTab::Words, "Words")
+            .on_hover_text("The selected match word by word");
+    });
+}
+
+/// The passage list with its options.
+pub fn passage_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let label = ui.label("At least");
+        changed |= ui
+            .add(egui::DragValue::new(&mut app.settings.min_passage).range(1..=50))
+            .labelled_by(label.id)
+            .on_hover_text("The fewest matched pairs a passage must have to be listed")
+            .changed();
+        let label = ui.label("pairs; gaps up to");
+        changed |= ui
+            .add(egui::DragValue::new(&mut app.settings.passage_gap).range(0..=20))
+            .labelled_by(label.id)
+            .on_hover_text(
+                "The most unmatched sentences allowed between two matches of one passage",
+            )
+            .changed();
+        ui.label("sentences");
+    });
+    ui.checkbox(&mut app.settings.scroll_in_step, "Scroll the texts in step")
+        .on_hover_text("Scrolling one text inside the selected passage scrolls the other along");
+    if changed {
+        app.refresh_view();
+    }
+    let Some(view) = &app.view else { return };
+    if view.passages.is_empty() {
+        ui.weak("No passages: no run of matches is long enough.");
+        return;
+    }
+    ui.horizontal(|ui| {
+        if ui.small_button("Previous").clicked() {
+            app.step_passage(-1);
+        }
+        if ui.small_button("Next").clicked() {
+            app.step_passage(1);
+        }
+    });
+    let Some(view) = &app.view else { return };
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    let selected = current_passage(app, view);
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("passage_list")
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, view.passages.len(), |ui, rows| {
+            for index in rows {
+                let p = &view.passages[index];
+                let label = format!(
+                    "A {}–{} · B {}–{} · {} pairs · {} words · score {:.2}",
+                    p.a[0], p.a[1], p.b[0], p.b[1], p.pairs, p.words, p.score
+                );
+                if ui
+                    .selectable_label(selected == Some(index), label)
+                    .clicked()
+                {
+                    clicked = Some(index);
+                }
+            }
+        });
+    if let Some(index) = clicked
+        && let Some(view) = &app.view
+    {
+        app.selection.select_passage(view, index);
+        app.match_list.scroll_to_selection = true;
+    }
+}
+
+/// The passage selected, or the one the selected pair is in.
+pub fn current_passage(app: &SimdocApp, view: &View) -> Option<usize> {
+    app.selection.passage.or_else(|| {
+        let (l, r) = app.selection.pair?;
+        let index = view
+            .matches
+            .binary_search_by_key(&(l, r), |p| (p.left, p.right))
+            .ok()?;
+        view.passage_of
+            .get(index)
+            .copied()
+            .flatten()
+            .map(|p| p as usize)
+    })
+}
+
+/// The selected pair, word by word: each sentence with its words marked.
+pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    let (Some(view), Some(analysis), Some((l, r))) = (&app.view, &app.analysis, app.selection.pair)
+    else {
+        ui.weak("Select a match (in the list, the texts or the dotplot) to see it word by word.");
+        return;
+    };
+    let Some(pair) = view
+        .matches
+        .binary_search_by_key(&(l, r), |p| (p.left, p.right))
+        .ok()
+        .map(|i| view.matches[i])
+    else {
+        ui.weak("The selected pair is not a match under the current thresholds.");
+        return;
+    };
+    // One alignment per (analysis, pair): the analysis is identified by its comparison's
+    // address, which changes with every new comparison.
+    let key = std::ptr::from_ref(&analysis.comparison) as usize;
+    let fresh = app
+        .evidence
+        .words
+        .as_ref()
+        .is_none_or(|(k, p, _)| *k != key || *p != (l, r));
+    if fresh {
+        let docs = [&*analysis.docs[0].doc, &*analysis.docs[1].doc];
+        let alignment = align_pair(
+            docs,
+            &pair,
+            analysis.comparison.method,
+            &*app.model,
+            &analysis.options.refine,
+        );
+        app.evidence.words = Some((key, (l, r), alignment));
+    }
+    let Some((_, _, alignment)) = &app.evidence.words else {
+        return;
+    };
+    let graded = analysis.comparison.method.is_graded();
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!("A {l} × B {r}"));
+        if graded {
+            ui.label(format!(
+                "Sim(A,B) {:.3} · Sim(B,A) {:.3}",
+                pair.sim_lr, pair.sim_rl
+            ));
+        }
+        if pair.joined.is_some() {
+            ui.label(RichText::new("one-to-two").italics())
+                .on_hover_text("One sentence matched two consecutive sentences taken together");
+        }
+    });
+    let dark = ui.visuals().dark_mode;
+    egui::ScrollArea::vertical()
+        .id_salt("words")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (letter, words) in [("A", &alignment.a), ("B", &alignment.b)] {
+                ui.label(RichText::new(letter).strong());
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    for word in words {
+                        let mut text = RichText::new(&word.word);
+                        if word.kind == WordMatch::Ignored {
+                            text = text.weak();
+                        }
+                        if let Some(color) = word_color(word.kind, dark) {
+                            text = text.background_color(color);
+                        }
+                        let hint = match word.kind {
+                            WordMatch::Related { c } => {
+                                format!("related to a word of the other sentence, c = {c:.2}")
+                            }
+                            kind => kind.name().to_string(),
+                        };
+                        ui.label(text).on_hover_text(hint);
+                    }
+                });
+                ui.add_space(6.0);
+            }
+            let [a, b] = alignment.counts();
+            ui.weak(format!(
+                "A: {} identical, {} same stem, {} related, {} only in A · \
+                 B: {} identical, {} same stem, {} related, {} only in B",
+                a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]
+            ));
+            words_legend_ui(ui);
+        });
+}
+
+fn words_legend_ui(ui: &mut egui::Ui) {
+    let dark = ui.visuals().dark_mode;
+    ui.horizontal_wrapped(|ui| {
+        ui.weak("Words:");
+        ui.label("as written in both");
+        for (kind, label) in [
+            (WordMatch::Stemmed, "same stem"),
+            (WordMatch::Related { c: 0.0 }, "related (hover: c)"),
+            (WordMatch::Unmatched, "only in this sentence"),
+        ] {
+            let mut text = RichText::new(label);
+            if let Some(color) = word_color(kind, dark) {
+                text = text.background_color(color);
+            }
+            ui.label(text);
+        }
+        ui.label(RichText::new("not compared").weak());
+    });
+}
+
+/// The legend of the Texts view: what the colours and the score on a match mean.
+pub fn texts_legend_ui(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (tier, label, hint) in [
+            (
+                Tier::Identical,
+                "identical",
+                "Same refined words in the same order",
+            ),
+            (
+                Tier::Similar,
+                "similar",
+                "Matched under the thresholds; deeper colour = higher score",
+            ),
+        ] {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter()
+                .rect_filled(rect, 2.0, tier_color(tier).gamma_multiply(0.6));
+            ui.label(label).on_hover_text(hint);
+        }
+        ui.label(RichText::new("selected").underline())
+            .on_hover_text("The selected match: deepest colour, underlined");
+        ui.weak("· neighbouring matched sentences alternate in shade · hover a sentence for its score (the smaller of Sim(A,B) and Sim(B,A))");
+    });
+}
