@@ -80,6 +80,20 @@ impl Relation {
         self.is_duplicate()
     }
 
+    /// The relation of a [`Relation::name`].
+    pub fn from_name(name: &str) -> Option<Relation> {
+        [
+            Relation::Contains,
+            Relation::Duplicate,
+            Relation::Reuses,
+            Relation::ExactDuplicate,
+            Relation::TextualDuplicate,
+            Relation::ConceptualDuplicate,
+        ]
+        .into_iter()
+        .find(|r| r.name() == name)
+    }
+
     /// The name used in JSON, CSV and the terminal.
     pub fn name(self) -> &'static str {
         match self {
@@ -257,6 +271,11 @@ mod tests {
         assert_eq!((d.a, d.b), (2, 5));
         let c = DetectedPair::new(5, 2, Relation::Contains, 0.7);
         assert_eq!((c.a, c.b), (5, 2));
+        assert_eq!(
+            Relation::from_name("exact_duplicate"),
+            Some(Relation::ExactDuplicate)
+        );
+        assert_eq!(Relation::from_name("same"), None);
     }
 
     #[test]
