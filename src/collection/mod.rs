@@ -11,6 +11,9 @@
 //! | [`qsign`] | Kim et al., qSign (002), sect. 2 | sentence word overlap through signature range search |
 //! | [`roul`] | Roul et al. (004), sect. 4 | shingled TF-IDF SimHash + LSI cosine, thresholds th1-th4 |
 //!
+//! [`tables`] reads a result that `simdoc-spark` (the detectors on Apache Spark, in `spark/`)
+//! wrote as Parquet tables, so that the command line and the viewer show it.
+//!
 //! The shared shape:
 //! - [`prepare`] turns [`Document`](crate::document::Document)s into a [`Collection`]: every
 //!   sentence as a list of interned terms, plus document frequencies for idf. The list order is
@@ -33,6 +36,7 @@ pub mod qsign;
 pub mod roul;
 pub mod shingling;
 pub mod simhash;
+pub mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
