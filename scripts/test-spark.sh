@@ -22,7 +22,7 @@ fi
 "$venv/bin/pip" install -q -r spark/requirements-test.txt
 
 # The one-machine side of the parity tests, and the wheel (sharing the build directory).
-cargo build --release --no-default-features --bin simdoc
+cargo build --release --bin simdoc   # CI has built it already for cargo test
 rm -rf spark/dist
 (cd spark && "$venv/bin/maturin" build --release --quiet --out dist)
 "$venv/bin/pip" install -q --force-reinstall --no-deps spark/dist/*.whl

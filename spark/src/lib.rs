@@ -80,6 +80,22 @@ fn sign(
     Ok(PyArrowType(out))
 }
 
+/// CoDet: the corpus-tree nodes of documents (`id`, `terms`: list of {term, df}, `sentences`)
+/// of a collection of `documents`, one row per document and node.
+#[pyfunction]
+fn nodes(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    documents: u32,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| signing::nodes(&batch.0, documents, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
 /// Decides candidate pairs: the detector's relation, score and evidence for each.
 #[pyfunction]
 fn verify(
@@ -100,6 +116,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(prepare_files, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_texts, module)?)?;
     module.add_function(wrap_pyfunction!(sign, module)?)?;
+    module.add_function(wrap_pyfunction!(nodes, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
     Ok(())
 }

@@ -2,13 +2,14 @@
 //! library's parameter types so that executors and `simdoc collection` run the same settings.
 
 use serde::Deserialize;
-use simdoc::collection::{Normaliser, dsc, ffp, imatch, simhash};
+use simdoc::collection::{Normaliser, codet, dsc, ffp, imatch, simhash};
 use simdoc::document::LoadOptions;
 
 /// The detectors that run on Spark.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
 pub enum MethodName {
+    Codet,
     Imatch,
     Simhash,
     Ffp,
@@ -32,6 +33,10 @@ pub struct Options {
     pub skipped_words: usize,
     pub fingerprint_words: usize,
     pub max_distance: u32,
+    pub depth_threshold: usize,
+    pub processed_suffix_count: usize,
+    pub etl: f64,
+    pub word_sorting: bool,
 }
 
 impl Default for Options {
@@ -40,6 +45,7 @@ impl Default for Options {
         let dsc = dsc::DscParams::default();
         let imatch = imatch::IMatchParams::default();
         let simhash = simhash::SimHashParams::default();
+        let codet = codet::CoDetParams::default();
         Options {
             method: MethodName::Ffp,
             normaliser: "refine".into(),
@@ -51,6 +57,10 @@ impl Default for Options {
             skipped_words: imatch.skipped_words,
             fingerprint_words: imatch.fingerprint_words,
             max_distance: simhash.max_distance,
+            depth_threshold: codet.depth_threshold,
+            processed_suffix_count: codet.processed_suffix_count,
+            etl: codet.equivalency_threshold,
+            word_sorting: codet.word_sorting,
         }
     }
 }
@@ -84,6 +94,18 @@ impl Options {
         imatch::IMatchParams {
             skipped_words: self.skipped_words,
             fingerprint_words: self.fingerprint_words,
+        }
+    }
+
+    /// CoDet's parameters; the time window is applied by the driver (pairs fewer than the
+    /// window apart in the stream), so none here.
+    pub fn codet(&self) -> codet::CoDetParams {
+        codet::CoDetParams {
+            depth_threshold: self.depth_threshold,
+            processed_suffix_count: self.processed_suffix_count,
+            equivalency_threshold: self.etl,
+            word_sorting: self.word_sorting,
+            time_window: None,
         }
     }
 

@@ -6,7 +6,8 @@
 //! `length` (bytes of text, for "keep the longest"), `warning` (e.g. bytes that were not valid
 //! UTF-8 and were read as Windows-1252, as on one machine), `error` (the document could not be
 //! read: it has no id and takes no part), `terms` (distinct terms, for the idf-ranked
-//! detectors) and `hashes` (distinct shingle hashes, for FFP and DSC; u64 bits as i64).
+//! detectors), `hashes` (distinct shingle hashes, for FFP and DSC; u64 bits as i64) and
+//! `sentences` (each sentence's terms in order, for CoDet).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -33,6 +34,7 @@ struct Rows {
     error: StringBuilder,
     terms: ListBuilder<StringBuilder>,
     hashes: ListBuilder<Int64Builder>,
+    sentences: ListBuilder<ListBuilder<StringBuilder>>,
 }
 
 impl Rows {
@@ -46,6 +48,7 @@ impl Rows {
             error: StringBuilder::new(),
             terms: ListBuilder::new(StringBuilder::new()),
             hashes: ListBuilder::new(Int64Builder::new()),
+            sentences: ListBuilder::new(ListBuilder::new(StringBuilder::new())),
         }
     }
 
@@ -58,6 +61,7 @@ impl Rows {
         self.error.append_value(error);
         self.terms.append(true);
         self.hashes.append(true);
+        self.sentences.append(true);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -87,7 +91,7 @@ impl Rows {
         }
         self.error.append_null();
         match options.method {
-            MethodName::Imatch | MethodName::Simhash => {
+            MethodName::Imatch | MethodName::Simhash | MethodName::Codet => {
                 let mut distinct = words.clone();
                 distinct.sort_unstable();
                 distinct.dedup();
@@ -105,7 +109,7 @@ impl Rows {
                 options.step,
                 options.sampling()?,
             ),
-            MethodName::Imatch | MethodName::Simhash => Vec::new(),
+            MethodName::Imatch | MethodName::Simhash | MethodName::Codet => Vec::new(),
         };
         hashes.sort_unstable();
         hashes.dedup();
@@ -114,6 +118,17 @@ impl Rows {
             self.hashes.values().append_value(hash as i64);
         }
         self.hashes.append(true);
+        if options.method == MethodName::Codet {
+            // Empty sentences are dropped, as Collection::from_terms drops them.
+            for sentence in sentences.iter().filter(|s| !s.is_empty()) {
+                let list = self.sentences.values();
+                for word in sentence {
+                    list.values().append_value(word);
+                }
+                list.append(true);
+            }
+        }
+        self.sentences.append(true);
         Ok(())
     }
 
@@ -127,6 +142,7 @@ impl Rows {
             Arc::new(self.error.finish()),
             Arc::new(self.terms.finish()),
             Arc::new(self.hashes.finish()),
+            Arc::new(self.sentences.finish()),
         ];
         RecordBatch::try_new(Arc::new(schema()), columns).map_err(|e| e.to_string())
     }
@@ -149,6 +165,15 @@ pub fn schema() -> Schema {
         Field::new(
             "hashes",
             DataType::List(Arc::new(Field::new("item", DataType::Int64, true))),
+            false,
+        ),
+        Field::new(
+            "sentences",
+            DataType::List(Arc::new(Field::new(
+                "item",
+                DataType::List(Arc::new(Field::new("item", DataType::Utf8, true))),
+                true,
+            ))),
             false,
         ),
     ])

@@ -6,23 +6,26 @@
 //! Input columns: `id` (bigint), `terms` (array of struct {term: string, df: bigint}).
 //! Output: `id` and `fingerprint` (I-Match: the 20-byte SHA-1, binary) or `simhash` (the
 //! 64-bit SimHash's bits as a bigint); null when the document has no word to fingerprint.
+//!
+//! CoDet ([`nodes`]) takes `sentences` too and gives one row per corpus-tree node the document
+//! visits: `id`, `node`, `count`, `impact` ([`simdoc::collection::codet::node_visits`]).
 
 use std::sync::Arc;
 
-use arrow_array::builder::{BinaryBuilder, Int64Builder};
+use arrow_array::builder::{BinaryBuilder, Float64Builder, Int64Builder};
 use arrow_array::{
     Array, ArrayRef, Int64Array, LargeStringArray, ListArray, RecordBatch, StringArray, StructArray,
 };
 use arrow_schema::{DataType, Field, Schema};
 use simdoc::collection::hashing::sha1_u64;
 use simdoc::collection::prepare::rank_terms;
-use simdoc::collection::{imatch, simhash};
+use simdoc::collection::{codet, imatch, simhash};
 
 use crate::options::{MethodName, Options};
 
 /// The terms of one list entry as `(term, df)`.
 fn entry_terms<'a>(
-    terms: &'a [Option<&'a str>],
+    terms: &[Option<&'a str>],
     dfs: &Int64Array,
     range: std::ops::Range<usize>,
 ) -> Vec<(&'a str, u32)> {
@@ -35,7 +38,8 @@ fn entry_terms<'a>(
         .collect()
 }
 
-pub fn sign(batch: &RecordBatch, documents: u32, options: &Options) -> Result<RecordBatch, String> {
+/// The `id` and `terms` columns of a batch: each row's (term, df) pairs.
+fn ids_and_terms(batch: &RecordBatch) -> Result<(&Int64Array, Vec<Vec<(&str, u32)>>), String> {
     let ids = batch
         .column_by_name("id")
         .and_then(|c| c.as_any().downcast_ref::<Int64Array>())
@@ -65,19 +69,28 @@ pub fn sign(batch: &RecordBatch, documents: u32, options: &Options) -> Result<Re
         .and_then(|c| c.as_any().downcast_ref::<Int64Array>())
         .ok_or("terms must hold a field df (bigint)")?;
     let offsets = lists.value_offsets();
+    let rows = (0..batch.num_rows())
+        .map(|row| {
+            let start = usize::try_from(offsets[row]).unwrap_or(0);
+            let end = usize::try_from(offsets[row + 1]).unwrap_or(start);
+            if lists.is_null(row) {
+                Vec::new()
+            } else {
+                entry_terms(&terms, dfs, start..end)
+            }
+        })
+        .collect();
+    Ok((ids, rows))
+}
 
+pub fn sign(batch: &RecordBatch, documents: u32, options: &Options) -> Result<RecordBatch, String> {
+    let (ids, rows) = ids_and_terms(batch)?;
     let mut fingerprints = BinaryBuilder::new();
     let mut simhashes = Int64Builder::new();
-    for row in 0..batch.num_rows() {
-        let start = usize::try_from(offsets[row]).unwrap_or(0);
-        let end = usize::try_from(offsets[row + 1]).unwrap_or(start);
-        let own = if lists.is_null(row) {
-            Vec::new()
-        } else {
-            entry_terms(&terms, dfs, start..end)
-        };
-        let ranked = rank_terms(&own, documents);
+    for own in &rows {
+        let ranked = rank_terms(own, documents);
         match options.method {
+            MethodName::Codet => return Err("CoDet is signed by nodes(), not sign()".into()),
             MethodName::Imatch => {
                 let fp =
                     imatch::fingerprint_of_ranked(ranked.iter().map(|r| r.0), &options.imatch());
@@ -107,4 +120,69 @@ pub fn sign(batch: &RecordBatch, documents: u32, options: &Options) -> Result<Re
     let schema = Schema::new(vec![Field::new("id", DataType::Int64, false), field]);
     RecordBatch::try_new(Arc::new(schema), vec![Arc::new(ids.clone()), column])
         .map_err(|e| e.to_string())
+}
+
+/// CoDet: the corpus-tree nodes each document visits (one output row per document and node).
+pub fn nodes(
+    batch: &RecordBatch,
+    documents: u32,
+    options: &Options,
+) -> Result<RecordBatch, String> {
+    let (ids, rows) = ids_and_terms(batch)?;
+    let sentences = batch
+        .column_by_name("sentences")
+        .and_then(|c| c.as_any().downcast_ref::<ListArray>())
+        .ok_or("column sentences (array of arrays) missing")?;
+    let params = options.codet();
+    let mut out_id = Int64Builder::new();
+    let mut out_node = Int64Builder::new();
+    let mut out_count = Int64Builder::new();
+    let mut out_impact = Float64Builder::new();
+    for (row, own) in rows.iter().enumerate() {
+        let df: std::collections::HashMap<&str, u32> = own.iter().copied().collect();
+        let document = sentences.value(row);
+        let document = document
+            .as_any()
+            .downcast_ref::<ListArray>()
+            .ok_or("sentences must be arrays of strings")?;
+        let mut words: Vec<Vec<(String, u32)>> = Vec::with_capacity(document.len());
+        for s in 0..document.len() {
+            let sentence = document.value(s);
+            let sentence = sentence
+                .as_any()
+                .downcast_ref::<StringArray>()
+                .ok_or("sentences must be arrays of strings")?;
+            words.push(
+                sentence
+                    .iter()
+                    .flatten()
+                    .map(|w| (w.to_string(), df.get(w).copied().unwrap_or(0)))
+                    .collect(),
+            );
+        }
+        let borrowed: Vec<Vec<(&str, u32)>> = words
+            .iter()
+            .map(|s| s.iter().map(|(w, d)| (w.as_str(), *d)).collect())
+            .collect();
+        for visit in codet::node_visits(&borrowed, documents, &params) {
+            out_id.append_value(ids.value(row));
+            // The u64's bits as an i64: only equality matters.
+            out_node.append_value(visit.node as i64);
+            out_count.append_value(i64::from(visit.count));
+            out_impact.append_value(visit.impact);
+        }
+    }
+    let schema = Schema::new(vec![
+        Field::new("id", DataType::Int64, false),
+        Field::new("node", DataType::Int64, false),
+        Field::new("count", DataType::Int64, false),
+        Field::new("impact", DataType::Float64, false),
+    ]);
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(out_id.finish()),
+        Arc::new(out_node.finish()),
+        Arc::new(out_count.finish()),
+        Arc::new(out_impact.finish()),
+    ];
+    RecordBatch::try_new(Arc::new(schema), columns).map_err(|e| e.to_string())
 }

@@ -3,16 +3,18 @@
 //!
 //! Input columns, by detector: FFP and DSC `a` (the earlier document), `b` (the later),
 //! `shared` (distinct hashes in common, frequent ones left out), `a_size`, `b_size` (each
-//! document's distinct hashes); SimHash `a`, `b`, `distance` (Hamming); I-Match `a`, `b`.
+//! document's distinct hashes); SimHash `a`, `b`, `distance` (Hamming); I-Match `a`, `b`;
+//! CoDet `a`, `b`, `cs` (eq. 1 over the shared tree nodes), `a_scs`, `b_scs`.
 //! Output: `a`, `b` (read "a RELATION b"), `relation`, `score`, `evidence` (what the decision
 //! rests on, in words); pairs that are not related are left out.
 
 use std::sync::Arc;
 
+use arrow_array::Float64Array;
 use arrow_array::builder::{Float64Builder, Int64Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch};
 use arrow_schema::{DataType, Field, Schema};
-use simdoc::collection::{DetectedPair, Relation, shingling, simhash};
+use simdoc::collection::{DetectedPair, Relation, codet, shingling, simhash};
 
 use crate::options::{MethodName, Options};
 
@@ -70,6 +72,30 @@ pub fn verify(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, Str
                     simhash::score(d),
                 );
                 decided.push((pair, format!("Hamming distance {d}")));
+            }
+        }
+        MethodName::Codet => {
+            let float = |name: &str| {
+                batch
+                    .column_by_name(name)
+                    .and_then(|c| c.as_any().downcast_ref::<Float64Array>())
+                    .ok_or_else(|| format!("column {name} (double) missing"))
+            };
+            let (cs, a_scs, b_scs) = (float("cs")?, float("a_scs")?, float("b_scs")?);
+            for row in 0..batch.num_rows() {
+                let (value, sa, sb) = (cs.value(row), a_scs.value(row), b_scs.value(row));
+                let pair = codet::decide(
+                    doc_id(b.value(row)),
+                    doc_id(a.value(row)),
+                    value,
+                    sb,
+                    sa,
+                    options.etl,
+                );
+                if let Some(pair) = pair {
+                    let evidence = format!("CS {value:.4}, SCS {sa:.4} and {sb:.4}");
+                    decided.push((pair, evidence));
+                }
             }
         }
         MethodName::Imatch => {

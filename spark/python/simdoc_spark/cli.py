@@ -38,12 +38,22 @@ def _parser() -> argparse.ArgumentParser:
         "--max-df",
         type=int,
         default=DEFAULT_MAX_DF,
-        help="DSC, FFP: a shingle held by more than N documents counts as shared by none "
+        help="DSC, FFP, CoDet: a shingle (tree node) held by more than N documents counts as "
+        "shared by none "
         f"(skew; default {DEFAULT_MAX_DF}; 0 switches the cap off)",
     )
     c.add_argument("--skipped-words", type=int, help="I-Match, SimHash: rarest words ignored")
     c.add_argument("--fingerprint-words", type=int, help="I-Match: words fingerprinted (10)")
     c.add_argument("--max-distance", type=int, help="SimHash: largest Hamming distance (2)")
+    c.add_argument("--depth-threshold", type=int, help="CoDet DT: words of a sentence (5)")
+    c.add_argument(
+        "--processed-suffix-count", type=int, help="CoDet PSC: suffixes of a sentence (1)"
+    )
+    c.add_argument("--etl", type=float, help="CoDet ETL: containment when CS/SCS exceeds it")
+    c.add_argument(
+        "--no-word-sorting", action="store_true", help="CoDet: keep each sentence's word order"
+    )
+    c.add_argument("--time-window", type=int, help="CoDet: keep only the latest N documents")
     return parser
 
 
@@ -59,6 +69,11 @@ def settings_of(args: argparse.Namespace) -> Settings:
         skipped_words=args.skipped_words,
         fingerprint_words=args.fingerprint_words,
         max_distance=args.max_distance,
+        depth_threshold=args.depth_threshold,
+        processed_suffix_count=args.processed_suffix_count,
+        etl=args.etl,
+        word_sorting=False if args.no_word_sorting else None,
+        time_window=args.time_window,
         max_df=args.max_df or None,
     )
 

@@ -20,14 +20,14 @@ from . import _native
 from .components import connected_components
 
 #: The detectors that run on Spark with the same results as on one machine.
-METHODS = ("imatch", "simhash", "ffp", "dsc")
+METHODS = ("codet", "imatch", "simhash", "ffp", "dsc")
 
 #: The document-frequency cap for FFP and DSC on Spark (see ``Settings.max_df``).
 DEFAULT_MAX_DF = 1000
 
 PREPARED_SCHEMA = (
     "file_index long, entry_index int, name string, length long, warning string, "
-    "error string, terms array<string>, hashes array<long>"
+    "error string, terms array<string>, hashes array<long>, sentences array<array<string>>"
 )
 PAIRS_SCHEMA = "a long, b long, relation string, score double, evidence string"
 
@@ -47,10 +47,18 @@ class Settings:
     skipped_words: int | None = None
     fingerprint_words: int | None = None
     max_distance: int | None = None
-    #: FFP, DSC: a hash held by more documents than this counts as shared by none, so a
+    depth_threshold: int | None = None
+    processed_suffix_count: int | None = None
+    etl: float | None = None
+    word_sorting: bool | None = None
+    #: CoDet: keep only the latest N documents in the tree (pairs fewer than N apart).
+    time_window: int | None = None
+    #: FFP, DSC, CoDet: a hash held by more documents than this counts as shared by none, so a
     #: boilerplate sentence in every document does not make a quadratic self-join (as Passim
-    #: caps n-gram document frequencies). ``simdoc collection --max-df N`` applies the same
-    #: rule; None switches it off.
+    #: caps n-gram document frequencies); for CoDet the same holds for a corpus-tree node.
+    #: ``simdoc collection --max-df N`` applies the same rule for FFP and DSC; CoDet on one
+    #: machine has no cap, so its results equal these while no node is in more documents than
+    #: the cap. None switches it off.
     max_df: int | None = DEFAULT_MAX_DF
     #: Files or rows per Spark task in the first pass.
     rows_per_partition: int = 256
@@ -63,7 +71,8 @@ class Settings:
         options = {
             k: v
             for k, v in asdict(self).items()
-            if v is not None and k not in ("max_df", "rows_per_partition", "extra")
+            if v is not None
+            and k not in ("max_df", "rows_per_partition", "extra", "time_window")
         }
         return json.dumps(options)
 
@@ -156,9 +165,9 @@ def _shingle_candidates(docs: DataFrame, settings: Settings) -> DataFrame:
     )
 
 
-def _signed(docs: DataFrame, documents: int, settings: Settings, signature: str) -> DataFrame:
-    """I-Match, SimHash: document frequencies by GROUP BY over terms (first pass), then each
-    document's terms with their frequencies to the extension, which ranks and fingerprints."""
+def _with_frequencies(docs: DataFrame, *keep: str) -> DataFrame:
+    """Each document's distinct terms with their document frequencies, counted by GROUP BY
+    over the terms of all documents (the first pass of the idf-ranked detectors)."""
     terms = docs.select("id", F.explode("terms").alias("term"))
     frequencies = terms.groupBy("term").agg(F.count("*").alias("df"))
     with_df = (
@@ -166,13 +175,57 @@ def _signed(docs: DataFrame, documents: int, settings: Settings, signature: str)
         .groupBy("id")
         .agg(F.collect_list(F.struct("term", "df")).alias("terms"))
     )
-    # Documents without a term are signed too (no fingerprint), so every id goes through.
-    every = docs.select("id").join(with_df, "id", "left").select(
+    # Documents without a term go through too (no fingerprint), so every id is signed.
+    return docs.select("id", *keep).join(with_df, "id", "left").select(
         "id",
         F.coalesce("terms", F.array().cast("array<struct<term:string,df:bigint>>")).alias(
             "terms"
         ),
+        *keep,
     )
+
+
+def _codet_candidates(docs: DataFrame, documents: int, settings: Settings, clock) -> DataFrame:
+    """CoDet: the corpus-tree nodes of every document (the extension walks each sentence as the
+    tree would), a self-join on node (nodes in more than ``max_df`` documents left out), and
+    eq. 1 as a sum over the shared nodes; SCS over all of a document's nodes."""
+    options = settings.native_options()
+    nodes = clock.force(
+        "sign",
+        _map_arrow(
+            _with_frequencies(docs, "sentences"),
+            lambda b: _native.nodes(b, documents, options),
+            "id long, node long, count long, impact double",
+        ),
+    )
+    scs = nodes.groupBy("id").agg(
+        F.sum(F.col("impact") * F.col("count") * F.col("count")).alias("scs")
+    )
+    frequencies = nodes.groupBy("node").agg(F.count("*").alias("df")).where(F.col("df") > 1)
+    if settings.max_df is not None:
+        frequencies = frequencies.where(F.col("df") <= settings.max_df)
+    shared = nodes.join(frequencies.select("node"), "node")
+    left, right = shared.alias("l"), shared.alias("r")
+    condition = (F.col("l.node") == F.col("r.node")) & (F.col("l.id") < F.col("r.id"))
+    if settings.time_window is not None:
+        # The tree holds the latest N documents: b meets a only when b - a < N.
+        condition = condition & (F.col("r.id") - F.col("l.id") < max(1, settings.time_window))
+    summed = (
+        left.join(right, condition)
+        .groupBy(F.col("l.id").alias("a"), F.col("r.id").alias("b"))
+        .agg(F.sum(F.col("l.impact") * F.col("l.count") * F.col("r.count")).alias("cs"))
+    )
+    return (
+        summed.join(scs.select(F.col("id").alias("a"), F.col("scs").alias("a_scs")), "a")
+        .join(scs.select(F.col("id").alias("b"), F.col("scs").alias("b_scs")), "b")
+        .select("a", "b", "cs", "a_scs", "b_scs")
+    )
+
+
+def _signed(docs: DataFrame, documents: int, settings: Settings, signature: str) -> DataFrame:
+    """I-Match, SimHash: each document's terms with their frequencies to the extension, which
+    ranks and fingerprints them."""
+    every = _with_frequencies(docs)
     options = settings.native_options()
     return _map_arrow(
         every,
@@ -198,6 +251,8 @@ def _candidates(
     method = settings.method
     if method in ("ffp", "dsc"):
         return _shingle_candidates(docs, settings)
+    if method == "codet":
+        return _codet_candidates(docs, documents, settings, clock)
     if method == "imatch":
         signed = clock.force("sign", _signed(docs, documents, settings, "fingerprint binary"))
         left, right = signed.alias("l"), signed.alias("r")
