@@ -21,7 +21,7 @@ from pyspark.sql import SparkSession
 from simdoc_spark import Settings, run_collection
 
 CORES = 2
-METHODS = ("imatch", "simhash", "ffp", "dsc")
+METHODS = ("codet", "imatch", "simhash", "ffp", "dsc")
 
 
 def build_corpus(data: Path, root: Path) -> None:
@@ -83,8 +83,9 @@ def main() -> int:
             f"| {rate(documents, t['prepare'])} | {sign} | {rate(documents, t['join'])} "
             f"| {rate(documents, t['verify'] + t['groups'])} | {candidates:,} |"
         )
-    print(f"\n(documents per core-second; {CORES} cores; seconds: " + ", ".join(
-        f"{m} local {loc:.1f} / spark {tot:.1f}" for m, _, loc, tot, _, _ in rows) + ")")
+    print(f"\n(documents per core-second; {CORES} cores; load average {os.getloadavg()[0]:.1f}; "
+          "seconds: " + ", ".join(
+              f"{m} local {loc:.1f} / spark {tot:.1f}" for m, _, loc, tot, _, _ in rows) + ")")
     return 0
 
 

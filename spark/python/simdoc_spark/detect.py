@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 
 from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
@@ -62,7 +62,6 @@ class Settings:
     max_df: int | None = DEFAULT_MAX_DF
     #: Files or rows per Spark task in the first pass.
     rows_per_partition: int = 256
-    extra: dict = field(default_factory=dict)
 
     def native_options(self) -> str:
         """The options as the Rust extension reads them (JSON, library defaults for None)."""
@@ -72,7 +71,7 @@ class Settings:
             k: v
             for k, v in asdict(self).items()
             if v is not None
-            and k not in ("max_df", "rows_per_partition", "extra", "time_window")
+            and k not in ("max_df", "rows_per_partition", "time_window")
         }
         return json.dumps(options)
 
@@ -370,7 +369,8 @@ def run_collection(
     ``run.json`` (the method and its settings). With ``timings``, the wall time of each stage
     (prepare, sign, join, verify, groups) is added to it in seconds."""
     clock = _Clock(timings)
-    prepared = _prepare(spark, source, settings)
+    # Kept: numbering reads it twice (per-file counts, then the ids), and files are read once.
+    prepared = _prepare(spark, source, settings).persist()
     numbered = _number(spark, prepared).persist()
     documents = numbered.select(
         "id", "name", "length", "warning", "error", "file_index", "entry_index"
@@ -409,7 +409,7 @@ def write_tables(result: Result, out: str, settings: Settings, readable: int) ->
     result.groups.orderBy("group", "position").write.mode("overwrite").parquet(
         os.path.join(out, "groups")
     )
-    settings_out = {k: v for k, v in asdict(settings).items() if k != "extra"}
+    settings_out = asdict(settings)
     with open(os.path.join(out, "run.json"), "w", encoding="utf-8") as f:
         json.dump(
             {
