@@ -38,8 +38,11 @@ fn entry_terms<'a>(
         .collect()
 }
 
+/// Each document's distinct terms with their document frequencies.
+type TermsWithDf<'b> = Vec<Vec<(&'b str, u32)>>;
+
 /// The `id` and `terms` columns of a batch: each row's (term, df) pairs.
-fn ids_and_terms(batch: &RecordBatch) -> Result<(&Int64Array, Vec<Vec<(&str, u32)>>), String> {
+fn ids_and_terms(batch: &RecordBatch) -> Result<(&Int64Array, TermsWithDf<'_>), String> {
     let ids = batch
         .column_by_name("id")
         .and_then(|c| c.as_any().downcast_ref::<Int64Array>())
