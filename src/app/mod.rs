@@ -230,6 +230,7 @@ impl SimdocApp {
             refine: self.settings.refine,
             rules: self.settings.rules,
             count_fragments: false,
+            one_to_two: true,
         };
         let model = Arc::clone(&self.model);
         let label = format!("Comparing ({})", method.title());
