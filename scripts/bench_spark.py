@@ -45,6 +45,7 @@ def main() -> int:
             SparkSession.builder.master(f"local[{CORES}]")
             .config("spark.sql.shuffle.partitions", "8")
             .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
             .config("spark.driver.memory", "4g")
             .getOrCreate()
         )
