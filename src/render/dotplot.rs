@@ -60,6 +60,12 @@ pub struct Dotplot<'a> {
     pub y_boundaries: &'a [usize],
     /// The matched pairs (x position, y position, tier).
     pub marks: &'a [(u32, u32, Tier)],
+    /// A title above the plot (empty: none), e.g. both file names.
+    pub title: &'a str,
+    /// A caption below it (empty: none), e.g. the method and thresholds.
+    pub caption: &'a str,
+    /// Passages drawn as segments from (first A, first B) to (last A, last B).
+    pub passages: &'a [([u32; 2], [u32; 2])],
     /// Size of the whole picture in pixels.
     pub width: u32,
     pub height: u32,
@@ -74,6 +80,8 @@ const MARGIN_RIGHT: f64 = 24.0;
 const MARGIN_TOP: f64 = 44.0;
 const MARGIN_BOTTOM: f64 = 62.0;
 const FONT: &str = "Ubuntu, sans-serif";
+/// The colour of passage segments (the viewer draws them the same).
+pub const PASSAGE_COLOR: &str = "#8e44ad";
 
 /// A tick step of 1, 2 or 5 times a power of ten giving at most `max_ticks` ticks over `len`.
 fn tick_step(len: usize, max_ticks: usize) -> usize {
@@ -216,24 +224,74 @@ impl Dotplot<'_> {
             name = escape(&shorten(self.y_name, 60))
         );
 
-        // Legend with counts.
+        // Title, legend with counts, caption.
+        if !self.title.is_empty() {
+            let _ = write!(
+                svg,
+                r##"<text x="{px}" y="16" font-size="14" font-weight="bold" fill="#222222">{}</text>"##,
+                escape(&shorten(self.title, 110))
+            );
+        }
+        let legend_y = if self.title.is_empty() { 14.0 } else { 26.0 };
         let identical = self.marks.iter().filter(|m| m.2 == Tier::Identical).count();
         let similar = self.marks.len() - identical;
         let _ = write!(
             svg,
-            r##"<g font-size="12" fill="#222222"><rect x="{x0:.1}" y="14" width="10" height="10" fill="{c1}"/><text x="{t0:.1}" y="23">identical ({identical})</text><rect x="{x1:.1}" y="14" width="10" height="10" fill="{c2}"/><text x="{t1:.1}" y="23">similar ({similar})</text></g>"##,
+            r##"<g font-size="12" fill="#222222"><rect x="{x0:.1}" y="{legend_y}" width="10" height="10" fill="{c1}"/><text x="{t0:.1}" y="{ty}">identical ({identical})</text><rect x="{x1:.1}" y="{legend_y}" width="10" height="10" fill="{c2}"/><text x="{t1:.1}" y="{ty}">similar ({similar})</text>"##,
             x0 = px,
             t0 = px + 14.0,
             x1 = px + 150.0,
             t1 = px + 164.0,
+            ty = legend_y + 9.0,
             c1 = Tier::Identical.hex(),
             c2 = Tier::Similar.hex(),
         );
+        if !self.passages.is_empty() {
+            let _ = write!(
+                svg,
+                r##"<line x1="{x0:.1}" y1="{y:.1}" x2="{x1:.1}" y2="{y:.1}" stroke="{PASSAGE_COLOR}" stroke-width="3"/><text x="{t:.1}" y="{ty}">passage ({n})</text>"##,
+                x0 = px + 290.0,
+                x1 = px + 306.0,
+                y = legend_y + 5.0,
+                t = px + 312.0,
+                ty = legend_y + 9.0,
+                n = self.passages.len(),
+            );
+        }
+        svg.push_str("</g>");
+        if !self.caption.is_empty() {
+            let _ = write!(
+                svg,
+                r##"<text x="{px}" y="{y:.1}" font-size="11" fill="#555555">{}</text>"##,
+                escape(&shorten(self.caption, 140)),
+                y = py + ph + 56.0
+            );
+        }
 
         if self.aggregates() {
             self.write_aggregated_marks(&mut svg, (px, py, pw, ph));
         } else {
             self.write_individual_marks(&mut svg, (px, py, sx, sy));
+        }
+        if !self.passages.is_empty() {
+            let _ = write!(
+                svg,
+                r#"<g class="passages" stroke="{PASSAGE_COLOR}" stroke-width="2" stroke-opacity="0.8" stroke-linecap="round">"#
+            );
+            for (a, b) in self.passages {
+                let at = |x: u32, y: u32| {
+                    (
+                        px + (f64::from(x) + 0.5) * sx,
+                        py + (f64::from(y) + 0.5) * sy,
+                    )
+                };
+                let ((x1, y1), (x2, y2)) = (at(a[0], b[0]), at(a[1], b[1]));
+                let _ = write!(
+                    svg,
+                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}"/>"#
+                );
+            }
+            svg.push_str("</g>");
         }
         svg.push_str("</svg>\n");
         svg
@@ -334,6 +392,9 @@ mod tests {
             x_boundaries: &[4],
             y_boundaries: &[6],
             marks: &marks,
+            title: "",
+            caption: "",
+            passages: &[],
             width: 640,
             height: 480,
         };
@@ -358,6 +419,9 @@ mod tests {
             x_boundaries: &[],
             y_boundaries: &[],
             marks: &marks,
+            title: "",
+            caption: "",
+            passages: &[],
             width: 800,
             height: 800,
         };
@@ -392,11 +456,49 @@ mod tests {
             x_boundaries: &[],
             y_boundaries: &[],
             marks: &[],
+            title: "",
+            caption: "",
+            passages: &[],
             width: 10,
             height: 10,
         };
         let svg = plot.to_svg();
         assert_eq!(count(&svg, r#"class="mark""#), 0);
         assert!(svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn title_caption_and_passages_are_drawn() {
+        let marks = [(0, 0, Tier::Identical), (1, 1, Tier::Similar)];
+        let plot = Dotplot {
+            x_name: "a.txt",
+            y_name: "b.txt",
+            x_len: 10,
+            y_len: 10,
+            x_boundaries: &[],
+            y_boundaries: &[],
+            marks: &marks,
+            title: "A: a.txt vs B: b.txt",
+            caption: "Fuzzy-set IR, permission 0.4 <variation off>",
+            passages: &[([0, 1], [0, 1])],
+            width: 400,
+            height: 400,
+        };
+        let svg = plot.to_svg();
+        assert_eq!(count(&svg, "A: a.txt vs B: b.txt</text>"), 1);
+        assert_eq!(
+            count(&svg, "permission 0.4 &lt;variation off&gt;</text>"),
+            1
+        );
+        assert_eq!(count(&svg, ">passage (1)</text>"), 1);
+        assert_eq!(count(&svg, r#"<g class="passages""#), 1);
+        let group = &svg[svg.find(r#"<g class="passages""#).expect("a passage group")..];
+        let group = &group[..group.find("</g>").expect("closed")];
+        // From the centre of (0, 0) to that of (1, 1): the plot is 298 x 294 px for 10 x 10.
+        assert_eq!(count(group, "<line "), 1);
+        assert!(
+            group.contains(r#"<line x1="92.9" y1="58.7" x2="122.7" y2="88.1"/>"#),
+            "{group}"
+        );
     }
 }

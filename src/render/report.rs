@@ -181,14 +181,40 @@ impl<'a> Report<'a> {
             self.sides[0].doc.top_level_boundaries(),
             self.sides[1].doc.top_level_boundaries(),
         ];
+        let names = self.sides.map(|side| {
+            std::path::Path::new(side.path).file_name().map_or_else(
+                || side.path.to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        });
+        let title = format!("A: {} vs B: {}", names[0], names[1]);
+        let method = self.comparison.method;
+        let mut caption = method.title().to_string();
+        if method.is_graded() {
+            let variation = if self.thresholds.variation >= 1.0 {
+                "off".to_string()
+            } else {
+                self.thresholds.variation.to_string()
+            };
+            caption.push_str(&format!(
+                ", permission {}, variation {variation}",
+                self.thresholds.permission
+            ));
+        }
+        caption.push_str(&format!(" · {}", containment_in_words(&self.figures)));
+        let passages: Vec<([u32; 2], [u32; 2])> =
+            self.passages.iter().map(|p| (p.a, p.b)).collect();
         Dotplot {
-            x_name: &self.sides[0].doc.title,
-            y_name: &self.sides[1].doc.title,
+            x_name: &names[0],
+            y_name: &names[1],
             x_len: self.sides[0].doc.sentences.len(),
             y_len: self.sides[1].doc.sentences.len(),
             x_boundaries: &boundaries[0],
             y_boundaries: &boundaries[1],
             marks: &marks,
+            title: &title,
+            caption: &caption,
+            passages: &passages,
             width,
             height,
         }
