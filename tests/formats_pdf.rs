@@ -150,6 +150,11 @@ fn a_pdf_of_a_million_tiny_objects_is_refused_at_once() {
 /// A one-page PDF whose page content is `content` (uncompressed unless `deflate`), with correct
 /// cross-reference offsets.
 fn one_page_pdf(content: &[u8], deflate: bool) -> Vec<u8> {
+    pdf_with(content, deflate, "<< >>", &[])
+}
+
+/// A one-page PDF with page `resources` and `extra` objects numbered from 5 on.
+fn pdf_with(content: &[u8], deflate: bool, resources: &str, extra: &[&[u8]]) -> Vec<u8> {
     use std::io::Write;
     let (stream, filter) = if deflate {
         let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
@@ -163,11 +168,13 @@ fn one_page_pdf(content: &[u8], deflate: bool) -> Vec<u8> {
     };
     let mut out = b"%PDF-1.4\n".to_vec();
     let mut offsets = Vec::new();
-    let objects: Vec<Vec<u8>> = vec![
+    let mut objects: Vec<Vec<u8>> = vec![
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>"
-            .to_vec(),
+        format!(
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources {resources} >>"
+        )
+        .into_bytes(),
         [
             format!("<< /Length {}{filter} >>\nstream\n", stream.len()).as_bytes(),
             &stream,
@@ -175,6 +182,7 @@ fn one_page_pdf(content: &[u8], deflate: bool) -> Vec<u8> {
         ]
         .concat(),
     ];
+    objects.extend(extra.iter().map(|o| o.to_vec()));
     for (i, body) in objects.iter().enumerate() {
         offsets.push(out.len());
         out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
@@ -244,4 +252,62 @@ fn random_damage_never_panics() {
         // Either outcome is fine; a panic or a hang is not.
         let _ = parse(&damaged, "damaged.pdf");
     }
+}
+
+#[test]
+fn a_drawing_that_paints_itself_is_refused_before_it_is_drawn() {
+    let form: &[u8] =
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /F1 5 0 R >> >> /Length 6 >>\nstream\n/F1 Do\nendstream";
+    let pdf = pdf_with(b"/F1 Do", false, "<< /XObject << /F1 5 0 R >> >>", &[form]);
+    let err = parse(&pdf, "loop.pdf").expect_err("endless recursion");
+    assert_eq!(
+        err.to_string(),
+        "loop.pdf: is not a readable PDF file: a drawing in it (a form XObject) paints itself"
+    );
+    // The same form without the self-reference, painting text, reads.
+    let font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+    let text = "BT /F 12 Tf 72 700 Td (Hello there.) Tj ET";
+    let text_form = format!(
+        "<< /Type /XObject /Subtype /Form /BBox [0 0 500 500] /Resources << /Font << /F 6 0 R >> >> /Length {} >>\nstream\n{text}\nendstream",
+        text.len()
+    );
+    let pdf = pdf_with(
+        b"/F1 Do",
+        false,
+        "<< /XObject << /F1 5 0 R >> >>",
+        &[text_form.as_bytes(), font],
+    );
+    let doc = parse(&pdf, "form.pdf").expect("reads");
+    assert_eq!(doc.sentences.len(), 1);
+    assert_eq!(doc.sentences[0].text, "Hello there.");
+}
+
+#[test]
+fn drawings_nested_too_deep_are_refused() {
+    // Forms 5, 6, ...: each paints the next with its own resources; 70 levels in all.
+    let levels = 70;
+    let forms: Vec<Vec<u8>> = (0..levels)
+        .map(|i| {
+            let number = 5 + i;
+            let content = if i + 1 < levels { "/F Do" } else { "" };
+            let next = if i + 1 < levels {
+                format!("/XObject << /F {} 0 R >>", number + 1)
+            } else {
+                String::new()
+            };
+            format!(
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << {next} >> /Length {} >>\nstream\n{content}\nendstream",
+                content.len()
+            )
+            .into_bytes()
+        })
+        .collect();
+    let extra: Vec<&[u8]> = forms.iter().map(Vec::as_slice).collect();
+    let pdf = pdf_with(b"/F Do", false, "<< /XObject << /F 5 0 R >> >>", &extra);
+    let err = parse(&pdf, "deep.pdf").expect_err("too deep");
+    assert!(
+        matches!(err, LoadError::OverLimit { limit: 64, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("nest too deep"), "{err}");
 }

@@ -13,12 +13,14 @@
 //! objects (counted in the raw file before it is parsed, so a file of a million tiny objects is
 //! refused at once), at most [`MAX_PAGES`] pages, at most [`MAX_INFLATED_BYTES`] of unpacked
 //! stream data (each compressed stream is unpacked through a counter first, so a deflate bomb
-//! stops at the limit), and at most [`MAX_GLYPHS`] glyphs.
+//! stops at the limit), at most [`MAX_GLYPHS`] glyphs, and form XObjects that neither paint
+//! themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]).
 //!
 //! An encrypted PDF that opens with the empty user password (permissions only) is read; one
 //! that needs a password is [`LoadError::Encrypted`]. A PDF whose pages have no text at all is a
 //! scan: [`LoadError::NoTextLayer`].
 
+pub mod forms;
 pub mod layout;
 
 use std::io::Read;
@@ -95,6 +97,21 @@ pub fn parse(
             MAX_INFLATED_BYTES,
         )
     })?;
+    // After the size check: the forms check unpacks form contents to look for `Do`.
+    match forms::check(&doc) {
+        Ok(()) => {}
+        Err(forms::FormProblem::Cycle) => {
+            return Err(corrupt(
+                "a drawing in it (a form XObject) paints itself".into(),
+            ));
+        }
+        Err(forms::FormProblem::TooDeep) => {
+            return Err(over(
+                "its drawings (form XObjects) nest too deep".into(),
+                forms::MAX_FORM_DEPTH as u64,
+            ));
+        }
+    }
 
     let mut collector = Collector::default();
     let result = catch_unwind(AssertUnwindSafe(|| {
