@@ -217,7 +217,7 @@ fn a_scan_without_a_text_layer_is_a_clear_error() {
     );
     assert_eq!(
         err.to_string(),
-        "scan.pdf: is a PDF without a text layer (1 pages of images, a scan?); run it through OCR first"
+        "scan.pdf: is a PDF without a text layer (no text on its only page: a scan?); run it through OCR first"
     );
 }
 
