@@ -311,3 +311,120 @@ fn drawings_nested_too_deep_are_refused() {
     );
     assert!(err.to_string().contains("nest too deep"), "{err}");
 }
+
+fn deflate(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(data).expect("in memory");
+    encoder.finish().expect("in memory")
+}
+
+/// An object stream (`/Type /ObjStm`) holding `content` (index, then objects from `first`),
+/// deflated `layers` times.
+fn object_stream(content: &[u8], n: usize, first: usize, layers: usize) -> Vec<u8> {
+    let mut data = content.to_vec();
+    for _ in 0..layers {
+        data = deflate(&data);
+    }
+    let filter = match layers {
+        0 => String::new(),
+        1 => " /Filter /FlateDecode".to_string(),
+        _ => format!(" /Filter [{}]", vec!["/FlateDecode"; layers].join(" ")),
+    };
+    [
+        format!(
+            "<< /Type /ObjStm /N {n} /First {first} /Length {}{filter} >>\nstream\n",
+            data.len()
+        )
+        .as_bytes(),
+        &data,
+        b"\nendstream",
+    ]
+    .concat()
+}
+
+const HELLO: &[u8] = b"BT /F 12 Tf 72 700 Td (Hello there.) Tj ET";
+const HELLO_RESOURCES: &str = "<< /Font << /F 6 0 R >> >>";
+
+#[test]
+fn objects_packed_in_an_object_stream_are_read() {
+    // The font (object 6) lives in object stream 5.
+    let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+    let content = format!("6 0 {font}");
+    let packed = object_stream(content.as_bytes(), 1, 4, 1);
+    let doc = parse(
+        &pdf_with(HELLO, false, HELLO_RESOURCES, &[&packed]),
+        "packed.pdf",
+    )
+    .expect("reads");
+    assert_eq!(doc.sentences.len(), 1);
+    assert_eq!(doc.sentences[0].text, "Hello there.");
+}
+
+#[test]
+fn an_object_stream_that_unpacks_past_the_limit_is_refused_before_it_loads() {
+    // 300 MiB of spaces after a one-object index: a few hundred KiB packed. lopdf would unpack
+    // it whole while loading, before any check of the loaded document.
+    let mut content = b"6 0 null".to_vec();
+    content.resize(300 * 1024 * 1024, b' ');
+    let packed = object_stream(&content, 1, 4, 1);
+    drop(content);
+    assert!(packed.len() < 2 * 1024 * 1024, "{}", packed.len());
+    let err = parse(
+        &pdf_with(HELLO, false, HELLO_RESOURCES, &[&packed]),
+        "objstm-bomb.pdf",
+    )
+    .expect_err("over the limit");
+    assert!(
+        matches!(err, LoadError::OverLimit { limit, .. } if limit == 256 * 1024 * 1024),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn an_object_stream_of_a_million_objects_is_refused() {
+    // 1,000,001 distinct objects listed in one stream's index, all at offset 0 (`null`).
+    let objects = 1_000_001;
+    let mut index = String::with_capacity(objects * 12);
+    for number in 0..objects {
+        index.push_str(&format!("{} 0 ", 10 + number));
+    }
+    let first = index.len();
+    index.push_str("null");
+    let packed = object_stream(index.as_bytes(), objects, first, 1);
+    drop(index);
+    let err = parse(
+        &pdf_with(HELLO, false, HELLO_RESOURCES, &[&packed]),
+        "objstm-many.pdf",
+    )
+    .expect_err("too many objects");
+    assert!(
+        matches!(
+            err,
+            LoadError::OverLimit {
+                limit: 1_000_000,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(
+        err.to_string().contains("more than 1000000 objects"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_object_stream_packed_twice_is_refused() {
+    let font = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+    let packed = object_stream(format!("6 0 {font}").as_bytes(), 1, 4, 2);
+    let err = parse(
+        &pdf_with(HELLO, false, HELLO_RESOURCES, &[&packed]),
+        "twice.pdf",
+    )
+    .expect_err("refused");
+    assert_eq!(
+        err.to_string(),
+        "twice.pdf: is not a readable PDF file: an object stream in it is packed with more than one filter"
+    );
+}
