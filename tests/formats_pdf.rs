@@ -428,3 +428,58 @@ fn an_object_stream_packed_twice_is_refused() {
         "twice.pdf: is not a readable PDF file: an object stream in it is packed with more than one filter"
     );
 }
+
+/// The second fixture source, shaped unlike the first: a speech of long paragraphs without
+/// headings (Lincoln's first inaugural address, us-speeches-pd), in all four formats.
+#[test]
+fn a_speech_without_headings_reads_in_every_format() {
+    let source = std::fs::read_to_string(fixture("lincoln-1861.txt")).expect("the source text");
+    let mut loaded = Vec::new();
+    for (name, least) in [
+        ("lincoln-1861.docx", 0.97),
+        ("lincoln-1861.odt", 0.97),
+        ("lincoln-1861.epub", 0.97),
+        ("lincoln-1861.pdf", 0.95),
+    ] {
+        let doc = load(name);
+        let recall = recall(&doc, &source);
+        println!("{name}: word 5-gram recall {recall:.4}");
+        assert!(recall >= least, "{name}: recall {recall}");
+        // No headings, so no sections; but the EPUB's title page and its one chapter, titled
+        // from the table of contents, carry the book's title.
+        let sections = section_labels(&doc);
+        if name.ends_with(".epub") {
+            assert_eq!(sections, ["First Inaugural Address"; 2], "{name}");
+        } else {
+            assert_eq!(sections, Vec::<String>::new(), "{name}");
+        }
+        let mask = doc.boilerplate_mask();
+        for s in &doc.sentences {
+            assert!(
+                !s.text.trim().chars().all(|c| c.is_ascii_digit()),
+                "{name}: page number read as a sentence: {:?}",
+                s.text
+            );
+            if s.text.contains("simdoc test fixture") {
+                assert!(mask[s.position], "{name}: running header as content");
+            }
+        }
+        loaded.push(doc);
+    }
+    let never = AtomicBool::new(false);
+    let comparison = compare(
+        &loaded[0],
+        &loaded[3],
+        ReferenceModel::embedded(),
+        &CompareOptions::default(),
+        &never,
+    )
+    .expect("not cancelled");
+    let figures = comparison.figures(&Preset::default().thresholds);
+    println!(
+        "lincoln-1861 docx vs pdf: resemblance {:?}",
+        figures.resemblance
+    );
+    assert!(figures.resemblance[0] >= 0.95, "{:?}", figures.resemblance);
+    assert!(figures.resemblance[1] >= 0.95, "{:?}", figures.resemblance);
+}
