@@ -310,9 +310,10 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.separator();
     let Some(result) = &app.collection.result else {
         ui.weak(
-            "Pick a folder of HTML or text files (WikiExtractor and Reuters SGML files hold many \
-             documents each) and a detector, then Run. Any pair found opens side by side. A \
-             folder of results from simdoc-spark (run.json and Parquet tables) shows those.",
+            "Pick a folder of documents (HTML, text, DOCX, ODT, PDF or EPUB; WikiExtractor and \
+             Reuters SGML files hold many documents each) and a detector, then Run. Any pair \
+             found opens side by side. A folder of results from simdoc-spark (run.json and \
+             Parquet tables) shows those.",
         );
         return;
     };
