@@ -21,6 +21,7 @@ pub mod linalg;
 pub mod model;
 pub mod render;
 pub mod similarity;
+pub mod sources;
 pub mod text;
 
 #[cfg(feature = "gui")]
