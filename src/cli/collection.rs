@@ -292,7 +292,7 @@ struct PairJson {
     score: f64,
 }
 
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     let bar = ProgressBar::new(0);
     bar.set_style(
         ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} ({per_sec}, {eta})")
@@ -304,7 +304,7 @@ fn progress_bar() -> ProgressBar {
 
 /// Reads every file under `paths` into documents, in order; unreadable files are reported on
 /// standard error and skipped.
-fn load_documents(
+pub(crate) fn load_documents(
     paths: &[PathBuf],
     max_bytes: u64,
 ) -> anyhow::Result<(Vec<String>, Vec<Document>)> {

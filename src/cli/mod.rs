@@ -8,6 +8,7 @@ mod compare;
 mod eval;
 mod inspect;
 mod model;
+mod sources;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,9 @@ pub enum Command {
     Collection(Box<collection::CollectionArgs>),
     /// Compare two documents: figures, matched pairs, reports and the dotplot.
     Compare(compare::CompareArgs),
+    /// One document against many sources: each sentence's source, and how much of the document
+    /// each source holds.
+    Sources(Box<sources::SourcesArgs>),
     /// Build or describe a reference model (word correlations, 4-gram counts, idf).
     Model(model::ModelArgs),
     /// Measure detection quality on labelled sentence pairs or document pairs.
@@ -194,6 +198,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Inspect(args) => inspect::run(&args),
         Command::Collection(args) => collection::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Sources(args) => sources::run(&args),
         Command::Model(args) => model::run(&args),
         Command::Eval(args) => eval::run(&args),
         #[cfg(feature = "gui")]
