@@ -321,3 +321,45 @@ fn dropped_files_fill_the_empty_side_or_ask_which_to_replace() {
     drop_files(&mut h, &[&a, &b]);
     assert_eq!((path_on(&h, Side::Left), path_on(&h, Side::Right)), (a, b));
 }
+
+#[test]
+fn a_dropped_docx_and_pdf_open_and_compare() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats");
+    let docx = fixtures.join("guinea.docx");
+    let pdf = fixtures.join("guinea.pdf");
+    let model = Arc::new(ReferenceModel::embedded());
+    let mut app = SimdocApp::new(Settings::default(), model);
+    app.settings.example_shown = true;
+    let mut h = harness(app);
+    drop_files(&mut h, &[&docx, &pdf]);
+    assert_eq!(path_on(&h, Side::Left), docx);
+    assert_eq!(path_on(&h, Side::Right), pdf);
+    let formats = [0, 1].map(|i| h.state().docs[i].as_ref().expect("loaded").doc.format);
+    assert_eq!(
+        formats,
+        [
+            simdoc::document::SourceFormat::Docx,
+            simdoc::document::SourceFormat::Pdf
+        ]
+    );
+    let figures = h
+        .state()
+        .view
+        .as_ref()
+        .expect("the pair is compared")
+        .figures;
+    assert!(
+        figures.resemblance.iter().all(|&r| r >= 0.95),
+        "{figures:?}"
+    );
+    // The match list quotes the extracted sentences, and both documents hold the extracted text.
+    assert!(
+        h.query_all_by_label_contains("officially the Republic of Guinea")
+            .next()
+            .is_some()
+    );
+    for side in 0..2 {
+        let text = &h.state().docs[side].as_ref().expect("loaded").doc.text;
+        assert!(text.contains("officially the Republic of Guinea"), "{side}");
+    }
+}
