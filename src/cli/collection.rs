@@ -9,11 +9,11 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
+use super::collection_output::CollectionReport;
 use simdoc::collection::{
-    Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy,
-    imatch, qsign, roul, simhash,
+    Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
+    qsign, roul, simhash,
 };
 use simdoc::corpus;
 use simdoc::document::{Document, LoadOptions};
@@ -61,6 +61,11 @@ pub struct CollectionArgs {
     /// documents. The order found is the stream order.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
+    /// Files or folders of sources: their pairs with the other documents (the submissions) are
+    /// reported apart, with the source as the container, and pairs of two sources are left
+    /// out. Sources come first in the stream. A file given both ways is a source.
+    #[arg(long, num_args = 1.., value_name = "PATH")]
+    pub sources: Vec<PathBuf>,
     /// The detector.
     #[arg(long, value_enum, default_value = "codet")]
     pub method: MethodName,
@@ -275,23 +280,6 @@ fn set<T: Copy>(field: &mut T, value: Option<T>) {
     }
 }
 
-/// The JSON shape of `collection --json`.
-#[derive(Serialize)]
-struct CollectionJson<'a> {
-    method: &'static str,
-    documents: &'a [String],
-    pairs: Vec<PairJson>,
-    groups: &'a [Vec<usize>],
-}
-
-#[derive(Serialize)]
-struct PairJson {
-    a: usize,
-    b: usize,
-    relation: &'static str,
-    score: f64,
-}
-
 pub(crate) fn progress_bar() -> ProgressBar {
     let bar = ProgressBar::new(0);
     bar.set_style(
@@ -345,6 +333,29 @@ pub(crate) fn load_documents(
     Ok((names, documents))
 }
 
+/// The sources (`--sources`) then the other documents, and which are sources. A document read
+/// both ways (same name) is a source.
+fn load_with_sources(
+    args: &CollectionArgs,
+) -> anyhow::Result<(Vec<String>, Vec<Document>, Vec<bool>)> {
+    let (mut names, mut documents) = if args.sources.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        load_documents(&args.sources, args.max_bytes)?
+    };
+    let sources = names.len();
+    let known: std::collections::HashSet<String> = names.iter().cloned().collect();
+    let (more_names, more_documents) = load_documents(&args.paths, args.max_bytes)?;
+    for (name, document) in more_names.into_iter().zip(more_documents) {
+        if !known.contains(&name) {
+            names.push(name);
+            documents.push(document);
+        }
+    }
+    let is_source = (0..names.len()).map(|d| d < sources).collect();
+    Ok((names, documents, is_source))
+}
+
 /// Most documents the odds-ratio matrix is computed for.
 const MAX_MATRIX_DOCUMENTS: usize = 500;
 
@@ -361,7 +372,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let (names, documents) = load_documents(&args.paths, args.max_bytes)?;
+    let (names, documents, is_source) = load_with_sources(args)?;
     if documents.is_empty() {
         anyhow::bail!("no document could be read from the paths given");
     }
@@ -406,11 +417,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     };
     bar.finish_and_clear();
 
+    let report = CollectionReport::new(method_name, &collection, &detection, &is_source);
     if let Some(path) = &args.json {
-        write_json(path, method_name, &collection, &detection)?;
+        report.write_json(path)?;
     }
     if let Some(path) = &args.csv {
-        write_csv(path, &collection, &detection)?;
+        report.write_csv(path)?;
     }
     let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
@@ -418,7 +430,9 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_summary(&mut out, method_name, &collection, &detection, args.show)?;
+    report
+        .write_summary(&mut out, args.show)
+        .context("writing to standard output")?;
     if let Some(matrix) = &matrix
         && matrix.len() <= 30
     {
@@ -468,136 +482,4 @@ odds ratios (thesis Table 4.1; 100 = identical):"
         writeln!(out)?;
     }
     Ok(())
-}
-
-fn pair_line(collection: &Collection, pair: &DetectedPair) -> String {
-    format!(
-        "{:<20} {:>6.3}  {}  {}",
-        pair.relation.name(),
-        pair.score,
-        collection.names[pair.a],
-        collection.names[pair.b]
-    )
-}
-
-fn write_summary(
-    out: &mut impl Write,
-    method: &str,
-    collection: &Collection,
-    detection: &Detection,
-    show: usize,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{method}: {} documents, {} pairs, {} duplicate groups",
-        collection.len(),
-        detection.pairs.len(),
-        detection.groups.len()
-    )?;
-    if collection.len() <= 30 {
-        writeln!(out, "\ndocuments:")?;
-        for (i, name) in collection.names.iter().enumerate() {
-            writeln!(out, "{:>4}. {name}", i + 1)?;
-        }
-    }
-    writeln!(
-        out,
-        "\npairs (relation, score, a, b; read \"a relation b\"):"
-    )?;
-    for pair in detection.pairs.iter().take(show) {
-        writeln!(out, "{}", pair_line(collection, pair))?;
-    }
-    if detection.pairs.len() > show {
-        writeln!(
-            out,
-            "... {} more (see --json / --csv)",
-            detection.pairs.len() - show
-        )?;
-    }
-    writeln!(
-        out,
-        "\nduplicate groups (the first is the longest, the one to keep):"
-    )?;
-    for (i, group) in detection.groups.iter().enumerate().take(show) {
-        let members: Vec<&str> = group
-            .iter()
-            .map(|&d| collection.names[d].as_str())
-            .collect();
-        writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
-    }
-    if detection.groups.len() > show {
-        writeln!(out, "... {} more groups", detection.groups.len() - show)?;
-    }
-    Ok(())
-}
-
-fn write_json(
-    path: &Path,
-    method: &'static str,
-    collection: &Collection,
-    detection: &Detection,
-) -> anyhow::Result<()> {
-    let json = CollectionJson {
-        method,
-        documents: &collection.names,
-        pairs: detection
-            .pairs
-            .iter()
-            .map(|p| PairJson {
-                a: p.a,
-                b: p.b,
-                relation: p.relation.name(),
-                score: p.score,
-            })
-            .collect(),
-        groups: &detection.groups,
-    };
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("{}: cannot create", path.display()))?;
-    let mut writer = std::io::BufWriter::new(file);
-    serde_json::to_writer_pretty(&mut writer, &json)
-        .with_context(|| format!("{}: cannot write", path.display()))?;
-    writer
-        .flush()
-        .with_context(|| format!("{}: cannot write", path.display()))
-}
-
-/// Quotes a CSV field when it needs it (RFC 4180).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-fn write_csv(path: &Path, collection: &Collection, detection: &Detection) -> anyhow::Result<()> {
-    let context = || format!("{}: cannot write", path.display());
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("{}: cannot create", path.display()))?;
-    let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "a,b,relation,score").with_context(context)?;
-    for p in &detection.pairs {
-        writeln!(
-            w,
-            "{},{},{},{}",
-            csv_field(&collection.names[p.a]),
-            csv_field(&collection.names[p.b]),
-            p.relation.name(),
-            p.score
-        )
-        .with_context(context)?;
-    }
-    w.flush().with_context(context)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("a/b.txt"), "a/b.txt");
-        assert_eq!(csv_field("a,\"b\""), "\"a,\"\"b\"\"\"");
-    }
 }

@@ -4,6 +4,7 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod collection;
+mod collection_output;
 mod compare;
 mod eval;
 mod inspect;
