@@ -3,10 +3,12 @@
 //!
 //! A teacher's question about one submission ("which of these sources does it reuse, how much,
 //! and where?") is a comparison of one document with each source. Comparing pair by pair costs
-//! one index per source; instead every source sentence goes into one [`PreparedDoc`] (one
-//! sentence index, built once by [`SourceIndex::new`]) and the document is scored against all of
-//! them in one call of the sentence matcher ([`crate::similarity::SentenceMatcher::score_pairs`],
-//! exact for the model: no pair reaching the floor is skipped). The pairs are then split by the
+//! one index per source; instead every source sentence goes into one [`PreparedDoc`] (refined
+//! and interned once by [`SourceIndex::new`]) and the document is scored against all of them in
+//! one call of the sentence matcher ([`crate::similarity::SentenceMatcher::score_pairs`], exact
+//! for the model: no pair reaching the floor is skipped). The matcher builds its candidate
+//! lists per call, so each document costs one pass over the pool's postings, not one comparison
+//! per source. The pairs are then split by the
 //! source they fall in, and only sources holding at least one pair cost anything more.
 //!
 //! For each such source the pairs become the [`Comparison`] that `compare` builds for that
