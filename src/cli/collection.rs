@@ -7,18 +7,17 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use super::collection_output::CollectionReport;
+use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
 use simdoc::collection::{
     Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
     qsign, roul, simhash,
 };
-use simdoc::corpus;
-use simdoc::document::{Document, LoadOptions};
+use simdoc::document::LoadOptions;
 use simdoc::model::ReferenceModel;
 use simdoc::render::{heatmap, png};
+use simdoc::selection::Order;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodName {
@@ -66,6 +65,12 @@ pub struct CollectionArgs {
     /// out. Sources come first in the stream. A file given both ways is a source.
     #[arg(long, num_args = 1.., value_name = "PATH")]
     pub sources: Vec<PathBuf>,
+    /// Stream order (CoDet and qSign are streaming methods): name (as found), mtime (oldest
+    /// first: news in publication order) or a FILE listing the files one a line.
+    #[arg(long, value_name = "name|mtime|FILE", default_value = "name", value_parser = super::inputs::order)]
+    pub order: Order,
+    #[command(flatten)]
+    pub inputs: InputArgs,
     /// The detector.
     #[arg(long, value_enum, default_value = "codet")]
     pub method: MethodName,
@@ -280,80 +285,27 @@ fn set<T: Copy>(field: &mut T, value: Option<T>) {
     }
 }
 
-pub(crate) fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} ({per_sec}, {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-/// Reads every file under `paths` into documents, in order; unreadable files are reported on
-/// standard error and skipped.
-pub(crate) fn load_documents(
-    paths: &[PathBuf],
-    max_bytes: u64,
-) -> anyhow::Result<(Vec<String>, Vec<Document>)> {
-    let files = corpus::list_files(paths)?;
-    let options = LoadOptions {
-        max_bytes,
-        ..LoadOptions::default()
-    };
-    let bar = progress_bar();
-    bar.set_message("reading");
-    bar.set_length(files.len() as u64);
-    let read: Vec<_> = files
-        .par_iter()
-        .map(|file| {
-            let entries = corpus::read_entries(file, &options);
-            bar.inc(1);
-            entries.map(|list| {
-                list.into_iter()
-                    .map(|e| (e.name.clone(), e.into_document()))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .collect();
-    bar.finish_and_clear();
-    let mut names = Vec::new();
-    let mut documents = Vec::new();
-    for result in read {
-        match result {
-            Ok(list) => {
-                for (name, doc) in list {
-                    names.push(name);
-                    documents.push(doc);
-                }
-            }
-            Err(err) => eprintln!("simdoc: skipped: {err}"),
-        }
-    }
-    Ok((names, documents))
-}
-
-/// The sources (`--sources`) then the other documents, and which are sources. A document read
-/// both ways (same name) is a source.
-fn load_with_sources(
-    args: &CollectionArgs,
-) -> anyhow::Result<(Vec<String>, Vec<Document>, Vec<bool>)> {
-    let (mut names, mut documents) = if args.sources.is_empty() {
-        (Vec::new(), Vec::new())
+/// The sources (`--sources`) then the other documents, each in the stream order asked for, and
+/// which are sources. A document read both ways (same name) is a source.
+fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>)> {
+    let selection = args.inputs.selection()?;
+    let mut loaded = if args.sources.is_empty() {
+        Loaded::default()
     } else {
-        load_documents(&args.sources, args.max_bytes)?
+        load_documents(&args.sources, &selection, &args.order, args.max_bytes)?
     };
-    let sources = names.len();
-    let known: std::collections::HashSet<String> = names.iter().cloned().collect();
-    let (more_names, more_documents) = load_documents(&args.paths, args.max_bytes)?;
-    for (name, document) in more_names.into_iter().zip(more_documents) {
+    let sources = loaded.names.len();
+    let known: std::collections::HashSet<String> = loaded.names.iter().cloned().collect();
+    let more = load_documents(&args.paths, &selection, &args.order, args.max_bytes)?;
+    for (name, document) in more.names.into_iter().zip(more.documents) {
         if !known.contains(&name) {
-            names.push(name);
-            documents.push(document);
+            loaded.names.push(name);
+            loaded.documents.push(document);
         }
     }
-    let is_source = (0..names.len()).map(|d| d < sources).collect();
-    Ok((names, documents, is_source))
+    loaded.skipped.extend(more.skipped);
+    let is_source = (0..loaded.names.len()).map(|d| d < sources).collect();
+    Ok((loaded, is_source))
 }
 
 /// Most documents the odds-ratio matrix is computed for.
@@ -372,7 +324,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let (names, documents, is_source) = load_with_sources(args)?;
+    let (loaded, is_source) = load_with_sources(args)?;
+    let Loaded {
+        names,
+        documents,
+        skipped,
+    } = loaded;
     if documents.is_empty() {
         anyhow::bail!("no document could be read from the paths given");
     }
@@ -432,6 +389,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     let mut out = stdout.lock();
     report
         .write_summary(&mut out, args.show)
+        .and_then(|()| out.write_all(skipped_lines(&skipped, args.show).as_bytes()))
         .context("writing to standard output")?;
     if let Some(matrix) = &matrix
         && matrix.len() <= 30

@@ -7,6 +7,7 @@ mod collection;
 mod collection_output;
 mod compare;
 mod eval;
+mod inputs;
 mod inspect;
 mod model;
 mod sources;

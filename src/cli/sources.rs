@@ -50,6 +50,8 @@ pub struct SourcesArgs {
     /// Refuse files larger than this many bytes.
     #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
     pub max_bytes: u64,
+    #[command(flatten)]
+    pub inputs: super::inputs::InputArgs,
     /// Do not print the summary.
     #[arg(long, short)]
     pub quiet: bool,
@@ -77,7 +79,14 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         ..LoadOptions::default()
     };
     let document = document::load(&args.document, &load)?;
-    let (names, sources) = super::collection::load_documents(&args.sources, args.max_bytes)?;
+    let loaded = super::inputs::load_documents(
+        &args.sources,
+        &args.inputs.selection()?,
+        &simdoc::selection::Order::Name,
+        args.max_bytes,
+    )?;
+    let skipped = loaded.skipped;
+    let (names, sources) = (loaded.names, loaded.documents);
     // The document itself is no source of its own.
     let itself = std::fs::canonicalize(&args.document).ok();
     let (names, sources): (Vec<String>, Vec<_>) = names
@@ -88,7 +97,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     if sources.is_empty() {
         anyhow::bail!("no source could be read from the paths given");
     }
-    let bar = super::collection::progress_bar();
+    let bar = super::inputs::progress_bar();
     bar.set_message("indexing sources");
     let mut index = SourceIndex::new(&sources, model, &options);
     bar.set_message("matching");
@@ -131,6 +140,9 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();
         out.write_all(report.summary(args.show).as_bytes())
+            .and_then(|()| {
+                out.write_all(super::inputs::skipped_lines(&skipped, args.show).as_bytes())
+            })
             .and_then(|()| out.flush())
             .context("writing to standard output")?;
     }
