@@ -12,7 +12,7 @@ use super::collection_output::CollectionReport;
 use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
 use simdoc::collection::{
     Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
-    qsign, roul, simhash,
+    qsign, roul, simhash, tables,
 };
 use simdoc::document::LoadOptions;
 use simdoc::model::ReferenceModel;
@@ -58,7 +58,7 @@ pub enum SamplingName {
 pub struct CollectionArgs {
     /// Files or folders (walked recursively); Reuters .sgm and WikiExtractor files hold many
     /// documents. The order found is the stream order.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "from")]
     pub paths: Vec<PathBuf>,
     /// Files or folders of sources: their pairs with the other documents (the submissions) are
     /// reported apart, with the source as the container, and pairs of two sources are left
@@ -71,6 +71,10 @@ pub struct CollectionArgs {
     pub order: Order,
     #[command(flatten)]
     pub inputs: InputArgs,
+    /// Show a result that simdoc-spark computed on a cluster: the folder holding its Parquet
+    /// tables (documents, pairs, groups) and run.json, instead of detecting here.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "matrix", "sources"])]
+    pub from: Option<PathBuf>,
     /// The detector.
     #[arg(long, value_enum, default_value = "codet")]
     pub method: MethodName,
@@ -117,6 +121,10 @@ pub struct CollectionArgs {
     /// DSC, FFP: share of the contained document's hashes (0.6).
     #[arg(long, help_heading = "DSC / FFP / Roul")]
     pub containment_threshold: Option<f64>,
+    /// DSC, FFP: a shingle held by more than N documents counts as shared by none (skew; the
+    /// default of simdoc-spark is 1000; here off unless given).
+    #[arg(long, value_name = "N", help_heading = "DSC / FFP / Roul")]
+    pub max_df: Option<u32>,
     /// DSC: keep every STEP-th shingle (3).
     #[arg(long, help_heading = "DSC / FFP / Roul")]
     pub step: Option<usize>,
@@ -224,6 +232,7 @@ impl CollectionArgs {
                 set(&mut p.shingle_size, self.shingle_size);
                 set(&mut p.containment_threshold, self.containment_threshold);
                 set(&mut p.step, self.step);
+                p.max_df = self.max_df;
                 if let Some(s) = self.sampling {
                     p.sampling = match s {
                         SamplingName::Position => dsc::Sampling::Position,
@@ -236,6 +245,7 @@ impl CollectionArgs {
                 let mut p = ffp::FfpParams::default();
                 set(&mut p.shingle_size, self.shingle_size);
                 set(&mut p.containment_threshold, self.containment_threshold);
+                p.max_df = self.max_df;
                 Method::Ffp(p)
             }
             MethodName::Imatch => {
@@ -312,6 +322,9 @@ fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>
 const MAX_MATRIX_DOCUMENTS: usize = 500;
 
 pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
+    if let Some(dir) = &args.from {
+        return show_tables(args, dir);
+    }
     let method = args.method();
     let method_name = method.as_ref().map_or("fuzzy", Method::name);
     // Checked before any document is read.
@@ -374,7 +387,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     };
     bar.finish_and_clear();
 
-    let report = CollectionReport::new(method_name, &collection, &detection, &is_source);
+    let report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
     if let Some(path) = &args.json {
         report.write_json(path)?;
     }
@@ -396,6 +409,31 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     {
         write_matrix_table(&mut out, matrix)?;
     }
+    out.flush().context("writing to standard output")
+}
+
+/// `--from DIR`: the tables of a cluster run, reported as a run here is.
+fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
+    let result = tables::read_results(dir)?;
+    for unreadable in &result.unreadable {
+        eprintln!("simdoc: skipped: {}", unreadable.error);
+    }
+    for (id, warning) in &result.warnings {
+        eprintln!("simdoc: {}: {warning}", result.names[*id]);
+    }
+    // A cluster run marks no sources: every pair is between submissions.
+    let report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
+    if let Some(path) = &args.json {
+        report.write_json(path)?;
+    }
+    if let Some(path) = &args.csv {
+        report.write_csv(path)?;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    report
+        .write_summary(&mut out, args.show)
+        .context("writing to standard output")?;
     out.flush().context("writing to standard output")
 }
 

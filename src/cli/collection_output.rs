@@ -9,12 +9,13 @@ use anyhow::Context;
 use serde::Serialize;
 
 use simdoc::collection::roles::{PairKind, RoledPairs};
-use simdoc::collection::{Collection, DetectedPair, Detection, DocId};
+use simdoc::collection::{DetectedPair, Detection, DocId};
 
 /// A detection with the documents' roles, as the outputs show it.
 pub struct CollectionReport<'a> {
-    pub method: &'static str,
-    pub collection: &'a Collection,
+    pub method: &'a str,
+    /// The documents' names, in stream order.
+    pub names: &'a [String],
     pub detection: &'a Detection,
     /// The sources' positions; empty when none were marked.
     pub sources: Vec<DocId>,
@@ -23,16 +24,16 @@ pub struct CollectionReport<'a> {
 
 impl<'a> CollectionReport<'a> {
     pub fn new(
-        method: &'static str,
-        collection: &'a Collection,
+        method: &'a str,
+        names: &'a [String],
         detection: &'a Detection,
         is_source: &[bool],
     ) -> Self {
         CollectionReport {
             method,
-            collection,
+            names,
             detection,
-            sources: (0..collection.len())
+            sources: (0..names.len())
                 .filter(|&d| is_source.get(d).copied().unwrap_or(false))
                 .collect(),
             pairs: RoledPairs::split(&detection.pairs, is_source),
@@ -48,7 +49,7 @@ impl<'a> CollectionReport<'a> {
     }
 
     fn name(&self, d: DocId) -> &str {
-        self.collection.names.get(d).map_or("", String::as_str)
+        self.names.get(d).map_or("", String::as_str)
     }
 
     fn pair_line(&self, pair: &DetectedPair) -> String {
@@ -79,12 +80,12 @@ impl<'a> CollectionReport<'a> {
     }
 
     pub fn write_summary(&self, out: &mut impl Write, show: usize) -> std::io::Result<()> {
-        let collection = self.collection;
+        let names = self.names;
         let roles = if self.has_roles() {
             format!(
                 " ({} sources, {} submissions)",
                 self.sources.len(),
-                collection.len() - self.sources.len()
+                names.len() - self.sources.len()
             )
         } else {
             String::new()
@@ -93,13 +94,13 @@ impl<'a> CollectionReport<'a> {
             out,
             "{}: {} documents{roles}, {} pairs, {} duplicate groups",
             self.method,
-            collection.len(),
+            names.len(),
             self.pair_count(),
             self.detection.groups.len()
         )?;
-        if collection.len() <= 30 {
+        if names.len() <= 30 {
             writeln!(out, "\ndocuments:")?;
-            for (i, name) in collection.names.iter().enumerate() {
+            for (i, name) in names.iter().enumerate() {
                 let role = if self.sources.binary_search(&i).is_ok() {
                     "  (source)"
                 } else {
@@ -166,7 +167,7 @@ impl<'a> CollectionReport<'a> {
     pub fn write_json(&self, path: &Path) -> anyhow::Result<()> {
         let json = CollectionJson {
             method: self.method,
-            documents: &self.collection.names,
+            documents: self.names,
             sources: self.has_roles().then_some(&self.sources),
             pairs: self
                 .ranked()
@@ -217,7 +218,7 @@ impl<'a> CollectionReport<'a> {
 /// The JSON shape of `collection --json`.
 #[derive(Serialize)]
 struct CollectionJson<'a> {
-    method: &'static str,
+    method: &'a str,
     documents: &'a [String],
     /// The documents marked as sources (`--sources`).
     #[serde(skip_serializing_if = "Option::is_none")]
