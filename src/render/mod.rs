@@ -6,5 +6,6 @@ pub mod heatmap;
 pub mod html;
 pub mod png;
 pub mod report;
+pub mod sources;
 
 pub use dotplot::{Dotplot, Tier};
