@@ -153,6 +153,13 @@ fn main() {
             )
         });
         brute.sort_by_key(|p| (p.left, p.right));
+        // The comparison keeps the pairs its matches and containment need (compare::pruning).
+        let brute = simdoc::compare::pruning::keep_needed(
+            brute,
+            DEFAULT_FLOOR,
+            pair.left.sentences.len(),
+            pair.right.sentences.len(),
+        );
         let same = brute == indexed.pairs;
         let whole = load_time + indexed_time + figures_time;
         println!(

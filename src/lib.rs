@@ -20,7 +20,9 @@ pub mod eval;
 pub mod linalg;
 pub mod model;
 pub mod render;
+pub mod selection;
 pub mod similarity;
+pub mod sources;
 pub mod text;
 
 #[cfg(feature = "gui")]

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
@@ -234,6 +234,56 @@ fn collection_mode_finds_a_pair_and_opens_it() {
     assert_eq!(
         state.view.as_ref().expect("compared").figures.resemblance,
         [1.0, 1.0]
+    );
+}
+
+#[test]
+fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let submissions = dir.path().join("submissions");
+    let sources = dir.path().join("sources");
+    std::fs::create_dir_all(&submissions).expect("folder");
+    std::fs::create_dir_all(&sources).expect("folder");
+    write(&submissions, "a.txt", A.as_bytes());
+    write(&submissions, "a-again.txt", A.as_bytes());
+    write(&submissions, "README.md", A.as_bytes());
+    write(&sources, "original.txt", A.as_bytes());
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Collection;
+    let mut h = harness(app);
+    h.run_ok();
+    for (label, path) in [("Folder", &submissions), ("Sources (optional)", &sources)] {
+        h.get_by_label(label).focus();
+        h.run_ok();
+        h.get_by_label(label).type_text(&path.display().to_string());
+        h.run_ok();
+    }
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    // The README is no document; the source comes first in the stream.
+    assert!(
+        h.query_by_label_contains("3 documents (1 sources), 3 pairs ranked by score")
+            .is_some(),
+        "{:?}",
+        h.state().messages
+    );
+    assert!(h.query_by_label_contains("1 files skipped").is_some());
+    let rows: Vec<String> = h
+        .get_all_by_label_contains("score 1.000")
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        })
+        .collect();
+    // Identical texts are duplicates; the pairs with the source come first, read from it.
+    assert_eq!(
+        rows,
+        [
+            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
+            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a.txt",
+            "submission–submission  duplicate  score 1.000:  a-again.txt  ·  a.txt",
+        ]
     );
 }
 

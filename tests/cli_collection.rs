@@ -131,6 +131,61 @@ fn fuzzy_thresholds_take_presets_and_are_checked() {
     assert_eq!(run(&["--preset", "loose"]).status.code(), Some(2));
 }
 
+/// Files describing the folder are left out and listed; globs choose files; a list file sets
+/// the stream order.
+#[test]
+fn collection_inputs_skip_folder_notes_follow_globs_and_a_list_order() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let story = "Shares of the carmaker rose sharply on Monday after strong sales figures. \
+                 Analysts said the results beat expectations by a wide margin.";
+    for name in ["a.txt", "b.txt", "README.md", "notes.html"] {
+        std::fs::write(dir.path().join(name), story).expect("write");
+    }
+    let run = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+            .arg("collection")
+            .arg(dir.path())
+            .args(["--method", "imatch"])
+            .args(extra)
+            .output()
+            .expect("run simdoc");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let plain = run(&["--exclude", "*.html"]);
+    assert!(
+        plain.starts_with("imatch: 2 documents, 1 pairs, 1 duplicate groups"),
+        "{plain}"
+    );
+    assert!(plain.contains("files left out (2):"), "{plain}");
+    assert!(
+        plain.contains("README.md  (describes the folder (README, SOURCE, LICENSE, ...))"),
+        "{plain}"
+    );
+    assert!(plain.contains("notes.html  (matches --exclude)"), "{plain}");
+    let all = run(&["--all-files", "--include", "*.txt", "--include", "*.md"]);
+    assert!(
+        all.starts_with("imatch: 3 documents, 3 pairs, 1 duplicate groups"),
+        "{all}"
+    );
+    assert!(all.contains("notes.html  (matches no --include)"), "{all}");
+    let list = dir.path().join("order.lst");
+    std::fs::write(&list, "b.txt\n").expect("write");
+    let ordered = run(&["--include", "*.txt", "--order", &list.display().to_string()]);
+    let documents: Vec<&str> = ordered
+        .lines()
+        .filter(|l| l.starts_with("   1. ") || l.starts_with("   2. "))
+        .collect();
+    assert!(
+        documents[0].ends_with("b.txt") && documents[1].ends_with("a.txt"),
+        "{ordered}"
+    );
+}
+
 /// Writes one Parquet table folder as simdoc-spark does (a part file inside a folder).
 fn write_table(dir: &std::path::Path, columns: Vec<(&str, arrow_array::ArrayRef)>) {
     std::fs::create_dir_all(dir).expect("table folder");

@@ -207,3 +207,24 @@ fn a_legacy_word_file_is_named_as_such() {
     let err = parse(&bytes, "old.doc").expect_err("not read");
     assert!(matches!(err, LoadError::Unsupported { .. }), "{err:?}");
 }
+
+#[test]
+fn collections_read_packaged_documents_with_their_structure() {
+    let files = simdoc::corpus::list_files(&[fixture("")]).expect("the folder lists");
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(|f| f.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    assert!(names.contains(&"guinea.odt".to_string()), "{names:?}");
+    for name in ["guinea.docx", "guinea.odt", "guinea.epub", "guinea.pdf"] {
+        let entries =
+            simdoc::corpus::read_entries(&fixture(name), &LoadOptions::default()).expect("reads");
+        assert_eq!(entries.len(), 1, "{name}");
+        let doc = entries
+            .into_iter()
+            .next()
+            .expect("one entry")
+            .into_document();
+        assert_eq!(doc, load(name), "{name}");
+    }
+}

@@ -1,5 +1,9 @@
 //! Collection mode in the viewer: pick a folder and a detector, run it in the background, read
 //! the ranked pairs and the odds-ratio heatmap (thesis Fig. 4.3), open any pair side by side.
+//! An optional folder of sources marks those documents as sources: their pairs with the
+//! submissions are listed first, with the source as the container
+//! ([`crate::collection::roles`]), as `simdoc collection --sources` does. Files that describe a
+//! folder (README, SOURCE, LICENSE, ...) are left out and listed with the skipped files.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -8,10 +12,12 @@ use egui::{Color32, Rect, Sense, vec2};
 
 use super::state::{CentralView, LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
+use crate::collection::roles::{PairKind, RoledPairs};
 use crate::collection::{self, Collection, DetectedPair, Job, Normaliser, Progress, fuzzy};
 use crate::corpus;
 use crate::document::{Document, LoadOptions};
 use crate::model::ReferenceModel;
+use crate::selection::FileSelection;
 
 /// Most documents the heatmap (the pairwise fuzzy comparison) is computed for.
 const MAX_MATRIX: usize = 300;
@@ -39,8 +45,10 @@ pub struct CollectionResult {
     pub method: &'static str,
     pub names: Vec<String>,
     pub documents: Vec<Arc<Document>>,
-    /// Ranked by score, highest first.
-    pub pairs: Vec<DetectedPair>,
+    /// Ranked by score, highest first; with sources, the submission-source pairs first.
+    pub pairs: Vec<(PairKind, DetectedPair)>,
+    /// How many of the documents (the first ones) are sources.
+    pub sources: usize,
     pub groups: Vec<Vec<usize>>,
     /// The odds-ratio matrix, for collections of up to [`MAX_MATRIX`] documents.
     pub matrix: Option<Vec<Vec<f64>>>,
@@ -52,6 +60,8 @@ pub struct CollectionResult {
 #[derive(Default)]
 pub struct CollectionState {
     pub folder: String,
+    /// An optional folder of sources.
+    pub sources: String,
     pub method: usize,
     pub result: Option<CollectionResult>,
     /// The running job's last progress report.
@@ -66,6 +76,9 @@ impl SimdocApp {
         let thresholds = self.settings.thresholds;
         let include_boilerplate = self.settings.include_boilerplate;
         let repaint = self.repainter();
+        let sources = Some(self.collection.sources.trim())
+            .filter(|s| !s.is_empty())
+            .map(PathBuf::from);
         let label = format!("Collection: {} over {}", method, folder.display());
         self.jobs.spawn(label, repaint, move |cancel| {
             let mut report = |p: Progress| {
@@ -74,7 +87,14 @@ impl SimdocApp {
                 }
             };
             let mut job = Job::new(&mut report, cancel);
-            let result = run(&folder, method, thresholds, include_boilerplate, &mut job);
+            let result = run(
+                &folder,
+                sources.as_deref(),
+                method,
+                thresholds,
+                include_boilerplate,
+                &mut job,
+            );
             JobOutput::Collection { result }
         });
     }
@@ -151,21 +171,40 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
         .copied()
         .find(|m| *m == read.method)
         .ok_or_else(|| format!("{}: unknown method {}", folder.display(), read.method))?;
-    let mut pairs = read.detection.pairs;
-    pairs.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let pairs = RoledPairs::split(&read.detection.pairs, &[])
+        .iter()
+        .map(|(kind, p)| (kind, *p))
+        .collect();
     Ok(CollectionResult {
         method,
         names: read.names,
         documents: Vec::new(),
         pairs,
+        sources: 0,
         groups: read.detection.groups,
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
     })
 }
 
+/// The files of `folder` that are documents, in name order; files describing the folder
+/// (README, SOURCE, LICENSE, ...) are left out and listed in `skipped`.
+fn folder_files(
+    folder: &std::path::Path,
+    skipped: &mut Vec<String>,
+) -> Result<Vec<PathBuf>, String> {
+    let selected = FileSelection::default()
+        .list(&[folder.to_path_buf()])
+        .map_err(|e| e.to_string())?;
+    for (path, reason) in selected.skipped {
+        skipped.push(format!("{}: {}", path.display(), reason.describe()));
+    }
+    Ok(selected.files)
+}
+
 fn run(
     folder: &std::path::Path,
+    sources: Option<&std::path::Path>,
     method: &'static str,
     thresholds: crate::similarity::Thresholds,
     include_boilerplate: bool,
@@ -174,10 +213,21 @@ fn run(
     if folder.join("run.json").is_file() {
         return from_tables(folder);
     }
-    let files = corpus::list_files(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
+    let mut skipped = Vec::new();
+    // Sources first in the stream; a file under both folders is a source.
+    let source_files = match sources {
+        Some(dir) => folder_files(dir, &mut skipped)?,
+        None => Vec::new(),
+    };
+    let mut files = source_files.clone();
+    for file in folder_files(folder, &mut skipped)? {
+        if !source_files.contains(&file) {
+            files.push(file);
+        }
+    }
     let mut names = Vec::new();
     let mut documents = Vec::new();
-    let mut skipped = Vec::new();
+    let mut source_count = 0;
     for (i, file) in files.iter().enumerate() {
         job.step("reading", i, files.len())
             .map_err(|e| e.to_string())?;
@@ -190,10 +240,20 @@ fn run(
                         skipped.push(format!("{entry_name}: holds no readable text"));
                     } else {
                         // Named relative to the folder: the folder part is the same for all.
-                        let prefix = format!("{}/", folder.display());
+                        let is_source = i < source_files.len();
+                        let base = match sources {
+                            Some(dir) if is_source => dir,
+                            _ => folder,
+                        };
+                        let prefix = format!("{}/", base.display());
                         let name = entry_name.strip_prefix(&prefix).unwrap_or(&entry_name);
-                        names.push(name.to_string());
+                        names.push(if is_source {
+                            format!("source: {name}")
+                        } else {
+                            name.to_string()
+                        });
                         documents.push(doc);
+                        source_count += usize::from(is_source);
                     }
                 }
             }
@@ -231,8 +291,11 @@ fn run(
             .detect(&collection, job)
             .map_err(|e| e.to_string())?
     };
-    let mut pairs = detection.pairs;
-    pairs.sort_by(|a, b| b.score.total_cmp(&a.score));
+    let is_source: Vec<bool> = (0..documents.len()).map(|d| d < source_count).collect();
+    let pairs = RoledPairs::split(&detection.pairs, &is_source)
+        .iter()
+        .map(|(kind, p)| (kind, *p))
+        .collect();
     let matrix = resemblances
         .filter(|_| documents.len() <= MAX_MATRIX)
         .map(|r| r.odds_matrix());
@@ -241,19 +304,48 @@ fn run(
         names,
         documents: documents.into_iter().map(Arc::new).collect(),
         pairs,
+        sources: source_count,
         groups: detection.groups,
         matrix,
         skipped,
     })
 }
 
+/// The heatmap's colour of an odds ratio: log scale from 0.001 (pale yellow) to 100 (dark
+/// red), readable on dark and light backgrounds alike (a single hue fading to black was not).
 fn heat(odds: f64) -> Color32 {
     let t = if odds <= 0.0 {
         0.0
     } else {
         ((odds.log10() + 3.0) / 5.0).clamp(0.0, 1.0) as f32
     };
-    Color32::from_rgb(0x1a, 0x3c, 0x8c).gamma_multiply(0.1 + 0.9 * t)
+    let low = [255.0, 237.0, 160.0];
+    let high = [189.0, 0.0, 38.0];
+    let mix = |i: usize| (low[i] + (high[i] - low[i]) * t) as u8;
+    Color32::from_rgb(mix(0), mix(1), mix(2))
+}
+
+/// The heatmap's scale, drawn under it.
+fn heat_legend(ui: &mut egui::Ui) {
+    ui.horizontal(|ui| {
+        ui.small("odds ratio 0.001");
+        let (rect, _) = ui.allocate_exact_size(vec2(120.0, 10.0), Sense::hover());
+        let steps = 24;
+        for i in 0..steps {
+            let t = i as f64 / f64::from(steps - 1);
+            let odds = 10f64.powf(t * 5.0 - 3.0);
+            let x = rect.min.x + rect.width() * i as f32 / steps as f32;
+            ui.painter().rect_filled(
+                Rect::from_min_size(
+                    egui::pos2(x, rect.min.y),
+                    vec2(rect.width() / steps as f32 + 0.5, rect.height()),
+                ),
+                0.0,
+                heat(odds),
+            );
+        }
+        ui.small("100 (identical)");
+    });
 }
 
 /// The collection view.
@@ -274,6 +366,18 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                     path: rfd::FileDialog::new().pick_folder(),
                 });
         }
+        let sources = ui.label("Sources (optional)");
+        ui.add(
+            egui::TextEdit::singleline(&mut app.collection.sources)
+                .hint_text("/path/to/sources")
+                .desired_width(220.0),
+        )
+        .on_hover_text(
+            "A folder of sources: their pairs with the documents of the folder above (the \
+             submissions) are listed first, the source as the container; pairs of two sources \
+             are left out.",
+        )
+        .labelled_by(sources.id);
         let detector = ui.label("Detector");
         egui::ComboBox::from_id_salt("collection_method")
             .selected_text(method_title(METHODS[app.collection.method]))
@@ -310,16 +414,22 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.separator();
     let Some(result) = &app.collection.result else {
         ui.weak(
-            "Pick a folder of HTML or text files (WikiExtractor and Reuters SGML files hold many \
-             documents each) and a detector, then Run. Any pair found opens side by side. A \
-             folder of results from simdoc-spark (run.json and Parquet tables) shows those.",
+            "Pick a folder of documents (HTML, text, DOCX, ODT, PDF or EPUB; WikiExtractor and \
+             Reuters SGML files hold many documents each) and a detector, then Run. Any pair \
+             found opens side by side. A folder of results from simdoc-spark (run.json and \
+             Parquet tables) shows those.",
         );
         return;
     };
     ui.label(format!(
-        "{}: {} documents, {} pairs, {} duplicate groups{}",
+        "{}: {} documents{}, {} pairs ranked by score, {} duplicate groups{}",
         method_title(result.method),
         result.names.len(),
+        if result.sources > 0 {
+            format!(" ({} sources)", result.sources)
+        } else {
+            String::new()
+        },
         result.pairs.len(),
         result.groups.len(),
         if result.skipped.is_empty() {
@@ -332,7 +442,8 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let mut open: Option<(usize, usize)> = None;
     let area = ui.available_rect_before_wrap();
     let heatmap_side = if result.matrix.is_some() {
-        (area.width() * 0.45).min(area.height()).max(120.0)
+        // Room for the scale under it.
+        (area.width() * 0.45).min(area.height() - 24.0).max(120.0)
     } else {
         0.0
     };
@@ -351,13 +462,18 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .id_salt("collection_pairs")
         .auto_shrink([false, false])
         .show_rows(&mut list, row_height, result.pairs.len(), |ui, rows| {
-            for pair in &result.pairs[rows] {
+            for (kind, pair) in &result.pairs[rows] {
                 ui.horizontal(|ui| {
                     if ui.small_button("Open").clicked() {
                         open = Some((pair.a, pair.b));
                     }
+                    let kind = match (result.sources > 0, kind) {
+                        (false, _) => "",
+                        (true, PairKind::SubmissionSource) => "submission–source  ",
+                        (true, PairKind::SubmissionSubmission) => "submission–submission  ",
+                    };
                     ui.label(format!(
-                        "{:<10} {:>6.3}  {}  ·  {}",
+                        "{kind}{}  score {:.3}:  {}  ·  {}",
                         pair.relation.name(),
                         pair.score,
                         short(&result.names[pair.a]),
@@ -393,6 +509,11 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
             egui::StrokeKind::Inside,
         );
+        let mut legend = ui.new_child(egui::UiBuilder::new().max_rect(Rect::from_min_size(
+            egui::pos2(rect.min.x, rect.max.y + 4.0),
+            vec2(heatmap_side, 20.0),
+        )));
+        heat_legend(&mut legend);
         if let Some(pos) = response.hover_pos() {
             let b = (((pos.x - rect.min.x) / cell) as usize).min(n - 1);
             let a = (((pos.y - rect.min.y) / cell) as usize).min(n - 1);

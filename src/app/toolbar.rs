@@ -336,8 +336,9 @@ pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         ui.heading("Compare two documents");
         ui.add_space(8.0);
         ui.label(
-            "Open two HTML or text files: simdoc highlights the sentences they share, plots where \
-             they match, and shades both documents' structure by how much of it is reused.",
+            "Open two documents (HTML, text, DOCX, ODT, PDF or EPUB): simdoc highlights the \
+             sentences they share, plots where they match, and shades both documents' structure \
+             by how much of it is reused.",
         );
         ui.add_space(12.0);
         ui.horizontal(|ui| {

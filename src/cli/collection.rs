@@ -7,18 +7,17 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
-use serde::Serialize;
 
+use super::collection_output::CollectionReport;
+use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
 use simdoc::collection::{
-    Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy,
-    imatch, qsign, roul, simhash, tables,
+    Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
+    qsign, roul, simhash, tables,
 };
-use simdoc::corpus;
-use simdoc::document::{Document, LoadOptions};
+use simdoc::document::LoadOptions;
 use simdoc::model::ReferenceModel;
 use simdoc::render::{heatmap, png};
+use simdoc::selection::Order;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodName {
@@ -61,9 +60,20 @@ pub struct CollectionArgs {
     /// documents. The order found is the stream order.
     #[arg(required_unless_present = "from")]
     pub paths: Vec<PathBuf>,
+    /// Files or folders of sources: their pairs with the other documents (the submissions) are
+    /// reported apart, with the source as the container, and pairs of two sources are left
+    /// out. Sources come first in the stream. A file given both ways is a source.
+    #[arg(long, num_args = 1.., value_name = "PATH")]
+    pub sources: Vec<PathBuf>,
+    /// Stream order (CoDet and qSign are streaming methods): name (as found), mtime (oldest
+    /// first: news in publication order) or a FILE listing the files one a line.
+    #[arg(long, value_name = "name|mtime|FILE", default_value = "name", value_parser = super::inputs::order)]
+    pub order: Order,
+    #[command(flatten)]
+    pub inputs: InputArgs,
     /// Show a result that simdoc-spark computed on a cluster: the folder holding its Parquet
     /// tables (documents, pairs, groups) and run.json, instead of detecting here.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "matrix"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "matrix", "sources"])]
     pub from: Option<PathBuf>,
     /// The detector.
     #[arg(long, value_enum, default_value = "codet")]
@@ -285,74 +295,27 @@ fn set<T: Copy>(field: &mut T, value: Option<T>) {
     }
 }
 
-/// The JSON shape of `collection --json`.
-#[derive(Serialize)]
-struct CollectionJson<'a> {
-    method: &'a str,
-    documents: &'a [String],
-    pairs: Vec<PairJson>,
-    groups: &'a [Vec<usize>],
-}
-
-#[derive(Serialize)]
-struct PairJson {
-    a: usize,
-    b: usize,
-    relation: &'static str,
-    score: f64,
-}
-
-fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} ({per_sec}, {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    bar
-}
-
-/// Reads every file under `paths` into documents, in order; unreadable files are reported on
-/// standard error and skipped.
-fn load_documents(
-    paths: &[PathBuf],
-    max_bytes: u64,
-) -> anyhow::Result<(Vec<String>, Vec<Document>)> {
-    let files = corpus::list_files(paths)?;
-    let options = LoadOptions {
-        max_bytes,
-        ..LoadOptions::default()
+/// The sources (`--sources`) then the other documents, each in the stream order asked for, and
+/// which are sources. A document read both ways (same name) is a source.
+fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>)> {
+    let selection = args.inputs.selection()?;
+    let mut loaded = if args.sources.is_empty() {
+        Loaded::default()
+    } else {
+        load_documents(&args.sources, &selection, &args.order, args.max_bytes)?
     };
-    let bar = progress_bar();
-    bar.set_message("reading");
-    bar.set_length(files.len() as u64);
-    let read: Vec<_> = files
-        .par_iter()
-        .map(|file| {
-            let entries = corpus::read_entries(file, &options);
-            bar.inc(1);
-            entries.map(|list| {
-                list.into_iter()
-                    .map(|e| (e.name.clone(), e.into_document()))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .collect();
-    bar.finish_and_clear();
-    let mut names = Vec::new();
-    let mut documents = Vec::new();
-    for result in read {
-        match result {
-            Ok(list) => {
-                for (name, doc) in list {
-                    names.push(name);
-                    documents.push(doc);
-                }
-            }
-            Err(err) => eprintln!("simdoc: skipped: {err}"),
+    let sources = loaded.names.len();
+    let known: std::collections::HashSet<String> = loaded.names.iter().cloned().collect();
+    let more = load_documents(&args.paths, &selection, &args.order, args.max_bytes)?;
+    for (name, document) in more.names.into_iter().zip(more.documents) {
+        if !known.contains(&name) {
+            loaded.names.push(name);
+            loaded.documents.push(document);
         }
     }
-    Ok((names, documents))
+    loaded.skipped.extend(more.skipped);
+    let is_source = (0..loaded.names.len()).map(|d| d < sources).collect();
+    Ok((loaded, is_source))
 }
 
 /// Most documents the odds-ratio matrix is computed for.
@@ -374,7 +337,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let (names, documents) = load_documents(&args.paths, args.max_bytes)?;
+    let (loaded, is_source) = load_with_sources(args)?;
+    let Loaded {
+        names,
+        documents,
+        skipped,
+    } = loaded;
     if documents.is_empty() {
         anyhow::bail!("no document could be read from the paths given");
     }
@@ -419,11 +387,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     };
     bar.finish_and_clear();
 
+    let report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
     if let Some(path) = &args.json {
-        write_json(path, method_name, &collection.names, &detection)?;
+        report.write_json(path)?;
     }
     if let Some(path) = &args.csv {
-        write_csv(path, &collection.names, &detection)?;
+        report.write_csv(path)?;
     }
     let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
@@ -431,13 +400,10 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_summary(
-        &mut out,
-        method_name,
-        &collection.names,
-        &detection,
-        args.show,
-    )?;
+    report
+        .write_summary(&mut out, args.show)
+        .and_then(|()| out.write_all(skipped_lines(&skipped, args.show).as_bytes()))
+        .context("writing to standard output")?;
     if let Some(matrix) = &matrix
         && matrix.len() <= 30
     {
@@ -455,21 +421,19 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     for (id, warning) in &result.warnings {
         eprintln!("simdoc: {}: {warning}", result.names[*id]);
     }
+    // A cluster run marks no sources: every pair is between submissions.
+    let report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
     if let Some(path) = &args.json {
-        write_json(path, &result.method, &result.names, &result.detection)?;
+        report.write_json(path)?;
     }
     if let Some(path) = &args.csv {
-        write_csv(path, &result.names, &result.detection)?;
+        report.write_csv(path)?;
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_summary(
-        &mut out,
-        &result.method,
-        &result.names,
-        &result.detection,
-        args.show,
-    )?;
+    report
+        .write_summary(&mut out, args.show)
+        .context("writing to standard output")?;
     out.flush().context("writing to standard output")
 }
 
@@ -514,133 +478,4 @@ odds ratios (thesis Table 4.1; 100 = identical):"
         writeln!(out)?;
     }
     Ok(())
-}
-
-fn pair_line(names: &[String], pair: &DetectedPair) -> String {
-    format!(
-        "{:<20} {:>6.3}  {}  {}",
-        pair.relation.name(),
-        pair.score,
-        names[pair.a],
-        names[pair.b]
-    )
-}
-
-fn write_summary(
-    out: &mut impl Write,
-    method: &str,
-    names: &[String],
-    detection: &Detection,
-    show: usize,
-) -> std::io::Result<()> {
-    writeln!(
-        out,
-        "{method}: {} documents, {} pairs, {} duplicate groups",
-        names.len(),
-        detection.pairs.len(),
-        detection.groups.len()
-    )?;
-    if names.len() <= 30 {
-        writeln!(out, "\ndocuments:")?;
-        for (i, name) in names.iter().enumerate() {
-            writeln!(out, "{:>4}. {name}", i + 1)?;
-        }
-    }
-    writeln!(
-        out,
-        "\npairs (relation, score, a, b; read \"a relation b\"):"
-    )?;
-    for pair in detection.pairs.iter().take(show) {
-        writeln!(out, "{}", pair_line(names, pair))?;
-    }
-    if detection.pairs.len() > show {
-        writeln!(
-            out,
-            "... {} more (see --json / --csv)",
-            detection.pairs.len() - show
-        )?;
-    }
-    writeln!(
-        out,
-        "\nduplicate groups (the first is the longest, the one to keep):"
-    )?;
-    for (i, group) in detection.groups.iter().enumerate().take(show) {
-        let members: Vec<&str> = group.iter().map(|&d| names[d].as_str()).collect();
-        writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
-    }
-    if detection.groups.len() > show {
-        writeln!(out, "... {} more groups", detection.groups.len() - show)?;
-    }
-    Ok(())
-}
-
-fn write_json(
-    path: &Path,
-    method: &str,
-    names: &[String],
-    detection: &Detection,
-) -> anyhow::Result<()> {
-    let json = CollectionJson {
-        method,
-        documents: names,
-        pairs: detection
-            .pairs
-            .iter()
-            .map(|p| PairJson {
-                a: p.a,
-                b: p.b,
-                relation: p.relation.name(),
-                score: p.score,
-            })
-            .collect(),
-        groups: &detection.groups,
-    };
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("{}: cannot create", path.display()))?;
-    let mut writer = std::io::BufWriter::new(file);
-    serde_json::to_writer_pretty(&mut writer, &json)
-        .with_context(|| format!("{}: cannot write", path.display()))?;
-    writer
-        .flush()
-        .with_context(|| format!("{}: cannot write", path.display()))
-}
-
-/// Quotes a CSV field when it needs it (RFC 4180).
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-fn write_csv(path: &Path, names: &[String], detection: &Detection) -> anyhow::Result<()> {
-    let context = || format!("{}: cannot write", path.display());
-    let file = std::fs::File::create(path)
-        .with_context(|| format!("{}: cannot create", path.display()))?;
-    let mut w = std::io::BufWriter::new(file);
-    writeln!(w, "a,b,relation,score").with_context(context)?;
-    for p in &detection.pairs {
-        writeln!(
-            w,
-            "{},{},{},{}",
-            csv_field(&names[p.a]),
-            csv_field(&names[p.b]),
-            p.relation.name(),
-            p.score
-        )
-        .with_context(context)?;
-    }
-    w.flush().with_context(context)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("a/b.txt"), "a/b.txt");
-        assert_eq!(csv_field("a,\"b\""), "\"a,\"\"b\"\"\"");
-    }
 }

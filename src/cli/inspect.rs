@@ -11,7 +11,7 @@ use simdoc::document::{self, Document, LoadOptions};
 
 #[derive(Debug, Args)]
 pub struct InspectArgs {
-    /// The HTML or text file to read.
+    /// The document to read: HTML, text, DOCX, ODT, PDF or EPUB.
     pub file: PathBuf,
     /// Print JSON instead of an indented outline.
     #[arg(long)]

@@ -4,10 +4,13 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod collection;
+mod collection_output;
 mod compare;
 mod eval;
+mod inputs;
 mod inspect;
 mod model;
+mod sources;
 
 use std::process::ExitCode;
 
@@ -32,6 +35,9 @@ pub enum Command {
     Collection(Box<collection::CollectionArgs>),
     /// Compare two documents: figures, matched pairs, reports and the dotplot.
     Compare(compare::CompareArgs),
+    /// One document against many sources: each sentence's source, and how much of the document
+    /// each source holds.
+    Sources(Box<sources::SourcesArgs>),
     /// Build or describe a reference model (word correlations, 4-gram counts, idf).
     Model(model::ModelArgs),
     /// Measure detection quality on labelled sentence pairs or document pairs.
@@ -194,6 +200,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Inspect(args) => inspect::run(&args),
         Command::Collection(args) => collection::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Sources(args) => sources::run(&args),
         Command::Model(args) => model::run(&args),
         Command::Eval(args) => eval::run(&args),
         #[cfg(feature = "gui")]

@@ -33,6 +33,7 @@ pub mod hashing;
 pub mod imatch;
 pub mod prepare;
 pub mod qsign;
+pub mod roles;
 pub mod roul;
 pub mod shingling;
 pub mod simhash;

@@ -15,7 +15,7 @@
 use rustc_hash::FxHashSet;
 
 use crate::document::{Document, NodeKind};
-use crate::similarity::{PreparedDoc, TermId};
+use crate::similarity::{PreparedDoc, PreparedSentence, TermId};
 
 /// Sentences with fewer content terms than this are fragments (see the module docs).
 pub const MIN_COUNTED_TERMS: usize = 3;
@@ -76,6 +76,16 @@ pub fn propagate_boilerplate(
 /// For every sentence of `doc`: whether it counts towards the figures (it takes part, and is not
 /// a heading, the title or a fragment; see the module docs).
 pub fn counted_mask(doc: &Document, prepared: &PreparedDoc, active: &[bool]) -> Vec<bool> {
+    counted_mask_of(doc, &prepared.sentences, active)
+}
+
+/// [`counted_mask`] for a document's prepared sentences held elsewhere (a slice of a larger
+/// preparation, as the one-against-many index keeps them).
+pub fn counted_mask_of(
+    doc: &Document,
+    sentences: &[PreparedSentence],
+    active: &[bool],
+) -> Vec<bool> {
     active
         .iter()
         .enumerate()
@@ -86,7 +96,7 @@ pub fn counted_mask(doc: &Document, prepared: &PreparedDoc, active: &[bool]) -> 
                 .sentences
                 .get(p)
                 .is_some_and(|s| doc.nodes[s.node].kind == NodeKind::Section);
-            let terms = prepared.sentences.get(p).map_or(0, |s| s.content().len());
+            let terms = sentences.get(p).map_or(0, |s| s.content().len());
             active && !heading && terms >= MIN_COUNTED_TERMS
         })
         .collect()

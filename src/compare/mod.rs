@@ -2,8 +2,10 @@
 //! (runs of matches, [`passages`]) and the word-by-word view of a matched pair ([`alignment`]).
 //!
 //! *Compute once, threshold live*: a comparison scores every pair with a directional score at
-//! or above a floor (default [`DEFAULT_FLOOR`], the lowest preset permission) and keeps both
-//! scores, so that moving a threshold never re-runs the matcher. Any thresholds with a permission at or above the floor are then applied by
+//! or above a floor (default [`DEFAULT_FLOOR`], the lowest preset permission), finds the
+//! one-to-two matches among them, and keeps both scores of the pairs that matches and
+//! containment can need at that floor or above ([`pruning`]), so that moving a threshold never
+//! re-runs the matcher. Any thresholds with a permission at or above the floor are then applied by
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
@@ -12,6 +14,7 @@ pub mod counting;
 pub mod figures;
 pub mod joined;
 pub mod passages;
+pub mod pruning;
 pub mod tree;
 
 use std::sync::atomic::AtomicBool;
@@ -145,6 +148,12 @@ impl PreparedPair {
         } else {
             Vec::new()
         };
+        let pairs = pruning::keep_needed(
+            pairs,
+            floor,
+            self.left.sentences.len(),
+            self.right.sentences.len(),
+        );
         Ok(Comparison {
             method,
             floor,
@@ -194,7 +203,9 @@ pub struct Comparison {
     /// Per document, per sentence position: whether the sentence counts towards the figures
     /// (takes part, and is not a heading or a fragment unless asked; [`counting`]).
     pub counted: [Vec<bool>; 2],
-    /// Every pair with a directional score at or above the floor, sorted by (left, right).
+    /// Every pair with both directional scores at or above the floor, and each sentence's best
+    /// pair among those reaching the floor in its own direction only ([`pruning`]), sorted by
+    /// (left, right).
     pub pairs: Vec<ScoredPair>,
     /// The pairs of one-to-two matches ([`joined`]), with the joint Sims, sorted by (left,
     /// right). A pair may also be in `pairs` with its own Sims.

@@ -82,8 +82,9 @@ pub enum LoadError {
     #[error("{}: is password-protected (encrypted); save an unprotected copy to open it", path.display())]
     Encrypted { path: PathBuf },
     #[error(
-        "{}: is a PDF without a text layer ({pages} pages of images, a scan?); run it through OCR first",
-        path.display()
+        "{}: is a PDF without a text layer (no text on {}: a scan?); run it through OCR first",
+        path.display(),
+        if *pages == 1 { "its only page".to_string() } else { format!("any of its {pages} pages") }
     )]
     NoTextLayer { path: PathBuf, pages: usize },
     /// A container whose parts unpack to more than the limit (a zip bomb, or simply too big), or

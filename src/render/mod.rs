@@ -6,6 +6,7 @@ pub mod heatmap;
 pub mod html;
 pub mod png;
 pub mod report;
+pub mod sources;
 pub mod words;
 
 pub use dotplot::{Dotplot, Tier};

@@ -324,13 +324,10 @@ fn core_title(container: &Container<'_>) -> Result<Option<String>, LoadError> {
 struct Field {
     instruction: String,
     in_result: bool,
-}
-
-impl Field {
-    /// Only a hyperlink's result is text a reader wrote; the others are computed.
-    fn shows_result(&self) -> bool {
-        is_hyperlink(&self.instruction)
-    }
+    /// Whether text read now inside it is hidden: all of it until `separate`, and then the
+    /// result unless the field is a hyperlink (only a hyperlink's result is text a reader
+    /// wrote; the others are computed).
+    hides: bool,
 }
 
 fn is_hyperlink(instruction: &str) -> bool {
@@ -358,6 +355,9 @@ struct Walk<'s, 'b> {
     /// Open paragraphs (a text box's paragraphs sit inside another paragraph).
     paragraphs: Vec<Paragraph>,
     fields: Vec<Field>,
+    /// How many of `fields` hide their text: kept as they open, separate and end, so whether
+    /// a run shows costs the same however deeply fields nest.
+    hiding_fields: usize,
     /// Open lists per open table cell (the body is the first entry).
     lists: Vec<usize>,
     /// The first "Title" paragraph's text.
@@ -371,6 +371,7 @@ impl<'s, 'b> Walk<'s, 'b> {
             builder,
             paragraphs: Vec::new(),
             fields: Vec::new(),
+            hiding_fields: 0,
             lists: vec![0],
             title: None,
         }
@@ -437,7 +438,13 @@ impl<'s, 'b> Walk<'s, 'b> {
 
     /// Whether text read now is shown: outside fields, or in a hyperlink's result.
     fn showing(&self) -> bool {
-        self.fields.iter().all(|f| f.in_result && f.shows_result())
+        self.hiding_fields == 0
+    }
+
+    fn end_field(&mut self) {
+        if self.fields.pop().is_some_and(|f| f.hides) {
+            self.hiding_fields -= 1;
+        }
     }
 
     fn push_text(&mut self, text: &str) {
@@ -468,18 +475,26 @@ impl<'s, 'b> Walk<'s, 'b> {
             }
             Some("noBreakHyphen") => self.push_text("-"),
             Some("fldChar") => match attr_in(node, W, "fldCharType") {
-                Some("begin") => self.fields.push(Field {
-                    instruction: String::new(),
-                    in_result: false,
-                }),
+                Some("begin") => {
+                    self.fields.push(Field {
+                        instruction: String::new(),
+                        in_result: false,
+                        hides: true,
+                    });
+                    self.hiding_fields += 1;
+                }
                 Some("separate") => {
-                    if let Some(field) = self.fields.last_mut() {
+                    if let Some(field) = self.fields.last_mut()
+                        && !field.in_result
+                    {
                         field.in_result = true;
+                        if is_hyperlink(&field.instruction) {
+                            field.hides = false;
+                            self.hiding_fields -= 1;
+                        }
                     }
                 }
-                Some("end") => {
-                    self.fields.pop();
-                }
+                Some("end") => self.end_field(),
                 _ => {}
             },
             Some("instrText") => {
@@ -758,6 +773,44 @@ mod tests {
                 "  notes The footnote says this.",
             ]
         );
+    }
+
+    #[test]
+    fn deeply_nested_open_fields_keep_their_text_rules() {
+        // 50,000 hyperlink fields, each opened and separated but never ended, each followed by
+        // a sentence: all of it is link text, shown. A page-number field inside them stays
+        // hidden, and closing it does not close the links around it.
+        let n = 50_000;
+        let open_link = r#"<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> HYPERLINK "http://x" </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>"#;
+        let mut runs = String::with_capacity(n * (open_link.len() + 60));
+        for _ in 0..n {
+            runs.push_str(open_link);
+            runs.push_str(&r("Go on. "));
+        }
+        runs.push_str(r#"<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>"#);
+        runs.push_str(&r("9 "));
+        runs.push_str(r#"<w:r><w:fldChar w:fldCharType="end"/></w:r>"#);
+        runs.push_str(&r("Done."));
+        let document = format!(
+            r#"<w:document {NS}><w:body>{}</w:body></w:document>"#,
+            p("", &runs)
+        );
+        let doc = read(&[
+            (
+                "_rels/.rels",
+                &rels(&[("officeDocument", "word/document.xml")]),
+            ),
+            ("word/document.xml", &document),
+        ])
+        .unwrap();
+        let texts: Vec<&str> = doc.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts.len(), n + 1);
+        assert!(
+            texts[..n].iter().all(|t| *t == "Go on."),
+            "{:?}",
+            &texts[..3]
+        );
+        assert_eq!(texts[n], "Done.");
     }
 
     #[test]

@@ -81,11 +81,15 @@ pub fn parse(
         .unwrap_or_default();
     let spine = child(package, "spine")
         .ok_or_else(|| container.missing(format!("spine (in {opf_name})")))?;
+    // Each part once, where the spine first lists it: a book never repeats a chapter, and a
+    // spine that lists one a million times must not read it a million times.
+    let mut listed: HashSet<&str> = HashSet::new();
     let chapters: Vec<&Item> = spine
         .children()
         .filter(|n| name_in(*n, OPF) == Some("itemref"))
         .filter_map(|n| manifest.get(n.attribute("idref")?))
         .filter(|item| CHAPTER_TYPES.contains(&item.media_type.as_str()))
+        .filter(|item| listed.insert(item.part.as_str()))
         .collect();
     if chapters.is_empty() {
         return Err(container.missing(format!("chapter in the spine of {opf_name}")));
@@ -280,7 +284,7 @@ mod tests {
         let container = r#"<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"#;
         let opf = r#"<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>A Book</dc:title></metadata>
             <manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c1" href="text/one.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="text/two%20b.xhtml" media-type="application/xhtml+xml"/><item id="img" href="cover.png" media-type="image/png"/></manifest>
-            <spine><itemref idref="img"/><itemref idref="c2"/><itemref idref="c1"/></spine></package>"#;
+            <spine><itemref idref="img"/><itemref idref="c2"/><itemref idref="c1"/><itemref idref="c2"/><itemref idref="c1"/></spine></package>"#;
         let nav = page(
             r#"<nav epub:type="toc"><ol><li><a href="text/one.xhtml#start">First chapter</a></li><li><a href="text/two%20b.xhtml">Second chapter</a></li></ol></nav>"#,
         );
@@ -304,6 +308,7 @@ mod tests {
         parse(&container, "b.epub", crate::document::sentences::split)
     }
 
+    /// The spine lists both chapters twice: each is read once, where it is first listed.
     #[test]
     fn chapters_in_spine_order_with_titles_as_sections() {
         let doc = read(&book(&[])).unwrap();

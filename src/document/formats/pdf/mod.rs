@@ -11,14 +11,22 @@
 //!
 //! Bounds, all checked before or while the glyphs are collected: at most [`MAX_OBJECTS`]
 //! objects (counted in the raw file before it is parsed, so a file of a million tiny objects is
-//! refused at once), at most [`MAX_PAGES`] pages, at most [`MAX_INFLATED_BYTES`] of unpacked
-//! stream data (each compressed stream is unpacked through a counter first, so a deflate bomb
-//! stops at the limit), and at most [`MAX_GLYPHS`] glyphs.
+//! refused at once, and in object streams as they load: [`bounds`]), at most [`MAX_PAGES`]
+//! pages, at most [`MAX_INFLATED_BYTES`] of unpacked stream data (each compressed stream is
+//! unpacked through a counter first, in the raw file before it loads and again once loaded,
+//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, and form XObjects that
+//! neither paint themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]).
+//!
+//! Reading order is the order in which each page's content draws its lines ([`layout`]): a
+//! two-column page drawn column by column, as word processors write them, reads column by
+//! column; a page whose content jumps about reads in the order it jumps.
 //!
 //! An encrypted PDF that opens with the empty user password (permissions only) is read; one
 //! that needs a password is [`LoadError::Encrypted`]. A PDF whose pages have no text at all is a
 //! scan: [`LoadError::NoTextLayer`].
 
+pub mod bounds;
+pub mod forms;
 pub mod layout;
 
 use std::io::Read;
@@ -66,7 +74,32 @@ pub fn parse(
             MAX_OBJECTS as u64,
         ));
     }
-    let loaded = catch_unwind(AssertUnwindSafe(|| pdf_extract::Document::load_mem(bytes)));
+    let too_large = || {
+        over(
+            format!("its compressed streams unpack to more than {MAX_INFLATED_BYTES} bytes"),
+            MAX_INFLATED_BYTES,
+        )
+    };
+    bounds::inflated_size_within(bytes, MAX_INFLATED_BYTES).map_err(|_| too_large())?;
+    let loaded = catch_unwind(AssertUnwindSafe(|| {
+        bounds::load(bytes, objects, MAX_OBJECTS)
+    }));
+    let loaded = match loaded {
+        Ok(Err(bounds::LoadRefusal::Inflates)) => return Err(too_large()),
+        Ok(Err(bounds::LoadRefusal::TooManyObjects)) => {
+            return Err(over(
+                format!("it has more than {MAX_OBJECTS} objects"),
+                MAX_OBJECTS as u64,
+            ));
+        }
+        Ok(Err(bounds::LoadRefusal::PackedObjects)) => {
+            return Err(corrupt(
+                "an object stream in it is packed with more than one filter".into(),
+            ));
+        }
+        Ok(Ok(loaded)) => Ok(loaded),
+        Err(panic) => Err(panic),
+    };
     let mut doc = match loaded {
         Ok(Ok(doc)) => doc,
         Ok(Err(pdf_extract::Error::Decryption(_))) => {
@@ -89,12 +122,25 @@ pub fn parse(
     if pages > MAX_PAGES {
         return Err(over(format!("it has {pages} pages"), MAX_PAGES as u64));
     }
-    check_inflated_size(&doc).map_err(|size| {
-        over(
-            format!("its compressed streams unpack to more than {size} bytes"),
-            MAX_INFLATED_BYTES,
-        )
-    })?;
+    // Again on the loaded streams: an encrypted file's streams are only readable now.
+    if !inflated_size_fits(&doc) {
+        return Err(too_large());
+    }
+    // After the size check: the forms check unpacks form contents to look for `Do`.
+    match forms::check(&doc) {
+        Ok(()) => {}
+        Err(forms::FormProblem::Cycle) => {
+            return Err(corrupt(
+                "a drawing in it (a form XObject) paints itself".into(),
+            ));
+        }
+        Err(forms::FormProblem::TooDeep) => {
+            return Err(over(
+                "its drawings (form XObjects) nest too deep".into(),
+                forms::MAX_FORM_DEPTH as u64,
+            ));
+        }
+    }
 
     let mut collector = Collector::default();
     let result = catch_unwind(AssertUnwindSafe(|| {
@@ -132,10 +178,9 @@ pub fn parse(
     Ok(builder.finish(SourceFormat::Pdf, split))
 }
 
-/// Unpacks every deflate-compressed stream through a counter; gives the limit when the total
-/// would pass [`MAX_INFLATED_BYTES`]. Streams that fail to unpack are left for the reader to
-/// skip.
-fn check_inflated_size(doc: &pdf_extract::Document) -> Result<(), u64> {
+/// Unpacks every deflate-compressed stream through a counter; whether the total stays within
+/// [`MAX_INFLATED_BYTES`]. Streams that fail to unpack are left for the reader to skip.
+fn inflated_size_fits(doc: &pdf_extract::Document) -> bool {
     let mut budget = MAX_INFLATED_BYTES;
     for object in doc.objects.values() {
         let Object::Stream(stream) = object else {
@@ -149,13 +194,14 @@ fn check_inflated_size(doc: &pdf_extract::Document) -> Result<(), u64> {
         }
         let mut reader = flate2::read::ZlibDecoder::new(stream.content.as_slice())
             .take(budget.saturating_add(1));
-        let unpacked = std::io::copy(&mut reader, &mut std::io::sink()).unwrap_or(0);
+        // Up to the first error: a bomb with a broken tail still counts what it unpacked.
+        let unpacked = bounds::copy_counting(&mut reader);
         if unpacked > budget {
-            return Err(MAX_INFLATED_BYTES);
+            return false;
         }
         budget -= unpacked;
     }
-    Ok(())
+    true
 }
 
 /// The document information dictionary's `/Title`, when it says something.

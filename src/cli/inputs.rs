@@ -1,0 +1,128 @@
+//! Reading the documents a command is given: which files of a folder are documents
+//! ([`simdoc::selection`]), in which order, each file read in parallel with progress.
+
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use simdoc::corpus;
+use simdoc::document::{Document, LoadOptions};
+use simdoc::selection::{FileSelection, Order, SkipReason};
+
+/// Which files of the folders given are read.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct InputArgs {
+    /// Read only files of the folders whose name or path matches one of these globs
+    /// (`--include '*.txt'`); files named directly are always read.
+    #[arg(long, value_name = "GLOB", help_heading = "Input files")]
+    pub include: Vec<String>,
+    /// Leave out files of the folders whose name or path matches one of these globs.
+    #[arg(long, value_name = "GLOB", help_heading = "Input files")]
+    pub exclude: Vec<String>,
+    /// Also read README, SOURCE, LICENSE and similar files found in folders (left out by
+    /// default and listed).
+    #[arg(long, help_heading = "Input files")]
+    pub all_files: bool,
+}
+
+impl InputArgs {
+    pub fn selection(&self) -> anyhow::Result<FileSelection> {
+        let mut selection = FileSelection::new(&self.include, &self.exclude)?;
+        selection.keep_folder_notes = self.all_files;
+        Ok(selection)
+    }
+}
+
+/// `--order name|mtime|FILE`, for clap.
+pub(crate) fn order(text: &str) -> Result<Order, String> {
+    match text {
+        "name" => Ok(Order::Name),
+        "mtime" => Ok(Order::Mtime),
+        file => Order::from_list_file(std::path::Path::new(file))
+            .map_err(|e| format!("{file}: not name, mtime or a readable list of files: {e}")),
+    }
+}
+
+pub(crate) fn progress_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{msg:>28} [{bar:30}] {pos}/{len} ({per_sec}, {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Documents read, with their names, and the files left out.
+#[derive(Default)]
+pub struct Loaded {
+    pub names: Vec<String>,
+    pub documents: Vec<Document>,
+    /// Files of the folders not read as documents, with the reason.
+    pub skipped: Vec<(PathBuf, SkipReason)>,
+}
+
+/// Reads every selected file under `paths`, in `order`; unreadable files are reported on
+/// standard error and skipped.
+pub fn load_documents(
+    paths: &[PathBuf],
+    selection: &FileSelection,
+    order: &Order,
+    max_bytes: u64,
+) -> anyhow::Result<Loaded> {
+    let selected = selection.list(paths)?;
+    let mut files = selected.files;
+    order.apply(&mut files);
+    let options = LoadOptions {
+        max_bytes,
+        ..LoadOptions::default()
+    };
+    let bar = progress_bar();
+    bar.set_message("reading");
+    bar.set_length(files.len() as u64);
+    let read: Vec<_> = files
+        .par_iter()
+        .map(|file| {
+            let entries = corpus::read_entries(file, &options);
+            bar.inc(1);
+            entries.map(|list| {
+                list.into_iter()
+                    .map(|e| (e.name.clone(), e.into_document()))
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    bar.finish_and_clear();
+    let mut loaded = Loaded {
+        skipped: selected.skipped,
+        ..Loaded::default()
+    };
+    for result in read {
+        match result {
+            Ok(list) => {
+                for (name, doc) in list {
+                    loaded.names.push(name);
+                    loaded.documents.push(doc);
+                }
+            }
+            Err(err) => eprintln!("simdoc: skipped: {err}"),
+        }
+    }
+    Ok(loaded)
+}
+
+/// The files left out, for a summary: up to `show` named, then a count.
+pub fn skipped_lines(skipped: &[(PathBuf, SkipReason)], show: usize) -> String {
+    if skipped.is_empty() {
+        return String::new();
+    }
+    let mut out = format!("\nfiles left out ({}):\n", skipped.len());
+    for (path, reason) in skipped.iter().take(show) {
+        out.push_str(&format!("  {}  ({})\n", path.display(), reason.describe()));
+    }
+    if skipped.len() > show {
+        out.push_str(&format!("  ... {} more\n", skipped.len() - show));
+    }
+    out
+}

@@ -1,0 +1,150 @@
+//! `simdoc sources DOC SOURCES...`: one document against many sources. Which source each sentence
+//! comes from and how much of the document each source holds, through one sentence index over
+//! all sources ([`simdoc::sources`]).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context;
+use clap::Args;
+
+use simdoc::document::{self, LoadOptions};
+use simdoc::model::ReferenceModel;
+use simdoc::render::sources::{SourcesReport, sources_html};
+use simdoc::similarity::Method;
+use simdoc::sources::SourceIndex;
+
+#[derive(Debug, Args)]
+pub struct SourcesArgs {
+    /// The document whose sources are sought.
+    pub document: PathBuf,
+    /// The sources: files or folders (walked recursively; Reuters .sgm and WikiExtractor files
+    /// hold many documents). The document itself is left out if it is among them.
+    #[arg(required = true)]
+    pub sources: Vec<PathBuf>,
+    /// Sentence matcher: fuzzy (fuzzy-set IR), overlap (the same without word relatedness),
+    /// fourgram (three least-frequent 4-grams) or exact.
+    #[arg(long, default_value = "fuzzy")]
+    pub method: Method,
+    #[command(flatten)]
+    pub matching: super::MatchingArgs,
+    /// A reference model file (`simdoc model build`); default: the embedded model.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Compare navigation, headers, footers, asides and forms too.
+    #[arg(long)]
+    pub include_boilerplate: bool,
+    /// Write the JSON report to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Write every (source, sentence) match as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write a self-contained HTML report.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Print at most this many sources (all go to the files).
+    #[arg(long, default_value_t = 20)]
+    pub show: usize,
+    /// Refuse files larger than this many bytes.
+    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
+    pub max_bytes: u64,
+    #[command(flatten)]
+    pub inputs: super::inputs::InputArgs,
+    /// Do not print the summary.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
+}
+
+pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
+    let thresholds = args.matching.thresholds()?;
+    let options = args
+        .matching
+        .compare_options(args.method, args.include_boilerplate)?;
+    let loaded_model;
+    let model: &ReferenceModel = match &args.model {
+        Some(path) => {
+            loaded_model = ReferenceModel::load(path)?;
+            &loaded_model
+        }
+        None => ReferenceModel::embedded(),
+    };
+    let load = LoadOptions {
+        max_bytes: args.max_bytes,
+        ..LoadOptions::default()
+    };
+    let document = document::load(&args.document, &load)?;
+    let loaded = super::inputs::load_documents(
+        &args.sources,
+        &args.inputs.selection()?,
+        &simdoc::selection::Order::Name,
+        args.max_bytes,
+    )?;
+    let skipped = loaded.skipped;
+    let (names, sources) = (loaded.names, loaded.documents);
+    // The document itself is no source of its own.
+    let itself = std::fs::canonicalize(&args.document).ok();
+    let (names, sources): (Vec<String>, Vec<_>) = names
+        .into_iter()
+        .zip(sources)
+        .filter(|(name, _)| itself.is_none() || std::fs::canonicalize(name).ok() != itself)
+        .unzip();
+    if sources.is_empty() {
+        anyhow::bail!("no source could be read from the paths given");
+    }
+    let bar = super::inputs::progress_bar();
+    bar.set_message("indexing sources");
+    let mut index = SourceIndex::new(&sources, model, &options);
+    bar.set_message("matching");
+    let never = AtomicBool::new(false);
+    let attribution = index.attribute(&document, model, &thresholds, &never)?;
+    bar.finish_and_clear();
+    let document_path = args.document.display().to_string();
+    let report = SourcesReport {
+        document_path: &document_path,
+        document: &document,
+        source_paths: &names,
+        sources: &sources,
+        attribution: &attribution,
+        thresholds,
+    };
+    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    if let Some(path) = &args.json {
+        let mut bytes = serde_json::to_vec_pretty(&report.to_json())?;
+        bytes.push(b'\n');
+        if json_to_stdout {
+            std::io::stdout()
+                .lock()
+                .write_all(&bytes)
+                .context("writing to standard output")?;
+        } else {
+            write_file(path, &bytes)?;
+        }
+    }
+    if let Some(path) = &args.csv {
+        let mut bytes = Vec::new();
+        report
+            .write_csv(&mut bytes)
+            .with_context(|| format!("{}: cannot write", path.display()))?;
+        write_file(path, &bytes)?;
+    }
+    if let Some(path) = &args.html {
+        write_file(path, sources_html(&report).as_bytes())?;
+    }
+    if !args.quiet && !json_to_stdout {
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        out.write_all(report.summary(args.show).as_bytes())
+            .and_then(|()| {
+                out.write_all(super::inputs::skipped_lines(&skipped, args.show).as_bytes())
+            })
+            .and_then(|()| out.flush())
+            .context("writing to standard output")?;
+    }
+    Ok(())
+}

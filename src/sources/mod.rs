@@ -1,0 +1,387 @@
+//! One document against many sources: which source each of its sentences comes from, and how
+//! much of the document each source holds.
+//!
+//! A teacher's question about one submission ("which of these sources does it reuse, how much,
+//! and where?") is a comparison of one document with each source. Comparing pair by pair costs
+//! one index per source; instead every source sentence goes into one [`PreparedDoc`] (refined
+//! and interned once by [`SourceIndex::new`]) and the document is scored against all of them in
+//! one call of the sentence matcher ([`crate::similarity::SentenceMatcher::score_pairs`], exact
+//! for the model: no pair reaching the floor is skipped). The matcher builds its candidate
+//! lists per call, so each document costs one pass over the pool's postings, not one comparison
+//! per source. The pairs are then split by the
+//! source they fall in, and only sources holding at least one pair cost anything more.
+//!
+//! For each such source the pairs become the [`Comparison`] that `compare` builds for that
+//! (document, source) pair ([`pair`]): the same active and counted sentences (boilerplate seen
+//! on one side counts on both; headings and fragments do not count), the same one-to-two matches
+//! ([`crate::compare::joined`]). So the containment listed here for a source *is*
+//! [`Comparison::containment`] of the pair opened side by side: each counted sentence's best
+//! directional Sim into the source among the pairs reaching the permission, 0 for a sentence
+//! without one, averaged over the document's counted sentences.
+//!
+//! Each sentence of the document is attributed to its best source sentence: the highest
+//! directional Sim (document sentence into source sentence, at or above the permission) over
+//! all sources; ties go to the source holding more of the document, then to the earlier source.
+
+mod pair;
+
+use std::sync::atomic::AtomicBool;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::compare::{CompareOptions, Comparison};
+use crate::document::Document;
+use crate::similarity::{Cancelled, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary};
+
+/// Index of a source in the list given to [`SourceIndex::new`].
+pub type SourceId = usize;
+
+/// Every source's sentences prepared once, in one sentence index, ready to be matched with any
+/// number of documents.
+pub struct SourceIndex<'a> {
+    sources: &'a [Document],
+    options: CompareOptions,
+    vocabulary: Vocabulary,
+    /// All sources' sentences one after another: source `s` holds
+    /// `starts[s]..starts[s + 1]`.
+    all: PreparedDoc,
+    starts: Vec<usize>,
+    /// Per sentence of `all`: whether it counts towards the figures when no boilerplate is
+    /// propagated from the document ([`counting::counted_mask`]).
+    counted: Vec<bool>,
+    /// Per source: whether it has boilerplate (then a document's sentences may be left out
+    /// against it, [`counting::propagate_boilerplate`]).
+    has_boilerplate: Vec<bool>,
+}
+
+impl<'a> SourceIndex<'a> {
+    /// Prepares every source as a comparison with `options` would (its method and floor are
+    /// used by [`SourceIndex::attribute`]).
+    pub fn new(sources: &'a [Document], model: &dyn ModelView, options: &CompareOptions) -> Self {
+        let mut vocabulary = Vocabulary::new(model);
+        // One call over every sentence: refining runs in parallel across sources.
+        let texts: Vec<&str> = sources
+            .iter()
+            .flat_map(|d| d.sentences.iter().map(|s| s.text.as_str()))
+            .collect();
+        let mut all = vocabulary.prepare_texts_with(&texts, model, &options.refine);
+        drop(texts);
+        let mut starts = Vec::with_capacity(sources.len() + 1);
+        starts.push(0);
+        let mut has_boilerplate = Vec::with_capacity(sources.len());
+        for source in sources {
+            let start = starts[starts.len() - 1];
+            let mask = source.boilerplate_mask();
+            has_boilerplate.push(mask.iter().any(|&b| b));
+            if !options.include_boilerplate {
+                for (flag, boilerplate) in all.included[start..].iter_mut().zip(&mask) {
+                    *flag = !boilerplate;
+                }
+            }
+            starts.push(start + source.sentences.len());
+        }
+        let counted = (0..sources.len())
+            .into_par_iter()
+            .flat_map_iter(|s| {
+                let range = starts[s]..starts[s + 1];
+                pair::counted_in(
+                    &sources[s],
+                    &all.sentences[range.clone()],
+                    &all.included[range],
+                    options.count_fragments,
+                )
+            })
+            .collect();
+        SourceIndex {
+            sources,
+            options: *options,
+            vocabulary,
+            all,
+            starts,
+            counted,
+            has_boilerplate,
+        }
+    }
+
+    /// The number of sources.
+    pub fn len(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// Whether there are no sources.
+    pub fn is_empty(&self) -> bool {
+        self.sources.is_empty()
+    }
+
+    /// The sentences indexed, over all sources.
+    pub fn sentence_count(&self) -> usize {
+        self.all.sentences.len()
+    }
+
+    /// The options the sources were prepared with.
+    pub fn options(&self) -> &CompareOptions {
+        &self.options
+    }
+
+    /// The source holding sentence `position` of the index.
+    fn owner(&self, position: usize) -> SourceId {
+        // starts[0] = 0 <= position, so the partition point is at least 1.
+        self.starts.partition_point(|&s| s <= position) - 1
+    }
+
+    /// Matches `document` with every source (see the module docs). The vocabulary grows by the
+    /// document's words the model does not know, so this takes `&mut self`.
+    pub fn attribute(
+        &mut self,
+        document: &Document,
+        model: &dyn ModelView,
+        thresholds: &Thresholds,
+        cancel: &AtomicBool,
+    ) -> Result<Attribution, Cancelled> {
+        let options = self.options;
+        let prepared = self.vocabulary.prepare_with(
+            document,
+            model,
+            options.include_boilerplate,
+            &options.refine,
+        );
+        let pairs = options.method.matcher().score_pairs(
+            &prepared,
+            &self.all,
+            model,
+            options.floor,
+            &options.rules,
+            cancel,
+        )?;
+        crate::similarity::check(cancel)?;
+        // Pairs per source, each list still sorted by (left, right).
+        let mut by_source: Vec<(SourceId, Vec<ScoredPair>)> = Vec::new();
+        let mut sorted = pairs;
+        sorted.sort_unstable_by_key(|p| (self.owner(p.right as usize), p.left, p.right));
+        for group in
+            sorted.chunk_by(|x, y| self.owner(x.right as usize) == self.owner(y.right as usize))
+        {
+            by_source.push((self.owner(group[0].right as usize), group.to_vec()));
+        }
+        drop(sorted);
+        let doc_counted = pair::counted(document, &prepared, options.count_fragments);
+        let doc_has_boilerplate = document.boilerplate_mask().iter().any(|&b| b);
+        let shares: Vec<(SourceShare, Vec<Best>)> = by_source
+            .into_par_iter()
+            .map(|(source, pairs)| {
+                let range = self.starts[source]..self.starts[source + 1];
+                let context = pair::PairContext {
+                    document,
+                    prepared: &prepared,
+                    doc_counted: &doc_counted,
+                    source: &self.sources[source],
+                    all: &self.all,
+                    range,
+                    source_counted: &self.counted,
+                    propagate: !options.include_boilerplate
+                        && (doc_has_boilerplate || self.has_boilerplate[source]),
+                };
+                let comparison = context.comparison(pairs, model, &options);
+                share_of(source, &comparison, thresholds.permission)
+            })
+            .collect();
+        Ok(Attribution::from_shares(
+            shares,
+            document.sentences.len(),
+            doc_counted,
+        ))
+    }
+}
+
+/// A sentence's best match in one source: (Sim into it, source sentence, joined neighbour).
+type Best = Option<(f64, u32, Option<u32>)>;
+
+/// One source's share of the document, and each document sentence's best match in it.
+fn share_of(
+    source: SourceId,
+    comparison: &Comparison,
+    permission: f64,
+) -> (SourceShare, Vec<Best>) {
+    let [containment, used] = comparison.containment(permission);
+    let mut best: Vec<Best> = vec![None; comparison.active[0].len()];
+    for p in comparison.pairs.iter().chain(&comparison.joined) {
+        if p.sim_lr < permission {
+            continue;
+        }
+        let with = p
+            .joined
+            .filter(|j| j.side == crate::similarity::JoinSide::Right)
+            .map(|j| j.with);
+        if let Some(slot) = best.get_mut(p.left as usize) {
+            // Strictly better only: the first (lowest source sentence) wins ties.
+            if slot.is_none_or(|(sim, _, _)| p.sim_lr > sim) {
+                *slot = Some((p.sim_lr, p.right, with));
+            }
+        }
+    }
+    let sentences = best
+        .iter()
+        .enumerate()
+        .filter_map(|(i, b)| {
+            b.map(|(sim, source_sentence, joined_with)| SentenceMatch {
+                sentence: i as u32,
+                source_sentence,
+                joined_with,
+                sim,
+            })
+        })
+        .collect();
+    let figures = comparison.figures(&Thresholds {
+        permission,
+        variation: 1.0,
+    });
+    (
+        SourceShare {
+            source,
+            containment,
+            used,
+            matched: figures.matched[0],
+            sentences,
+        },
+        best,
+    )
+}
+
+/// A document sentence's best match in one source.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SentenceMatch {
+    /// Position of the sentence in the document.
+    pub sentence: u32,
+    /// Position of its best match in the source.
+    pub source_sentence: u32,
+    /// When the match is one-to-two: the source sentence taken together with `source_sentence`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined_with: Option<u32>,
+    /// Sim(document sentence, source sentence), eq. 3.3 of the thesis.
+    pub sim: f64,
+}
+
+/// How much of the document one source holds.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SourceShare {
+    pub source: SourceId,
+    /// The document in the source: [`Comparison::containment`] of (document, source).
+    pub containment: f64,
+    /// The source in the document: how much of the source the document uses.
+    pub used: f64,
+    /// Document sentences with a match in the source (both Sims at the permission, variation
+    /// off), as `compare` counts them.
+    pub matched: usize,
+    /// Each document sentence whose directional Sim into the source reaches the permission, with
+    /// its best source sentence, in document order.
+    pub sentences: Vec<SentenceMatch>,
+}
+
+/// One sentence of the document attributed to a source sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SentenceSource {
+    pub source: SourceId,
+    pub source_sentence: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined_with: Option<u32>,
+    pub sim: f64,
+}
+
+/// A document matched with its sources.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Attribution {
+    /// The sources holding some of the document, by containment (descending; ties by source
+    /// order). Sources without a match are left out.
+    pub sources: Vec<SourceShare>,
+    /// Per sentence of the document: its best source sentence over all sources, if any reaches
+    /// the permission.
+    pub sentences: Vec<Option<SentenceSource>>,
+    /// Per sentence of the document: whether it counts towards the figures.
+    pub counted: Vec<bool>,
+}
+
+impl Attribution {
+    fn from_shares(
+        mut shares: Vec<(SourceShare, Vec<Best>)>,
+        sentence_count: usize,
+        counted: Vec<bool>,
+    ) -> Self {
+        shares.sort_by(|(a, _), (b, _)| {
+            b.containment
+                .total_cmp(&a.containment)
+                .then(a.source.cmp(&b.source))
+        });
+        let mut sentences: Vec<Option<SentenceSource>> = vec![None; sentence_count];
+        // Sources in rank order: a later source replaces only a strictly better match.
+        for (share, best) in &shares {
+            for (slot, b) in sentences.iter_mut().zip(best) {
+                if let Some((sim, source_sentence, joined_with)) = *b
+                    && slot.is_none_or(|s| sim > s.sim)
+                {
+                    *slot = Some(SentenceSource {
+                        source: share.source,
+                        source_sentence,
+                        joined_with,
+                        sim,
+                    });
+                }
+            }
+        }
+        Attribution {
+            sources: shares.into_iter().map(|(share, _)| share).collect(),
+            sentences,
+            counted,
+        }
+    }
+
+    /// The share of the document's counted sentences attributed to some source.
+    pub fn attributed_share(&self) -> f64 {
+        let counted = self.counted.iter().filter(|&&c| c).count();
+        let attributed = self
+            .sentences
+            .iter()
+            .zip(&self.counted)
+            .filter(|(s, c)| **c && s.is_some())
+            .count();
+        crate::compare::figures::ratio(attributed, counted)
+    }
+
+    /// The document in all sources together: each counted sentence's best Sim into any source
+    /// (0 without one), averaged over the counted sentences.
+    pub fn containment(&self) -> f64 {
+        let counted = self.counted.iter().filter(|&&c| c).count();
+        let sum: f64 = self
+            .sentences
+            .iter()
+            .zip(&self.counted)
+            .filter(|(_, c)| **c)
+            .filter_map(|(s, _)| s.map(|s| s.sim))
+            .sum();
+        if counted == 0 {
+            0.0
+        } else {
+            sum / counted as f64
+        }
+    }
+
+    /// Counted sentences of the document.
+    pub fn counted_sentences(&self) -> usize {
+        self.counted.iter().filter(|&&c| c).count()
+    }
+}
+
+/// Matches one document with `sources` in one go (prepares the index, then attributes).
+pub fn attribute(
+    document: &Document,
+    sources: &[Document],
+    model: &dyn ModelView,
+    options: &CompareOptions,
+    thresholds: &Thresholds,
+    cancel: &AtomicBool,
+) -> Result<Attribution, Cancelled> {
+    SourceIndex::new(sources, model, options).attribute(document, model, thresholds, cancel)
+}
+
+#[cfg(test)]
+mod tests;
