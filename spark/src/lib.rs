@@ -24,13 +24,19 @@ fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
-/// Every file under `paths` in simdoc's stream order (sorted, hidden entries skipped): the
-/// listing the driver numbers documents by.
+/// Every file under `paths` in simdoc's stream order (sorted, hidden entries skipped, and files
+/// describing their folder such as README or LICENSE left out, as `simdoc collection` does):
+/// the listing the driver numbers documents by.
 #[pyfunction]
 fn list_files(paths: Vec<String>) -> PyResult<Vec<String>> {
     let paths: Vec<std::path::PathBuf> = paths.into_iter().map(Into::into).collect();
-    let files = simdoc::corpus::list_files(&paths).map_err(|e| value_error(e.to_string()))?;
-    Ok(files
+    let selection =
+        simdoc::selection::FileSelection::new(&[], &[]).map_err(|e| value_error(e.to_string()))?;
+    let selected = selection
+        .list(&paths)
+        .map_err(|e| value_error(e.to_string()))?;
+    Ok(selected
+        .files
         .into_iter()
         .map(|p| p.to_string_lossy().into_owned())
         .collect())

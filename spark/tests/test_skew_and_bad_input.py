@@ -62,6 +62,8 @@ def bad_corpus(tmp_path_factory) -> Path:
     (root / "d-large.txt").write_text(story * 100, encoding="utf-8")
     (root / "e-latin1.txt").write_bytes("Caf\u00e9 prices rose in M\u00fcnchen.".encode("latin-1"))
     os.symlink(root / "missing-target.txt", root / "f-unreadable.txt")
+    # A file describing its folder: left out by both paths, as simdoc collection does.
+    (root / "README.txt").write_text(story, encoding="utf-8")
     return root
 
 
