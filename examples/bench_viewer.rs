@@ -106,8 +106,8 @@ fn main() {
         "documents: {na} x {nb} sentences; {} scored pairs",
         comparison.pairs.len()
     );
-    let analysis = Analysis {
-        docs: [
+    let analysis = Analysis::new(
+        [
             LoadedDoc {
                 path: PathBuf::from("a.txt"),
                 doc: Arc::clone(&a),
@@ -117,10 +117,10 @@ fn main() {
                 doc: Arc::clone(&b),
             },
         ],
-        prepared: Arc::new(prepared),
+        Arc::new(prepared),
         comparison,
-        options: CompareOptions::default(),
-    };
+        CompareOptions::default(),
+    );
     for permission in [0.5, 0.8] {
         let thresholds = simdoc::similarity::Thresholds {
             permission,

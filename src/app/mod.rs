@@ -234,11 +234,8 @@ impl SimdocApp {
             let prepared = PreparedPair::new(&left.doc, &right.doc, &model, &options);
             let result = prepared
                 .compare(&model, method, options.floor, cancel)
-                .map(|comparison| Analysis {
-                    docs: [left, right],
-                    prepared: Arc::new(prepared),
-                    comparison,
-                    options,
+                .map(|comparison| {
+                    Analysis::new([left, right], Arc::new(prepared), comparison, options)
                 })
                 .map_err(|e| e.to_string());
             JobOutput::Compared { generation, result }

@@ -13,7 +13,7 @@ use crate::compare::Passage;
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
-use crate::render::report::{PassageOptions, passages_of};
+use crate::render::report::{PassageOptions, passages_of, sentence_words};
 use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
 
@@ -182,6 +182,27 @@ pub struct Analysis {
     pub comparison: Comparison,
     /// The options it was compared under (the word view refines as they say).
     pub options: CompareOptions,
+    /// The number of words of each sentence of both documents, which passages count: counted
+    /// once here (in the comparison job), not at every threshold.
+    pub sentence_words: [Vec<u32>; 2],
+}
+
+impl Analysis {
+    pub fn new(
+        docs: [LoadedDoc; 2],
+        prepared: Arc<PreparedPair>,
+        comparison: Comparison,
+        options: CompareOptions,
+    ) -> Analysis {
+        let sentence_words = sentence_words([&docs[0].doc, &docs[1].doc]);
+        Analysis {
+            docs,
+            prepared,
+            comparison,
+            options,
+            sentence_words,
+        }
+    }
 }
 
 /// The strongest match of one sentence, for highlighting.
@@ -261,11 +282,7 @@ impl View {
     pub fn new(analysis: &Analysis, thresholds: Thresholds, passages: PassageOptions) -> View {
         let comparison = &analysis.comparison;
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
-        let (passages, passage_of) = passages_of(
-            &matches,
-            [&analysis.docs[0].doc, &analysis.docs[1].doc],
-            passages,
-        );
+        let (passages, passage_of) = passages_of(&matches, &analysis.sentence_words, passages);
         let counts = [
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),

@@ -86,26 +86,37 @@ pub fn find(pairs: &[ScoredPair], gap: u32, words: [&[u32]; 2]) -> Vec<Passage> 
     let reach = gap.saturating_add(1);
     for &i in &order {
         let pair = &pairs[i];
-        let mut best: Option<(bool, u64, usize)> = None;
-        for da in 0..=reach {
-            let Some(a) = pair.left.checked_sub(da) else {
-                break;
-            };
-            for db in 0..=reach {
-                let Some(b) = pair.right.checked_sub(db) else {
+        // The chain ending at (a, b) that this pair may follow, if any.
+        let follows = |a: u32, b: u32| -> Option<usize> {
+            let &chain = ends.get(&(a, b))?;
+            let last = &pairs[chains[chain][chains[chain].len() - 1]];
+            may_follow(last, pair, gap).then_some(chain)
+        };
+        // Prefer the own diagonal, then the shortest step (then the earlier chain). On the
+        // diagonal the steps differ in length, so the first one found is the best: most pairs
+        // of a passage are settled there with a few lookups.
+        let on_diagonal = (0..=reach).find_map(|d| {
+            let a = pair.left.checked_sub(d)?;
+            let b = pair.right.checked_sub(d)?;
+            follows(a, b).map(|chain| (false, 2 * u64::from(d), chain))
+        });
+        let mut best: Option<(bool, u64, usize)> = on_diagonal;
+        if best.is_none() {
+            for da in 0..=reach {
+                let Some(a) = pair.left.checked_sub(da) else {
                     break;
                 };
-                let Some(&chain) = ends.get(&(a, b)) else {
-                    continue;
-                };
-                let last = &pairs[chains[chain][chains[chain].len() - 1]];
-                if !may_follow(last, pair, gap) {
-                    continue;
-                }
-                // Prefer the own diagonal, then the shortest step.
-                let key = (da != db, u64::from(da) + u64::from(db), chain);
-                if best.is_none_or(|b| key < b) {
-                    best = Some(key);
+                for db in (0..=reach).filter(|&db| db != da) {
+                    let Some(b) = pair.right.checked_sub(db) else {
+                        break;
+                    };
+                    let Some(chain) = follows(a, b) else {
+                        continue;
+                    };
+                    let key = (true, u64::from(da) + u64::from(db), chain);
+                    if best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
                 }
             }
         }
@@ -304,6 +315,61 @@ mod tests {
             }
             proptest::prop_assert!(seen.iter().all(|&n| n == 1));
         }
+
+        /// The diagonal-first search chains exactly as weighing every cell within reach does.
+        #[test]
+        fn the_diagonal_shortcut_chains_as_the_full_search(
+            raw in proptest::collection::vec((0u32..30, 0u32..30), 0..80),
+            gap in 0u32..3,
+        ) {
+            let pairs: Vec<ScoredPair> = raw.iter().map(|&(a, b)| pair(a, b, 0.5)).collect();
+            let words = [vec![1; 30], vec![1; 30]];
+            let members = |found: Vec<Passage>| -> Vec<Vec<usize>> {
+                found.into_iter().map(|p| p.members).collect()
+            };
+            proptest::prop_assert_eq!(
+                members(find(&pairs, gap, [&words[0], &words[1]])),
+                full_search_chains(&pairs, gap)
+            );
+        }
+    }
+
+    /// The chains by weighing every cell within reach (the definition the search implements).
+    fn full_search_chains(pairs: &[ScoredPair], gap: u32) -> Vec<Vec<usize>> {
+        let mut order: Vec<usize> = (0..pairs.len()).collect();
+        order.sort_unstable_by_key(|&i| (pairs[i].left, pairs[i].right));
+        let mut chains: Vec<Vec<usize>> = Vec::new();
+        let mut ends: FxHashMap<(u32, u32), usize> = FxHashMap::default();
+        let reach = gap + 1;
+        for &i in &order {
+            let pair = &pairs[i];
+            let mut best: Option<(bool, u32, usize)> = None;
+            for da in 0..=reach.min(pair.left) {
+                for db in 0..=reach.min(pair.right) {
+                    let Some(&chain) = ends.get(&(pair.left - da, pair.right - db)) else {
+                        continue;
+                    };
+                    let last = &pairs[*chains[chain].last().expect("chains are not empty")];
+                    let key = (da != db, da + db, chain);
+                    if may_follow(last, pair, gap) && best.is_none_or(|b| key < b) {
+                        best = Some(key);
+                    }
+                }
+            }
+            match best {
+                Some((_, _, chain)) => {
+                    let last = &pairs[*chains[chain].last().expect("chains are not empty")];
+                    ends.remove(&(last.left, last.right));
+                    chains[chain].push(i);
+                    ends.entry((pair.left, pair.right)).or_insert(chain);
+                }
+                None => {
+                    ends.entry((pair.left, pair.right)).or_insert(chains.len());
+                    chains.push(vec![i]);
+                }
+            }
+        }
+        chains
     }
 
     #[test]

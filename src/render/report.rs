@@ -40,6 +40,8 @@ pub struct Report<'a> {
     pub passage_of: Vec<Option<u32>>,
     /// How the passages were found.
     pub passage_options: PassageOptions,
+    /// The number of words of each sentence of both documents ([`sentence_words`]).
+    pub sentence_words: [Vec<u32>; 2],
     /// For each match, its words aligned ([`Report::with_words`]); empty until asked for.
     pub words: Vec<WordAlignment>,
 }
@@ -62,14 +64,19 @@ impl Default for PassageOptions {
     }
 }
 
-/// The passages of `matches` in two documents, those with at least `options.min_pairs` pairs,
-/// and for each match the index of its passage among them.
+/// The number of words of each sentence of both documents ([`passages::word_counts`]), which
+/// passages count: computed once per pair of documents, not at each threshold.
+pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
+    docs.map(|d| passages::word_counts(d.sentences.iter().map(|s| s.text.as_str())))
+}
+
+/// The passages of `matches`, those with at least `options.min_pairs` pairs, and for each match
+/// the index of its passage among them. `words` is [`sentence_words`] of the two documents.
 pub fn passages_of(
     matches: &[ScoredPair],
-    docs: [&Document; 2],
+    words: &[Vec<u32>; 2],
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
-    let words = docs.map(|d| passages::word_counts(d.sentences.iter().map(|s| s.text.as_str())));
     let found: Vec<Passage> = passages::find(matches, options.gap, [&words[0], &words[1]])
         .into_iter()
         .filter(|p| p.pairs >= options.min_pairs)
@@ -123,11 +130,9 @@ pub fn align_pair(
 impl<'a> Report<'a> {
     pub fn new(sides: [Side<'a>; 2], comparison: &'a Comparison, thresholds: Thresholds) -> Self {
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
-        let (passages, passage_of) = passages_of(
-            &matches,
-            [sides[0].doc, sides[1].doc],
-            PassageOptions::default(),
-        );
+        let sentence_words = sentence_words([sides[0].doc, sides[1].doc]);
+        let (passages, passage_of) =
+            passages_of(&matches, &sentence_words, PassageOptions::default());
         Report {
             sides,
             comparison,
@@ -138,17 +143,15 @@ impl<'a> Report<'a> {
             passages,
             passage_of,
             passage_options: PassageOptions::default(),
+            sentence_words,
             words: Vec::new(),
         }
     }
 
     /// Finds the passages again with other options.
     pub fn with_passages(mut self, options: PassageOptions) -> Self {
-        (self.passages, self.passage_of) = passages_of(
-            &self.matches,
-            [self.sides[0].doc, self.sides[1].doc],
-            options,
-        );
+        (self.passages, self.passage_of) =
+            passages_of(&self.matches, &self.sentence_words, options);
         self.passage_options = options;
         self
     }
