@@ -15,6 +15,11 @@
 //! - `split_one_20mb_line`: `sentences::split` on 20 MB of Wikipedia text joined into one line,
 //!   the linear-time check of the splitter; `split_20mb_pathological` its worst cases.
 //!
+//! - `packaged_load`: the format fixtures (`tests/fixtures/formats`: one Wikipedia article as
+//!   DOCX, ODT, EPUB and PDF) through `document::parse_bytes` from memory, beside the same
+//!   article's Markdown source as plain text, so the cost of each container is a ratio measured
+//!   in the same run.
+//!
 //! Without `SIMDOC_DATA` it prints "skipped: SIMDOC_DATA not set" and runs nothing.
 
 use std::path::{Path, PathBuf};
@@ -22,7 +27,7 @@ use std::path::{Path, PathBuf};
 use divan::Bencher;
 use divan::counter::BytesCount;
 use simdoc::corpus::{list_files, read_entries};
-use simdoc::document::{LoadOptions, load, sentences};
+use simdoc::document::{LoadOptions, load, parse_bytes, sentences};
 
 fn main() {
     if data_dir().is_none() {
@@ -133,4 +138,22 @@ fn split_20mb_pathological(bencher: Bencher, unit: &str) {
 
 fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|e| e == extension)
+}
+
+/// The same article in each format: its Markdown source, then the fixtures made from it.
+const PACKAGED: &[&str] = &[
+    "assets/examples/guinea.md",
+    "tests/fixtures/formats/guinea.docx",
+    "tests/fixtures/formats/guinea.odt",
+    "tests/fixtures/formats/guinea.epub",
+    "tests/fixtures/formats/guinea.pdf",
+];
+
+#[divan::bench(args = PACKAGED, sample_count = 20, sample_size = 5)]
+fn packaged_load(bencher: Bencher, file: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let bytes = std::fs::read(&path).expect("the fixture reads");
+    bencher
+        .counter(BytesCount::new(bytes.len()))
+        .bench(|| parse_bytes(&bytes, &path, None).expect("the fixture parses"));
 }

@@ -18,11 +18,11 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use simdoc::compare::{CompareOptions, PreparedPair};
+use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Thresholds};
+use simdoc::similarity::{Method, Preset, Thresholds};
 
 const MIN_SENTENCES: usize = 5_000;
 
@@ -131,18 +131,26 @@ fn main() {
     );
     println!("load + normalise both: {load_time:.2?}");
 
+    // The default comparison: the measured preset, scored down to the default floor.
+    let measured = Preset::MEASURED.thresholds;
     for method in Method::ALL {
         let matcher = method.matcher();
         let (indexed, indexed_time) = time(|| {
-            pair.compare(model, method, 0.5, &never)
+            pair.compare(model, method, DEFAULT_FLOOR, &never)
                 .expect("not cancelled")
         });
         let ((), figures_time) = time(|| {
-            let _ = indexed.figures(&Thresholds::THESIS);
-            let _ = indexed.tree_matching(&a, &b, &Thresholds::THESIS);
+            let _ = indexed.figures(&measured);
+            let _ = indexed.tree_matching(&a, &b, &measured);
         });
         let (mut brute, brute_time) = time(|| {
-            matcher.score_pairs_brute_force(&pair.left, &pair.right, model, 0.5, &pair.rules)
+            matcher.score_pairs_brute_force(
+                &pair.left,
+                &pair.right,
+                model,
+                DEFAULT_FLOOR,
+                &pair.rules,
+            )
         });
         brute.sort_by_key(|p| (p.left, p.right));
         let same = brute == indexed.pairs;
@@ -154,7 +162,7 @@ fn main() {
             method.name(),
             brute_time.as_secs_f64() / indexed_time.as_secs_f64().max(1e-9),
             indexed.pairs.len(),
-            indexed.matches(&Thresholds::THESIS).count(),
+            indexed.matches(&measured).count(),
             whole.as_secs_f64() / load_time.as_secs_f64(),
         );
         assert!(same, "{}: indexed and brute force differ", method.name());

@@ -2,8 +2,9 @@
 # Evaluates the sentence matchers on every sentence-pair data set and split in the shared data
 # and prints one Markdown table (the "Sentence matching" tables of EVALUATION.md).
 #
-# Usage: scripts/eval-pairs.sh [--model FILE] [--permission X] [--variation Y]
-#        (defaults: the embedded model, the measured preset 0.5 / 0.2; --preset thesis for 0.825 / 0.15)
+# Usage: scripts/eval-pairs.sh [any `simdoc eval pairs` matching flags: --preset thesis, --model FILE,
+#        --permission X, --variation Y, --keep-stopwords BOOL, ...]
+#        (defaults: the embedded model and the measured preset)
 # Reads the data from $SIMDOC_DATA (default: ../shared/data beside the repo). Writes the JSON
 # reports to $EVAL_OUT (default: a temporary folder, removed at the end).
 set -euo pipefail
@@ -37,7 +38,7 @@ for name in order:
     with open(os.path.join(out, name + ".json")) as fh:
         r = json.load(fh)
     for m in r["results"]:
-        graded = m["method"] == "fuzzy"
+        graded = m["method"] in ("fuzzy", "overlap")
         print(f"| {r['dataset']} | {r['split']} | {r['positives']}/{r['negatives']} | {m['method']} "
               f"| {f(m['precision'])} | {f(m['recall'])} | {f(m['f1'])} | {f(m['fp_rate'])} "
               f"| {f(m['fn_rate'])} | {f(m['thesis_f'])} | {f(m.get('auc')) if graded else ''} "
@@ -46,4 +47,8 @@ for name in order:
         h = r["halves"]
         print(f"| {r['dataset']} | {r['split']} | halves: {h['pairs']} | fuzzy, each half against its original "
               f"| | | | | | | contained {h['contained']:.3f}, min Sim >= permission {h['permission_only']:.3f}, EQ {h['eq']:.3f} | | |")
+    if r.get("one_to_two"):
+        j = r["one_to_two"]
+        print(f"| {r['dataset']} | {r['split']} | originals: {j['rows']} | fuzzy, each original against its two halves as two sentences "
+              f"| | | | | | | one-to-two {j['one_to_two']:.3f}, one half only {j['one_to_one']:.3f}, unmatched {j['unmatched']:.3f} | | |")
 PY

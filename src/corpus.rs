@@ -8,27 +8,43 @@
 //!   paragraphs start with an indented line.
 //!
 //! Both are turned into plain text with blank lines between paragraphs, so every entry can go
-//! through the ordinary plain-text front end.
+//! through the ordinary plain-text front end. Packaged documents (DOCX, ODT, PDF, EPUB,
+//! recognised by content) are read with their own structure when the file is read.
 
 use std::path::{Path, PathBuf};
 
 use crate::document::{self, Document, LoadError, LoadOptions, SourceFormat, decode};
 
 /// One document of a collection.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CorpusEntry {
     /// How the entry is named in reports: the file path, plus `#id` inside container files.
     pub name: String,
     /// The file the entry came from.
     pub source: PathBuf,
+    /// The entry's text; for a packaged document, the text extracted from it.
     pub text: String,
     pub format: SourceFormat,
+    /// A packaged document, already read with its own structure (its hierarchy cannot be
+    /// rebuilt from `text`).
+    pub parsed: Option<Document>,
 }
 
 impl CorpusEntry {
     /// Parses the entry into a document (hierarchy and sentences).
     pub fn to_document(&self) -> Document {
-        document::parse_text(&self.text, &self.name, self.format)
+        match &self.parsed {
+            Some(doc) => doc.clone(),
+            None => document::parse_text(&self.text, &self.name, self.format),
+        }
+    }
+
+    /// [`CorpusEntry::to_document`] without copying an already parsed document.
+    pub fn into_document(self) -> Document {
+        match self.parsed {
+            Some(doc) => doc,
+            None => document::parse_text(&self.text, &self.name, self.format),
+        }
     }
 }
 
@@ -82,6 +98,19 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
 /// Reads one file into its entries (one, or many for container formats).
 pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntry>, LoadError> {
     let bytes = document::read_file(path, options)?;
+    let claimed = options
+        .format
+        .or_else(|| document::format_from_extension(path));
+    if let Some(format) = document::formats::recognise(&bytes, path, claimed)? {
+        let doc = document::formats::parse(&bytes, path, format)?;
+        return Ok(vec![CorpusEntry {
+            name: path.display().to_string(),
+            source: path.to_path_buf(),
+            text: doc.text.clone(),
+            format,
+            parsed: Some(doc),
+        }]);
+    }
     let decoded = decode::decode(&bytes, true).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),
     })?;
@@ -110,6 +139,7 @@ pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntr
         source: path.to_path_buf(),
         text,
         format,
+        parsed: None,
     }])
 }
 
@@ -146,6 +176,7 @@ fn wikiextractor_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
                 source: path.to_path_buf(),
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
+                parsed: None,
             });
         }
         rest = &rest[(body_end + "</doc>".len()).min(rest.len())..];
@@ -234,6 +265,7 @@ fn reuters_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
                 source: path.to_path_buf(),
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
+                parsed: None,
             });
         }
     }

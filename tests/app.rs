@@ -72,12 +72,13 @@ fn loads_compares_and_filters_live() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = loaded(dir.path());
     let figures = h.state().view.as_ref().expect("a view").figures;
-    // Identical "Farmers ..." and near-identical "quick brown fox" sentences match; the headings
-    // "Fox report" and "Another fox" share a word but are too short to count as similar.
-    assert_eq!(figures.pairs, 2);
+    // Identical "Farmers ..." and near-identical "quick brown fox" sentences match, and so do the
+    // headings "Fox report" and "Another fox" (half their words shared); headings are shown but
+    // do not count towards the figures.
+    assert_eq!(figures.pairs, 3);
     assert_eq!(figures.matched, [2, 2]);
     assert!(h.query_by_label("Resemblance (eq. 4.1)").is_some());
-    assert!(h.query_by_label_contains("Matches (2)").is_some());
+    assert!(h.query_by_label_contains("Matches (3)").is_some());
 
     // Raise the permission threshold: the similar (not identical) pair drops out, at once.
     h.get_by_role_and_label(Role::Slider, "Permission")
@@ -141,10 +142,10 @@ fn exports_valid_png_and_svg() {
     let bytes = std::fs::read(&png).expect("png written");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     let svg_text = std::fs::read_to_string(&svg).expect("svg written");
-    assert_eq!(svg_text.matches(r#"class="mark""#).count(), 2);
+    assert_eq!(svg_text.matches(r#"class="mark""#).count(), 3);
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
-    assert_eq!(report["matches"].as_array().map(Vec::len), Some(2));
+    assert_eq!(report["matches"].as_array().map(Vec::len), Some(3));
     assert!(
         h.state()
             .messages
@@ -319,4 +320,46 @@ fn dropped_files_fill_the_empty_side_or_ask_which_to_replace() {
     // Two files at once: A and B in order.
     drop_files(&mut h, &[&a, &b]);
     assert_eq!((path_on(&h, Side::Left), path_on(&h, Side::Right)), (a, b));
+}
+
+#[test]
+fn a_dropped_docx_and_pdf_open_and_compare() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/formats");
+    let docx = fixtures.join("guinea.docx");
+    let pdf = fixtures.join("guinea.pdf");
+    let model = Arc::new(ReferenceModel::embedded());
+    let mut app = SimdocApp::new(Settings::default(), model);
+    app.settings.example_shown = true;
+    let mut h = harness(app);
+    drop_files(&mut h, &[&docx, &pdf]);
+    assert_eq!(path_on(&h, Side::Left), docx);
+    assert_eq!(path_on(&h, Side::Right), pdf);
+    let formats = [0, 1].map(|i| h.state().docs[i].as_ref().expect("loaded").doc.format);
+    assert_eq!(
+        formats,
+        [
+            simdoc::document::SourceFormat::Docx,
+            simdoc::document::SourceFormat::Pdf
+        ]
+    );
+    let figures = h
+        .state()
+        .view
+        .as_ref()
+        .expect("the pair is compared")
+        .figures;
+    assert!(
+        figures.resemblance.iter().all(|&r| r >= 0.95),
+        "{figures:?}"
+    );
+    // The match list quotes the extracted sentences, and both documents hold the extracted text.
+    assert!(
+        h.query_all_by_label_contains("officially the Republic of Guinea")
+            .next()
+            .is_some()
+    );
+    for side in 0..2 {
+        let text = &h.state().docs[side].as_ref().expect("loaded").doc.text;
+        assert!(text.contains("officially the Republic of Guinea"), "{side}");
+    }
 }

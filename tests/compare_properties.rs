@@ -7,6 +7,8 @@ use std::sync::atomic::AtomicBool;
 use proptest::prelude::*;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
+use simdoc::model::vectors::VectorParams;
+use simdoc::model::{ModelParams, ReferenceModel, Relatedness, build_from_texts};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{MatchRules, Method, Preset, Relate, Thresholds};
 use simdoc::text::RefineOptions;
@@ -112,8 +114,76 @@ fn option_sets() -> Vec<CompareOptions> {
     sets
 }
 
+/// A reference model with word-vector relatedness, learned from texts over the test's words
+/// (each word used beside a few others), so that its correlations are what a vectors model
+/// stores rather than hand-set values.
+fn vectors_model() -> &'static ReferenceModel {
+    static MODEL: std::sync::LazyLock<ReferenceModel> = std::sync::LazyLock::new(|| {
+        let texts: Vec<String> = (0..WORDS)
+            .map(|i| {
+                (0..6)
+                    .map(|k| {
+                        format!(
+                            "{} {} {}.",
+                            word(i),
+                            word((i + 1 + k % 3) % WORDS),
+                            word((i * 7 + k) % WORDS)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let params = ModelParams {
+            relatedness: Relatedness::Vectors(VectorParams {
+                window: 2,
+                dimensions: 8,
+                min_count: 1,
+                threshold: 0.1,
+                scale: 1.5,
+            }),
+            floor: 0.0,
+            per_term: 8,
+            ..ModelParams::default()
+        };
+        build_from_texts(&refs, &params).expect("a small vectors model")
+    });
+    &MODEL
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// The index is exact whatever kind of relatedness the model holds: word vectors here.
+    #[test]
+    fn index_equals_brute_force_with_word_vectors(
+        a in doc_strategy(),
+        b in doc_strategy(),
+        floor in 0.05f64..1.0,
+    ) {
+        let model = vectors_model();
+        let cancel = AtomicBool::new(false);
+        for options in option_sets() {
+            let left = parse_text(&a, "a.txt", SourceFormat::Text);
+            let right = parse_text(&b, "b.txt", SourceFormat::Text);
+            let pair = PreparedPair::new(&left, &right, model, &options);
+            for method in [Method::Fuzzy, Method::Overlap] {
+                let matcher = method.matcher();
+                let mut indexed = matcher
+                    .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &cancel)
+                    .unwrap();
+                let mut brute = matcher
+                    .score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules);
+                indexed.sort_by_key(|p| (p.left, p.right));
+                brute.sort_by_key(|p| (p.left, p.right));
+                prop_assert_eq!(&indexed, &brute, "method {} options {:?}", method.name(), options);
+                for p in &indexed {
+                    prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
+                }
+            }
+        }
+    }
 
     #[test]
     fn index_equals_brute_force(
@@ -202,4 +272,14 @@ fn thresholds_filter_without_rescoring() {
         permission: 0.4,
         variation: 0.1
     }));
+}
+
+#[test]
+fn the_word_vector_model_relates_words() {
+    let stats = vectors_model().stats();
+    assert!(
+        stats.correlation_entries >= 2 * WORDS,
+        "{} entries",
+        stats.correlation_entries
+    );
 }

@@ -65,13 +65,13 @@ fn msrp_train_parses_to_4076_pairs_and_fuzzy_f1_holds() {
     );
     let measured = evaluate(&set, Thresholds::MEASURED);
     let f = fuzzy(&measured).figures;
-    assert!(f.f1 >= 0.72, "fuzzy F1 {}", f.f1);
+    assert!(f.f1 >= 0.8, "fuzzy F1 {}", f.f1);
     // The thesis's thresholds are stricter: higher precision, far lower recall.
     let thesis = evaluate(&set, Thresholds::THESIS);
     let t = fuzzy(&thesis).figures;
     assert!(t.precision > f.precision && t.recall < 0.3, "{t:?}");
     // Ranking quality does not depend on thresholds.
-    assert!(fuzzy(&measured).auc.unwrap() >= 0.72);
+    assert!(fuzzy(&measured).auc.unwrap() >= 0.76);
 }
 
 #[test]
@@ -89,9 +89,8 @@ fn pan_splits_and_holdout_figures() {
     assert_eq!(holdout.pairs[0], train.pairs[4]);
     let r = evaluate(&holdout, Thresholds::MEASURED);
     let f = fuzzy(&r).figures;
-    assert!(f.f1 >= 0.73 && f.fp_rate <= 0.03, "{f:?}");
-    // The AUC is of the scores the matcher reports: the short-sentence rule zeroes some pairs.
-    assert!(fuzzy(&r).auc.unwrap() >= 0.88);
+    assert!(f.f1 >= 0.87 && f.fp_rate <= 0.08, "{f:?}");
+    assert!(fuzzy(&r).auc.unwrap() >= 0.92);
 }
 
 #[test]
@@ -108,7 +107,7 @@ fn stsb_parses_and_correlates_with_the_grades() {
     let r = evaluate(&dev, Thresholds::MEASURED);
     let pearson = fuzzy(&r).pearson.unwrap();
     let spearman = fuzzy(&r).spearman.unwrap();
-    assert!(pearson >= 0.72 && spearman >= 0.72, "{pearson} {spearman}");
+    assert!(pearson >= 0.68 && spearman >= 0.68, "{pearson} {spearman}");
 }
 
 #[test]
@@ -122,10 +121,12 @@ fn wikisplit_texts_match_and_halves_are_told_apart() {
     let r = evaluate(&set, Thresholds::MEASURED);
     let f = fuzzy(&r).figures;
     assert!(f.recall >= 0.83 && f.fp == 0, "{f:?}");
-    // Each half is contained in its original, but the variation threshold keeps most halves
-    // from being "the same sentence" as the whole (thesis 3.2.2, the subset case).
+    // Each half is contained in its original. The thesis's variation threshold keeps halves from
+    // being "the same sentence" as the whole (thesis 3.2.2, the subset case); the measured
+    // preset turns it off (it rejected more paraphrases than false pairs), so at permission 0.4
+    // most halves are EQ to their original.
     let h = r.halves.unwrap();
-    assert!(h.contained >= 0.95 && h.eq <= 0.15, "{h:?}");
+    assert!(h.contained >= 0.95 && h.eq >= 0.8, "{h:?}");
     let thesis = evaluate(&set, Thresholds::THESIS).halves.unwrap();
     assert!(thesis.eq <= 0.02, "{thesis:?}");
 }

@@ -119,13 +119,14 @@ fn run(
         match corpus::read_entries(file, &LoadOptions::default()) {
             Ok(entries) => {
                 for entry in entries {
-                    let doc = entry.to_document();
+                    let entry_name = entry.name.clone();
+                    let doc = entry.into_document();
                     if doc.sentences.is_empty() {
-                        skipped.push(format!("{}: holds no readable text", entry.name));
+                        skipped.push(format!("{entry_name}: holds no readable text"));
                     } else {
                         // Named relative to the folder: the folder part is the same for all.
                         let prefix = format!("{}/", folder.display());
-                        let name = entry.name.strip_prefix(&prefix).unwrap_or(&entry.name);
+                        let name = entry_name.strip_prefix(&prefix).unwrap_or(&entry_name);
                         names.push(name.to_string());
                         documents.push(doc);
                     }

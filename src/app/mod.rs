@@ -230,6 +230,7 @@ impl SimdocApp {
             refine: self.settings.refine,
             rules: self.settings.rules,
             count_fragments: false,
+            one_to_two: true,
         };
         let model = Arc::clone(&self.model);
         let label = format!("Comparing ({})", method.title());
@@ -365,10 +366,7 @@ impl SimdocApp {
             move |_| {
                 let mut dialog = rfd::FileDialog::new()
                     .set_title(format!("Open document {}", side.letter()))
-                    .add_filter(
-                        "HTML and text",
-                        &["html", "htm", "xhtml", "txt", "md", "text"],
-                    )
+                    .add_filter("Documents", crate::document::EXTENSIONS)
                     .add_filter("All files", &["*"]);
                 if let Some(dir) = start_dir {
                     dialog = dialog.set_directory(dir);

@@ -98,6 +98,7 @@ fn kind_icon(kind: NodeKind) -> &'static str {
         NodeKind::Preformatted => "pre",
         NodeKind::Caption => "caption",
         NodeKind::Region => "region",
+        NodeKind::Notes => "notes",
     }
 }
 

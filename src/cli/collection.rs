@@ -323,7 +323,7 @@ fn load_documents(
             bar.inc(1);
             entries.map(|list| {
                 list.into_iter()
-                    .map(|e| (e.name.clone(), e.to_document()))
+                    .map(|e| (e.name.clone(), e.into_document()))
                     .collect::<Vec<_>>()
             })
         })

@@ -267,14 +267,28 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
         if let Some(path) = &args.scores {
             write_scores(path, &set.pairs, &scores)?;
         }
-        Ok(pairs::report(
+        let mut report = pairs::report(
             &set,
             &scores,
             &args.method.methods(),
             thresholds,
             args.sweep || args.plot.is_some(),
             halves.as_deref(),
-        ))
+        );
+        if let Some(halves) = &set.halves {
+            // Two (half, original) pairs per row, in order.
+            let rows: Vec<(String, [String; 2])> = halves
+                .chunks_exact(2)
+                .map(|h| (h[0].1.clone(), [h[0].0.clone(), h[1].0.clone()]))
+                .collect();
+            report.one_to_two = Some(simdoc::eval::one_to_two::report(
+                &rows,
+                model,
+                &options,
+                &thresholds,
+            ));
+        }
+        Ok(report)
     })?;
     if let Some(path) = &args.common.json {
         write_json(path, &report)?;

@@ -125,6 +125,10 @@ pub struct MatchingArgs {
     /// figures too (by default they are shown and matched but not counted).
     #[arg(long)]
     pub count_fragments: bool,
+    /// Match a sentence split in two, or two glued into one, one-to-two: true (the default) or
+    /// false.
+    #[arg(long, value_name = "BOOL")]
+    pub one_to_two: Option<bool>,
 }
 
 impl MatchingArgs {
@@ -174,6 +178,7 @@ impl MatchingArgs {
             refine: preset.refine,
             rules: preset.rules,
             count_fragments: self.count_fragments,
+            one_to_two: self.one_to_two.unwrap_or(true),
         })
     }
 

@@ -42,7 +42,7 @@ impl Default for FuzzyParams {
         FuzzyParams {
             thresholds: Thresholds::default(),
             include_boilerplate: false,
-            refine: RefineOptions::default(),
+            refine: crate::similarity::Preset::MEASURED.refine,
             rules: MatchRules::default(),
             containment: 0.9,
         }

@@ -94,14 +94,26 @@ pub fn find(
             }
         }
     }
+    // A pair may take part in two joins (its left sentence with a neighbour, or its right one):
+    // keep the better (higher smaller Sim, then higher larger Sim). Two joins that score exactly
+    // alike are each other's mirror image, and picking either would depend on which document is
+    // called left: then the pair keeps its own Sims only.
+    let strength = |p: &ScoredPair| (p.min_sim(), p.sim_lr.max(p.sim_rl));
     found.sort_unstable_by(|x, y| {
-        (x.left, x.right)
-            .cmp(&(y.left, y.right))
-            .then(y.min_sim().total_cmp(&x.min_sim()))
+        (x.left, x.right).cmp(&(y.left, y.right)).then(
+            strength(y)
+                .partial_cmp(&strength(x))
+                .unwrap_or(std::cmp::Ordering::Equal),
+        )
     });
-    // A sentence may take part in two joins (i with i - 1 and with i + 1): keep the better.
-    found.dedup_by_key(|p| (p.left, p.right));
-    found
+    let mut kept: Vec<ScoredPair> = Vec::with_capacity(found.len());
+    for group in found.chunk_by(|x, y| (x.left, x.right) == (y.left, y.right)) {
+        let tied = group.len() > 1 && strength(&group[0]) == strength(&group[1]);
+        if !tied {
+            kept.push(group[0]);
+        }
+    }
+    kept
 }
 
 /// Whether a join with these Sims reaches the floor both ways and beats both halves alone.
@@ -172,7 +184,7 @@ mod tests {
         // Each half: Sim(half, whole) = 1, Sim(whole, half) = 0.5.
         assert_eq!(pairs.len(), 2);
         assert!(pairs.iter().all(|p| p.sim_lr == 1.0 && p.sim_rl == 0.5));
-        assert!(!pairs[0].is_eq(&Thresholds::MEASURED));
+        assert!(!pairs[0].is_eq(&Thresholds::THESIS));
         let joined = find(&pairs, &left, &right, Method::Fuzzy, &model, &rules, 0.3);
         assert_eq!(joined.len(), 2);
         assert_eq!((joined[0].left, joined[0].right), (0, 0));

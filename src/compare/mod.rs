@@ -1,8 +1,8 @@
 //! Two documents to a [`Comparison`]: scored sentence pairs, figures, tree matching.
 //!
-//! *Compute once, threshold live* (../DESIGN.md): a comparison scores every pair whose two
-//! directional scores reach a floor (default 0.5, below any permission threshold users need) and
-//! keeps both scores. Any thresholds with a permission at or above the floor are then applied by
+//! *Compute once, threshold live*: a comparison scores every pair with a directional score at
+//! or above a floor (default [`DEFAULT_FLOOR`], the lowest preset permission) and keeps both
+//! scores, so that moving a threshold never re-runs the matcher. Any thresholds with a permission at or above the floor are then applied by
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
@@ -15,16 +15,17 @@ use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
 use crate::similarity::{
-    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, Thresholds,
-    Vocabulary,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, Preset, ScoredPair,
+    Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
 pub use figures::Figures;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 
-/// The default floor: pairs scoring below it in either direction are not kept.
-pub const DEFAULT_FLOOR: f64 = 0.5;
+/// The default floor: pairs scoring below it in both directions are not kept. The measured
+/// preset's permission, so that every preset is applied by filtering.
+pub const DEFAULT_FLOOR: f64 = 0.4;
 
 /// How to compare.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -40,6 +41,8 @@ pub struct CompareOptions {
     pub rules: MatchRules,
     /// Count headings, titles and short fragments towards the figures too ([`counting`]).
     pub count_fragments: bool,
+    /// Match split and merged sentences one-to-two ([`joined`]).
+    pub one_to_two: bool,
 }
 
 impl Default for CompareOptions {
@@ -48,9 +51,10 @@ impl Default for CompareOptions {
             method: Method::Fuzzy,
             floor: DEFAULT_FLOOR,
             include_boilerplate: false,
-            refine: RefineOptions::default(),
-            rules: MatchRules::default(),
+            refine: Preset::MEASURED.refine,
+            rules: Preset::MEASURED.rules,
             count_fragments: false,
+            one_to_two: true,
         }
     }
 }
@@ -66,6 +70,8 @@ pub struct PreparedPair {
     pub rules: MatchRules,
     /// Per document, per sentence: whether it counts towards the figures ([`counting`]).
     pub counted: [Vec<bool>; 2],
+    /// Look for one-to-two matches ([`joined`]).
+    pub one_to_two: bool,
 }
 
 impl PreparedPair {
@@ -100,6 +106,7 @@ impl PreparedPair {
             include_boilerplate: include,
             rules: options.rules,
             counted,
+            one_to_two: options.one_to_two,
         }
     }
 
@@ -120,15 +127,19 @@ impl PreparedPair {
             cancel,
         )?;
         pairs.sort_unstable_by_key(|p| (p.left, p.right));
-        let joined = joined::find(
-            &pairs,
-            &self.left,
-            &self.right,
-            method,
-            model,
-            &self.rules,
-            floor,
-        );
+        let joined = if self.one_to_two {
+            joined::find(
+                &pairs,
+                &self.left,
+                &self.right,
+                method,
+                model,
+                &self.rules,
+                floor,
+            )
+        } else {
+            Vec::new()
+        };
         Ok(Comparison {
             method,
             floor,
@@ -208,8 +219,9 @@ impl Comparison {
         !self.method.is_graded() || thresholds.permission >= self.floor
     }
 
-    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs
-    /// EQ on their own, and the pairs of EQ one-to-two matches that are not.
+    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs of
+    /// EQ one-to-two matches (a join is kept only where it scores better than either half alone,
+    /// so it is the better account of the pair), and the other pairs EQ on their own.
     pub fn matches<'a>(
         &'a self,
         thresholds: &'a Thresholds,
@@ -224,8 +236,8 @@ impl Comparison {
         std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
             (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
             (Some(s), Some(j)) if key(j) == key(s) => {
-                joined.next();
-                singles.next()
+                singles.next();
+                joined.next()
             }
             (Some(_), _) => singles.next(),
             (None, _) => joined.next(),

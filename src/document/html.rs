@@ -126,8 +126,8 @@ fn is_hidden(element: &scraper::node::Element) -> bool {
 }
 
 /// What the walk is doing with text right now.
-struct Walk {
-    builder: HierarchyBuilder,
+struct Walk<'b> {
+    builder: &'b mut HierarchyBuilder,
     /// Inline text waiting for the end of its block.
     pending: String,
     /// The kind of the text block being read (a paragraph outside any explicit block).
@@ -137,7 +137,7 @@ struct Walk {
     last_was_break: bool,
 }
 
-impl Walk {
+impl Walk<'_> {
     fn flush(&mut self) {
         if !self.pending.trim().is_empty() {
             let text = std::mem::take(&mut self.pending);
@@ -161,6 +161,19 @@ impl Walk {
 
 /// Parses HTML into a document titled by `<title>`, else `file_name`.
 pub fn parse(text: &str, file_name: &str, split: SentenceSplitter) -> Document {
+    let mut builder = HierarchyBuilder::new(file_name);
+    if let Some(title) = build(text, &mut builder) {
+        builder.set_title(title);
+    }
+    let mut doc = builder.finish(SourceFormat::Html, split);
+    unmark_wrapper_regions(&mut doc);
+    doc
+}
+
+/// Feeds one HTML page into `builder` (EPUB chapters share one builder); gives the page's
+/// `<title>`, if it has one. The caller finishes the builder and then calls
+/// [`unmark_wrapper_regions`].
+pub(crate) fn build(text: &str, builder: &mut HierarchyBuilder) -> Option<String> {
     let text = super::nesting::flatten_deep_nesting(text, super::nesting::MAX_DEPTH);
     let html = Html::parse_document(&text);
     let title = html
@@ -170,11 +183,10 @@ pub fn parse(text: &str, file_name: &str, split: SentenceSplitter) -> Document {
         .filter_map(ElementRef::wrap)
         .find(|e| e.value().name() == "title")
         .map(|e| collapse_whitespace(&e.text().collect::<String>()))
-        .filter(|t| !t.is_empty())
-        .unwrap_or_else(|| file_name.to_string());
+        .filter(|t| !t.is_empty());
 
     let mut walk = Walk {
-        builder: HierarchyBuilder::new(title),
+        builder,
         pending: String::new(),
         block_kind: NodeKind::Paragraph,
         heading: None,
@@ -226,12 +238,10 @@ pub fn parse(text: &str, file_name: &str, split: SentenceSplitter) -> Document {
         }
     }
     walk.flush();
-    let mut doc = walk.builder.finish(SourceFormat::Html, split);
-    unmark_wrapper_regions(&mut doc);
-    doc
+    title
 }
 
-fn open_element(walk: &mut Walk, class: Class) {
+fn open_element(walk: &mut Walk<'_>, class: Class) {
     if walk.heading.is_some() {
         // Inside a heading everything is heading text; a line break is a space.
         if class == Class::LineBreak {
@@ -279,7 +289,7 @@ fn open_element(walk: &mut Walk, class: Class) {
     }
 }
 
-fn close_element(walk: &mut Walk, class: Class) {
+fn close_element(walk: &mut Walk<'_>, class: Class) {
     match class {
         Class::Heading(_) => {
             if let Some((level, text)) = walk.heading.take() {
@@ -302,7 +312,7 @@ fn close_element(walk: &mut Walk, class: Class) {
 
 /// A boilerplate region that holds half or more of the document's sentences wraps the page
 /// rather than decorating it: unmark it (nested regions inside it stay marked).
-fn unmark_wrapper_regions(doc: &mut Document) {
+pub(crate) fn unmark_wrapper_regions(doc: &mut Document) {
     let total = doc.sentences.len();
     let marked: Vec<bool> = doc.nodes.iter().map(|n| n.boilerplate).collect();
     // Node ids are in pre-order, so a parent's final mark is known before its children's.

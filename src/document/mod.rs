@@ -1,8 +1,10 @@
 //! Bytes to [`Document`]: decoding, HTML or plain text to a semantic hierarchy, sentences.
 //!
 //! - [`decode`]: which encoding, and whether the bytes are text at all;
-//! - [`html`] and [`plain`]: the two front ends, which describe structure to the
+//! - [`html`] and [`plain`]: the two text front ends, which describe structure to the
 //!   [`builder::HierarchyBuilder`];
+//! - [`formats`]: the packaged formats (DOCX, ODT, PDF, EPUB), recognised by their magic bytes,
+//!   which describe their own structure to the same builder;
 //! - [`sentences`]: the sentence splitter;
 //! - [`tree`]: the resulting arena of nodes and sentences.
 //!
@@ -11,6 +13,7 @@
 
 pub mod builder;
 pub mod decode;
+pub mod formats;
 pub mod html;
 pub mod nesting;
 pub mod plain;
@@ -67,6 +70,42 @@ pub enum LoadError {
     Binary { path: PathBuf },
     #[error("{}: holds no readable text", path.display())]
     NoText { path: PathBuf },
+    /// A DOCX, ODT, EPUB or PDF file whose container or syntax is broken.
+    #[error("{}: is not a readable {format} file: {problem}", path.display(), format = format.name())]
+    Corrupt {
+        path: PathBuf,
+        format: SourceFormat,
+        problem: String,
+    },
+    /// A container that lacks a part the format requires (a DOCX without `word/document.xml`).
+    #[error("{}: is not a complete {format} file: it has no {part}", path.display(), format = format.name())]
+    MissingPart {
+        path: PathBuf,
+        format: SourceFormat,
+        part: String,
+    },
+    #[error("{}: is password-protected (encrypted); save an unprotected copy to open it", path.display())]
+    Encrypted { path: PathBuf },
+    #[error(
+        "{}: is a PDF without a text layer ({pages} pages of images, a scan?); run it through OCR first",
+        path.display()
+    )]
+    NoTextLayer { path: PathBuf, pages: usize },
+    /// A container whose parts unpack to more than the limit (a zip bomb, or simply too big), or
+    /// a file with more entries or objects than any real document has.
+    #[error("{}: {what}, over the limit of {limit}", path.display())]
+    OverLimit {
+        path: PathBuf,
+        what: String,
+        limit: u64,
+    },
+    /// A format simdoc recognises but does not read (a Word 97-2003 `.doc`).
+    #[error("{}: is {what}, which simdoc does not read; {advice}", path.display())]
+    Unsupported {
+        path: PathBuf,
+        what: &'static str,
+        advice: &'static str,
+    },
 }
 
 impl LoadError {
@@ -78,7 +117,13 @@ impl LoadError {
             | LoadError::NotRegular { path, .. }
             | LoadError::TooLarge { path, .. }
             | LoadError::Binary { path }
-            | LoadError::NoText { path } => path,
+            | LoadError::NoText { path }
+            | LoadError::Corrupt { path, .. }
+            | LoadError::MissingPart { path, .. }
+            | LoadError::Encrypted { path }
+            | LoadError::NoTextLayer { path, .. }
+            | LoadError::OverLimit { path, .. }
+            | LoadError::Unsupported { path, .. } => path,
         }
     }
 }
@@ -113,13 +158,18 @@ pub fn read_file(path: &Path, options: &LoadOptions) -> Result<Vec<u8>, LoadErro
     })
 }
 
-/// Parses bytes that came from `path` (used for naming and for the extension only).
+/// Parses bytes that came from `path` (used for naming and for the extension only). Packaged
+/// formats (DOCX, ODT, PDF, EPUB) are recognised by their content first; a file whose extension
+/// names one but whose content is not one is an error rather than a text file.
 pub fn parse_bytes(
     bytes: &[u8],
     path: &Path,
     format: Option<SourceFormat>,
 ) -> Result<Document, LoadError> {
     let by_extension = format.or_else(|| format_from_extension(path));
+    if let Some(packaged) = formats::recognise(bytes, path, by_extension)? {
+        return formats::parse(bytes, path, packaged);
+    }
     let looks_html = by_extension != Some(SourceFormat::Text) || sniff_html(bytes);
     let decoded = decode::decode(bytes, looks_html).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),
@@ -140,10 +190,16 @@ pub fn parse_bytes(
 }
 
 /// Parses decoded text in a known format. Never fails; the document may have no sentences.
+/// The packaged formats are no text: text said to be in one of them is read as plain text (their
+/// files go through [`parse_bytes`]).
 pub fn parse_text(text: &str, file_name: &str, format: SourceFormat) -> Document {
     match format {
         SourceFormat::Html => html::parse(text, file_name, sentences::split),
-        SourceFormat::Text => {
+        SourceFormat::Text
+        | SourceFormat::Docx
+        | SourceFormat::Odt
+        | SourceFormat::Pdf
+        | SourceFormat::Epub => {
             let mut builder = builder::HierarchyBuilder::new(file_name);
             plain::build(text, &mut builder, file_name);
             builder.finish(SourceFormat::Text, sentences::split)
@@ -157,11 +213,20 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_else(|| path.display().to_string())
 }
 
-fn format_from_extension(path: &Path) -> Option<SourceFormat> {
+/// The extensions simdoc opens, for file dialogs: HTML and text, then the packaged formats.
+pub const EXTENSIONS: &[&str] = &[
+    "html", "htm", "xhtml", "txt", "md", "text", "docx", "odt", "pdf", "epub",
+];
+
+pub(crate) fn format_from_extension(path: &Path) -> Option<SourceFormat> {
     let ext = path.extension()?.to_str()?.to_ascii_lowercase();
     match ext.as_str() {
         "html" | "htm" | "xhtml" | "shtml" | "xht" => Some(SourceFormat::Html),
         "txt" | "text" | "md" | "markdown" => Some(SourceFormat::Text),
+        "docx" | "docm" | "dotx" => Some(SourceFormat::Docx),
+        "odt" | "ott" => Some(SourceFormat::Odt),
+        "pdf" => Some(SourceFormat::Pdf),
+        "epub" => Some(SourceFormat::Epub),
         _ => None,
     }
 }

@@ -46,8 +46,11 @@ pub enum NodeKind {
     /// One cell of a table row.
     TableCell,
     /// A region that is not running text of the article: `nav`, `header`, `footer`, `aside`,
-    /// `form`. Always marked [`Node::boilerplate`].
+    /// `form`; a DOCX or ODT page header or footer. Always marked [`Node::boilerplate`].
     Region,
+    /// Footnotes and endnotes of a DOCX or ODT document, gathered at its end: content (not
+    /// boilerplate), kept apart so that a note never interrupts the sentence that cites it.
+    Notes,
 }
 
 impl NodeKind {
@@ -66,6 +69,7 @@ impl NodeKind {
             NodeKind::TableRow => "table_row",
             NodeKind::TableCell => "table_cell",
             NodeKind::Region => "region",
+            NodeKind::Notes => "notes",
         }
     }
 }
@@ -107,6 +111,36 @@ pub struct Sentence {
 pub enum SourceFormat {
     Html,
     Text,
+    /// Office Open XML word processing (Word 2007 and later).
+    Docx,
+    /// OpenDocument text (LibreOffice, and Word's "Save as ODT").
+    Odt,
+    /// The text layer of a PDF.
+    Pdf,
+    /// An EPUB book: its XHTML chapters in spine order.
+    Epub,
+}
+
+impl SourceFormat {
+    /// The format's usual name, for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            SourceFormat::Html => "HTML",
+            SourceFormat::Text => "text",
+            SourceFormat::Docx => "DOCX",
+            SourceFormat::Odt => "ODT",
+            SourceFormat::Pdf => "PDF",
+            SourceFormat::Epub => "EPUB",
+        }
+    }
+
+    /// Formats read from a container or page description rather than from decoded text.
+    pub fn is_packaged(self) -> bool {
+        matches!(
+            self,
+            SourceFormat::Docx | SourceFormat::Odt | SourceFormat::Pdf | SourceFormat::Epub
+        )
+    }
 }
 
 /// A loaded document: its semantic hierarchy and its sentences in reading order.

@@ -16,6 +16,7 @@
 pub mod documents;
 pub mod formats;
 pub mod metrics;
+pub mod one_to_two;
 pub mod pairs;
 pub mod plot;
 pub mod score;

@@ -79,6 +79,9 @@ pub struct PairsReport {
     pub overlap_sweep: Option<SweepReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub halves: Option<HalvesReport>,
+    /// WikiSplit: each original against its two halves as a two-sentence document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub one_to_two: Option<super::one_to_two::OneToTwoReport>,
 }
 
 /// How the label of a format's pairs is obtained, where simdoc derives it.
@@ -153,6 +156,7 @@ pub fn report(
         sweep,
         overlap_sweep,
         halves: halves.map(|h| halves_report(h, thresholds)),
+        one_to_two: None,
     }
 }
 
@@ -260,6 +264,17 @@ impl PairsReport {
                 100.0 * h.contained,
                 100.0 * h.permission_only,
                 100.0 * h.eq
+            );
+        }
+        if let Some(j) = &self.one_to_two {
+            let _ = writeln!(
+                out,
+                "each original against its halves as two sentences ({} rows): matched one-to-two \
+                 {:.1}%, to one half only {:.1}%, unmatched {:.1}%",
+                j.rows,
+                100.0 * j.one_to_two,
+                100.0 * j.one_to_one,
+                100.0 * j.unmatched
             );
         }
         if let Some(s) = &self.sweep {

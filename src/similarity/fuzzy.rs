@@ -22,9 +22,9 @@
 //! [`MatchRules`] bounds what the content terms must reach. In one direction:
 //! mu(w, S_j) is 0 unless some k in S_j has c(w,k) > 0 ("w touches S_j"), and never above 1, so
 //! Sim(S_i, S_j) <= touched(S_i, S_j) / |S_i|; tighter, a word touching S_j only through
-//! correlates has mu(w, S_j) <= 1 - prod(1 - c(w,k)) over all its correlates k present in the
-//! right document. The index keeps, per left term, the right sentences holding it and those
-//! holding only its correlates, with that bound. For each left sentence it adds up the bounds per
+//! correlates has exactly mu(w, S_j) = 1 - prod(1 - c(w,k)) over its correlates k in S_j. The
+//! index keeps, per left term, the right sentences holding it (mu = 1) and those holding only
+//! its correlates, each with that mu. For each left sentence it adds up the bounds per
 //! right sentence, taking the words with the shortest lists first; once the remaining words
 //! could not lift an untouched sentence to the floor they are only looked up (binary search) for
 //! the sentences already touched (prefix filtering). Only the right sentences whose bound reaches
@@ -90,15 +90,6 @@ impl ModelView for NoCorrelations<'_> {
         self.0.fourgram_count(gram)
     }
 }
-
-/// Sentences with fewer refined content terms than this match only a sentence with the same
-/// terms ([`MatchRules::MEASURED`]).
-///
-/// Not from the thesis. With one or two words, a single shared word already gives Sim 0.5 both
-/// ways ("Guinea is a republic." and the heading "History of Guinea" share "guinea"), which
-/// says nothing about reuse; at a permission of 0.5 such pairs would flood a document
-/// comparison with heading matches. Measured in EVALUATION.md ("Sentence matching", rules).
-pub const MIN_TERMS_FOR_SIMILAR: usize = 3;
 
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.
 fn lookup(row: &[(TermId, f32)], a: TermId, b: TermId) -> f32 {
@@ -281,11 +272,27 @@ fn correlate_rows(
 struct Touch {
     /// Sentences of the other document containing the term itself (mu = 1 there).
     exact: Vec<u32>,
-    /// Sentences containing a stored correlate of it but not the term.
-    via_correlates: Vec<u32>,
-    /// An upper bound of mu(term, S) for those: 1 - prod(1 - c) over all its correlates that
-    /// occur in the other document (a sentence holds a subset of them, whose product is larger).
-    bound: f64,
+    /// Sentences containing stored correlates of it but not the term, sorted, each with mu(term,
+    /// S) = 1 - prod(1 - c) over the correlates it holds (eq. 3.2; with aligned relatedness mu
+    /// is at most this).
+    via_correlates: Vec<(u32, f64)>,
+}
+
+impl Touch {
+    fn len(&self) -> usize {
+        self.exact.len() + self.via_correlates.len()
+    }
+
+    /// mu(term, S_j) if `j` holds the term or a correlate, else `None`.
+    fn weight(&self, j: u32) -> Option<f64> {
+        if self.exact.binary_search(&j).is_ok() {
+            return Some(1.0);
+        }
+        self.via_correlates
+            .binary_search_by_key(&j, |&(s, _)| s)
+            .ok()
+            .map(|i| self.via_correlates[i].1)
+    }
 }
 
 /// Per content term of the `from` document: how it touches the `to` document's sentences.
@@ -305,21 +312,26 @@ fn touches(
     rows.par_iter()
         .map(|(&w, row)| {
             let exact: Vec<u32> = postings.get(&w).cloned().unwrap_or_default();
-            let mut via: Vec<u32> = Vec::new();
-            let mut product = 1.0f64;
+            // (sentence, 1 - c) for every correlate occurrence, then one product per sentence:
+            // the exact mu(w, S_j) of eq. 3.2 over the correlates S_j holds.
+            let mut factors: Vec<(u32, f64)> = Vec::new();
             for &(k, c) in row {
-                product *= 1.0 - f64::from(c);
                 if let Some(p) = postings.get(&k) {
-                    via.extend_from_slice(p);
+                    factors.extend(p.iter().map(|&j| (j, 1.0 - f64::from(c))));
                 }
             }
-            via.sort_unstable();
-            via.dedup();
-            via.retain(|j| exact.binary_search(j).is_err());
+            factors.sort_unstable_by_key(|&(j, _)| j);
+            let mut via: Vec<(u32, f64)> = Vec::new();
+            for group in factors.chunk_by(|a, b| a.0 == b.0) {
+                let j = group[0].0;
+                if exact.binary_search(&j).is_err() {
+                    let product: f64 = group.iter().map(|&(_, f)| f).product();
+                    via.push((j, 1.0 - product));
+                }
+            }
             let touch = Touch {
                 exact,
                 via_correlates: via,
-                bound: 1.0 - product,
             };
             (w, touch)
         })
@@ -357,7 +369,7 @@ fn candidates(
                     .iter()
                     .map(|w| index.get(w).unwrap_or(&empty))
                     .collect();
-                words.sort_unstable_by_key(|t| t.exact.len() + t.via_correlates.len());
+                words.sort_unstable_by_key(|t| t.len());
                 // A hair of slack so that rounding can only admit, never drop, a pair.
                 let needed = floor * n as f64 - 1e-9;
                 touched.clear();
@@ -368,16 +380,17 @@ fn candidates(
                         rest = at;
                         break;
                     }
-                    for (list, weight) in
-                        [(&touch.exact, 1.0), (&touch.via_correlates, touch.bound)]
-                    {
-                        for &j in list {
-                            let bound = &mut bounds[j as usize];
-                            if *bound == 0.0 {
-                                touched.push(j);
-                            }
-                            *bound += weight;
+                    let entries = touch
+                        .exact
+                        .iter()
+                        .map(|&j| (j, 1.0))
+                        .chain(touch.via_correlates.iter().copied());
+                    for (j, weight) in entries {
+                        let bound = &mut bounds[j as usize];
+                        if *bound == 0.0 {
+                            touched.push(j);
                         }
+                        *bound += weight;
                     }
                 }
                 let mut found: Vec<u32> = Vec::new();
@@ -388,11 +401,7 @@ fn candidates(
                         if bound + ((words.len() - rest - left) as f64) < needed {
                             break;
                         }
-                        if touch.exact.binary_search(&j).is_ok() {
-                            bound += 1.0;
-                        } else if touch.via_correlates.binary_search(&j).is_ok() {
-                            bound += touch.bound;
-                        }
+                        bound += touch.weight(j).unwrap_or(0.0);
                     }
                     if bound >= needed {
                         found.push(j);

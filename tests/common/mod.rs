@@ -110,3 +110,43 @@ pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> Bounded
         peak_rss_mb: usage.ru_maxrss as f64 / 1024.0,
     }
 }
+
+/// A file of `tests/fixtures/formats` (see its README).
+pub fn format_fixture(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/formats")
+        .join(name)
+}
+
+/// The Markdown the format fixtures were made from.
+pub fn format_fixture_source() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/examples/guinea.md");
+    std::fs::read_to_string(path).expect("the source text")
+}
+
+/// Share of the word 5-grams of `source` (lowercased words of letters and digits) found in the
+/// document's content sentences (boilerplate left out), read in order: how much of a known text
+/// a front end reads.
+pub fn five_gram_recall(doc: &simdoc::document::Document, source: &str) -> f64 {
+    use std::collections::HashSet;
+    fn words(text: &str) -> Vec<String> {
+        text.split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect()
+    }
+    fn five_grams(words: &[String]) -> HashSet<String> {
+        words.windows(5).map(|w| w.join(" ")).collect()
+    }
+    let mask = doc.boilerplate_mask();
+    let text: Vec<&str> = doc
+        .sentences
+        .iter()
+        .zip(&mask)
+        .filter(|(_, bp)| !**bp)
+        .map(|(s, _)| s.text.as_str())
+        .collect();
+    let have = five_grams(&words(&text.join(" ")));
+    let want = five_grams(&words(source));
+    want.iter().filter(|g| have.contains(*g)).count() as f64 / want.len() as f64
+}

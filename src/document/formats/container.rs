@@ -1,0 +1,191 @@
+//! The zip container of DOCX, ODT and EPUB, with the bounds every reader of untrusted zip files
+//! needs: a zip file's directory is checked for its entry count before it is parsed, and every
+//! part is unpacked through a budget, whatever sizes its headers declare (a zip bomb declares
+//! small sizes and unpacks to gigabytes).
+
+use std::cell::{Cell, RefCell};
+use std::io::{Cursor, Read};
+use std::path::Path;
+
+use zip::ZipArchive;
+use zip::result::ZipError;
+
+use crate::document::{LoadError, SourceFormat};
+
+/// Most entries a container may have. A long book with its images has a few thousand; the
+/// parsed directory costs a few hundred bytes an entry, so this bounds its memory too.
+pub const MAX_ENTRIES: usize = 10_000;
+
+/// Most bytes the parts read from one container may unpack to, all together: the same as the
+/// 64 MiB a text file may have ([`crate::document::LoadOptions`]). The parts read are XML, which
+/// holds less text than its size; a real document's parts stay far below it.
+pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The central directory's per-entry signature.
+const CENTRAL_ENTRY_SIGNATURE: &[u8] = b"PK\x01\x02";
+
+/// An opened zip container that names `path` in its errors.
+pub struct Container<'a> {
+    archive: RefCell<ZipArchive<Cursor<&'a [u8]>>>,
+    path: &'a Path,
+    format: SourceFormat,
+    /// Bytes that may still be unpacked.
+    budget: Cell<u64>,
+    max_unpacked: u64,
+}
+
+impl<'a> Container<'a> {
+    /// Opens the container in `bytes`, which is a `format` file (for messages) read from `path`.
+    pub fn open(bytes: &'a [u8], path: &'a Path, format: SourceFormat) -> Result<Self, LoadError> {
+        Self::with_limits(bytes, path, format, MAX_ENTRIES, MAX_UNPACKED_BYTES)
+    }
+
+    /// [`Container::open`] with other bounds (tests use small ones).
+    pub fn with_limits(
+        bytes: &'a [u8],
+        path: &'a Path,
+        format: SourceFormat,
+        max_entries: usize,
+        max_unpacked: u64,
+    ) -> Result<Self, LoadError> {
+        // Counting signatures over-counts when compressed data happens to hold one, which only
+        // matters for a file already near the limit.
+        let entries = memchr::memmem::find_iter(bytes, CENTRAL_ENTRY_SIGNATURE).count();
+        if entries > max_entries {
+            return Err(LoadError::OverLimit {
+                path: path.to_path_buf(),
+                what: format!("the container has {entries} entries"),
+                limit: max_entries as u64,
+            });
+        }
+        let archive = ZipArchive::new(Cursor::new(bytes)).map_err(|e| LoadError::Corrupt {
+            path: path.to_path_buf(),
+            format,
+            problem: format!("corrupt zip container ({e})"),
+        })?;
+        Ok(Container {
+            archive: RefCell::new(archive),
+            path,
+            format,
+            budget: Cell::new(max_unpacked),
+            max_unpacked,
+        })
+    }
+
+    /// The file the container came from.
+    pub fn path(&self) -> &Path {
+        self.path
+    }
+
+    /// The format being read (for messages).
+    pub fn format(&self) -> SourceFormat {
+        self.format
+    }
+
+    /// Whether the container has a part of that name.
+    pub fn has(&self, name: &str) -> bool {
+        self.archive.borrow().index_for_name(name).is_some()
+    }
+
+    /// The part's unpacked bytes; a missing part is [`LoadError::MissingPart`].
+    pub fn read(&self, name: &str) -> Result<Vec<u8>, LoadError> {
+        self.read_optional(name)?
+            .ok_or_else(|| self.missing(name.to_string()))
+    }
+
+    /// The part's unpacked bytes, or `None` when the container has no such part.
+    pub fn read_optional(&self, name: &str) -> Result<Option<Vec<u8>>, LoadError> {
+        let mut archive = self.archive.borrow_mut();
+        let Some(index) = archive.index_for_name(name) else {
+            return Ok(None);
+        };
+        let budget = self.budget.get();
+        let mut entry = archive
+            .by_index(index)
+            .map_err(|e| self.zip_error(name, e))?;
+        if entry.encrypted() {
+            return Err(LoadError::Encrypted {
+                path: self.path.to_path_buf(),
+            });
+        }
+        if entry.size() > budget {
+            return Err(self.over_budget(name));
+        }
+        // The declared size may lie: read at most one byte past the budget to find out.
+        let mut bytes = Vec::with_capacity(entry.size().min(budget) as usize);
+        (&mut entry)
+            .take(budget.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .map_err(|e| self.corrupt(format!("part {name} cannot be unpacked ({e})")))?;
+        if bytes.len() as u64 > budget {
+            return Err(self.over_budget(name));
+        }
+        self.budget.set(budget - bytes.len() as u64);
+        Ok(Some(bytes))
+    }
+
+    /// The part as text: UTF-8 (a byte-order mark is dropped) or UTF-16 with a byte-order mark,
+    /// as XML allows.
+    pub fn read_string(&self, name: &str) -> Result<String, LoadError> {
+        let bytes = self.read(name)?;
+        text_of(&bytes)
+            .ok_or_else(|| self.corrupt(format!("part {name} is not UTF-8 or UTF-16 text")))
+    }
+
+    /// [`Container::read_string`] for a part that may be missing.
+    pub fn read_string_optional(&self, name: &str) -> Result<Option<String>, LoadError> {
+        if !self.has(name) {
+            return Ok(None);
+        }
+        self.read_string(name).map(Some)
+    }
+
+    /// A [`LoadError::Corrupt`] about this container.
+    pub fn corrupt(&self, problem: String) -> LoadError {
+        LoadError::Corrupt {
+            path: self.path.to_path_buf(),
+            format: self.format,
+            problem,
+        }
+    }
+
+    /// A [`LoadError::MissingPart`] about this container.
+    pub fn missing(&self, part: String) -> LoadError {
+        LoadError::MissingPart {
+            path: self.path.to_path_buf(),
+            format: self.format,
+            part,
+        }
+    }
+
+    fn over_budget(&self, name: &str) -> LoadError {
+        LoadError::OverLimit {
+            path: self.path.to_path_buf(),
+            what: format!("its parts unpack to more bytes than allowed (at part {name})"),
+            limit: self.max_unpacked,
+        }
+    }
+
+    fn zip_error(&self, name: &str, error: ZipError) -> LoadError {
+        match error {
+            ZipError::UnsupportedArchive(message) if message.contains("assword") => {
+                LoadError::Encrypted {
+                    path: self.path.to_path_buf(),
+                }
+            }
+            other => self.corrupt(format!("part {name} cannot be read ({other})")),
+        }
+    }
+}
+
+/// Bytes of an XML part as text (see [`Container::read_string`]).
+fn text_of(bytes: &[u8]) -> Option<String> {
+    let (encoding, bom_length) =
+        encoding_rs::Encoding::for_bom(bytes).unwrap_or((encoding_rs::UTF_8, 0));
+    let body = &bytes[bom_length..];
+    if encoding == encoding_rs::UTF_8 {
+        return String::from_utf8(body.to_vec()).ok();
+    }
+    let (text, had_errors) = encoding.decode_without_bom_handling(body);
+    (!had_errors).then(|| text.into_owned())
+}
