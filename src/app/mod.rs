@@ -71,7 +71,8 @@ pub enum JobOutput {
     },
     Compared {
         generation: u64,
-        result: Result<Analysis, String>,
+        /// Boxed: an analysis is much larger than the other outputs.
+        result: Result<Box<Analysis>, String>,
     },
     Exported {
         result: Result<String, String>,
@@ -239,10 +240,12 @@ impl SimdocApp {
             let prepared = PreparedPair::new(&left.doc, &right.doc, &model, &options);
             let result = prepared
                 .compare(&model, method, options.floor, cancel)
-                .map(|comparison| Analysis {
-                    docs: [left, right],
-                    prepared: Arc::new(prepared),
-                    comparison,
+                .map(|comparison| {
+                    Box::new(Analysis {
+                        docs: [left, right],
+                        prepared: Arc::new(prepared),
+                        comparison,
+                    })
                 })
                 .map_err(|e| e.to_string());
             JobOutput::Compared { generation, result }
@@ -303,7 +306,7 @@ impl SimdocApp {
                     match result {
                         Ok(analysis) => {
                             self.view = Some(View::new(&analysis, self.settings.thresholds));
-                            self.analysis = Some(analysis);
+                            self.analysis = Some(*analysis);
                         }
                         Err(error) => self.notice(format!("Comparison stopped: {error}")),
                     }

@@ -6,6 +6,8 @@
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
+pub mod class_figures;
+pub mod classes;
 pub mod counting;
 pub mod figures;
 pub mod joined;
@@ -20,6 +22,7 @@ use crate::similarity::{
 };
 use crate::text::RefineOptions;
 
+pub use classes::{CappedPartners, SentenceClasses};
 pub use figures::Figures;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 
@@ -110,7 +113,9 @@ impl PreparedPair {
         }
     }
 
-    /// Scores the pair with `method` down to `floor`.
+    /// Scores the pair with `method` down to `floor`. Sentences that are equal once prepared
+    /// are scored once, as a class ([`classes`]); the pairs listed are bounded whatever the
+    /// repetition.
     pub fn compare(
         &self,
         model: &dyn ModelView,
@@ -118,15 +123,18 @@ impl PreparedPair {
         floor: f64,
         cancel: &AtomicBool,
     ) -> Result<Comparison, Cancelled> {
-        let mut pairs = method.matcher().score_pairs(
-            &self.left,
-            &self.right,
+        let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
+        let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
+        let mut class_pairs = method.matcher().score_pairs(
+            &left_representatives,
+            &right_representatives,
             model,
             floor,
             &self.rules,
             cancel,
         )?;
-        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        class_pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        let (pairs, capped) = classes::expand(&class_pairs, [&left_classes, &right_classes]);
         let joined = if self.one_to_two {
             joined::find(
                 &pairs,
@@ -148,6 +156,9 @@ impl PreparedPair {
             counted: self.counted.clone(),
             pairs,
             joined,
+            classes: [left_classes, right_classes],
+            class_pairs,
+            capped,
         })
     }
 
@@ -189,11 +200,19 @@ pub struct Comparison {
     /// Per document, per sentence position: whether the sentence counts towards the figures
     /// (takes part, and is not a heading or a fragment unless asked; [`counting`]).
     pub counted: [Vec<bool>; 2],
-    /// Every pair with a directional score at or above the floor, sorted by (left, right).
+    /// Every pair with a directional score at or above the floor, sorted by (left, right); for
+    /// the class pairs in [`Self::capped`], the band listed instead of all ([`classes`]).
     pub pairs: Vec<ScoredPair>,
     /// The pairs of one-to-two matches ([`joined`]), with the joint Sims, sorted by (left,
     /// right). A pair may also be in `pairs` with its own Sims.
     pub joined: Vec<ScoredPair>,
+    /// Each document's repetition classes: sentences equal once prepared.
+    pub classes: [SentenceClasses; 2],
+    /// The scored pairs of classes (`left` and `right` are class ids), sorted: each stands for
+    /// all the pairs of its members. The figures are computed from these.
+    pub class_pairs: Vec<ScoredPair>,
+    /// The class pairs whose members list only some of their partners in [`Self::pairs`].
+    pub capped: Vec<CappedPartners>,
 }
 
 /// Prepares and compares two documents in one go.
@@ -213,6 +232,44 @@ pub fn compare(
 }
 
 impl Comparison {
+    /// A comparison from sentence pairs scored elsewhere (sorted by (left, right), between
+    /// active sentences), every sentence its own class: for tests and benchmarks.
+    pub fn from_sentence_pairs(
+        method: Method,
+        floor: f64,
+        active: [Vec<bool>; 2],
+        counted: [Vec<bool>; 2],
+        pairs: Vec<ScoredPair>,
+        joined: Vec<ScoredPair>,
+    ) -> Comparison {
+        let classes = [
+            SentenceClasses::singletons(&active[0]),
+            SentenceClasses::singletons(&active[1]),
+        ];
+        let class_pairs = pairs
+            .iter()
+            .filter_map(|p| {
+                Some(ScoredPair {
+                    left: classes[0].class_of(p.left as usize)?,
+                    right: classes[1].class_of(p.right as usize)?,
+                    ..*p
+                })
+            })
+            .collect();
+        Comparison {
+            method,
+            floor,
+            include_boilerplate: false,
+            active,
+            counted,
+            pairs,
+            joined,
+            classes,
+            class_pairs,
+            capped: Vec::new(),
+        }
+    }
+
     /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
@@ -252,10 +309,16 @@ impl Comparison {
         ]
     }
 
-    /// Overlap, resemblance, odds ratio and containment under `thresholds`.
+    /// Overlap, resemblance, odds ratio and containment under `thresholds`, from the classes
+    /// and their counts: exact however many pairs were listed ([`class_figures`]).
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
-        let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
-        self.figures_of(&matches, thresholds)
+        class_figures::figures(self, thresholds)
+    }
+
+    /// How many of the matched pairs under `thresholds` are identical, counted from the classes
+    /// (all of them, however many are listed).
+    pub fn identical_pairs(&self, thresholds: &Thresholds) -> usize {
+        class_figures::identical_pairs(self, thresholds)
     }
 
     /// Containment both ways, [A in B, B in A]: for each counted sentence its best directional
@@ -264,38 +327,13 @@ impl Comparison {
     /// document's counted sentences. Directional by nature, so the variation threshold does not
     /// apply. Not in the thesis; see [`figures::Figures::containment`].
     pub fn containment(&self, permission: f64) -> [f64; 2] {
-        let mut best = [
-            vec![0.0f64; self.active[0].len()],
-            vec![0.0f64; self.active[1].len()],
-        ];
-        for pair in self.pairs.iter().chain(&self.joined) {
-            for (side, position, sim) in [(0, pair.left, pair.sim_lr), (1, pair.right, pair.sim_rl)]
-            {
-                if sim >= permission
-                    && let Some(slot) = best[side].get_mut(position as usize)
-                {
-                    *slot = slot.max(sim);
-                }
-            }
-        }
-        let sentences = self.sentence_counts();
-        [0, 1].map(|side| {
-            let sum: f64 = best[side]
-                .iter()
-                .zip(&self.counted[side])
-                .filter(|(_, counted)| **counted)
-                .map(|(sim, _)| sim)
-                .sum();
-            if sentences[side] == 0 {
-                0.0
-            } else {
-                sum / sentences[side] as f64
-            }
-        })
+        class_figures::containment(self, permission)
     }
 
     /// The figures of a set of matches already filtered from this comparison under
-    /// `thresholds`.
+    /// `thresholds`, counted pair by pair: the same as [`Self::figures`] when no class pair is
+    /// [`Self::capped`] (then the matches are all the pairs), else `common` and `pairs` count
+    /// only the pairs listed.
     pub fn figures_of(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
         let sentences = self.sentence_counts();
         let mut matched_left = vec![false; self.active[0].len()];
@@ -385,6 +423,9 @@ impl Comparison {
             counted: [self.counted[1].clone(), self.counted[0].clone()],
             pairs: swap(&self.pairs),
             joined: swap(&self.joined),
+            classes: [self.classes[1].clone(), self.classes[0].clone()],
+            class_pairs: swap(&self.class_pairs),
+            capped: self.capped.iter().map(CappedPartners::swapped).collect(),
         }
     }
 }

@@ -7,7 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
-use crate::compare::{Comparison, Figures, TreeMatching};
+use crate::compare::{CappedPartners, Comparison, Figures, TreeMatching};
 use crate::document::Document;
 use crate::similarity::{ScoredPair, Thresholds};
 
@@ -132,6 +132,7 @@ impl<'a> Report<'a> {
             figures,
             matches,
             nodes,
+            capped: &self.comparison.capped,
         }
     }
 
@@ -171,11 +172,12 @@ impl<'a> Report<'a> {
         Ok(())
     }
 
-    /// A few lines for people: the documents, the method and thresholds, the figures.
+    /// A few lines for people: the documents, the method and thresholds, the figures, and the
+    /// repeated sentences whose partners are not all listed.
     pub fn summary(&self) -> String {
         let f = &self.figures;
         let [a, b] = self.sides;
-        let identical = self.matches.iter().filter(|p| p.identical).count();
+        let identical = self.comparison.identical_pairs(&self.thresholds);
         let thresholds = if self.comparison.method.is_graded() {
             format!(
                 " (permission {}, variation {})",
@@ -210,7 +212,7 @@ impl<'a> Report<'a> {
             f.containment[1],
             f.pairs,
             identical,
-            f.pairs - identical,
+            f.pairs.saturating_sub(identical),
             f.matched[0],
             f.matched[1],
             f.common,
@@ -219,7 +221,12 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        )
+        ) + &self
+            .comparison
+            .capped
+            .iter()
+            .map(|c| format!("listed in part: {}\n", c.describe()))
+            .collect::<String>()
     }
 }
 
@@ -278,8 +285,13 @@ pub struct JsonReport<'a> {
     pub include_boilerplate: bool,
     pub documents: [JsonDocument<'a>; 2],
     pub figures: JsonFigures,
+    /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
     pub matches: Vec<JsonMatch>,
     pub nodes: Vec<JsonNode>,
+    /// Classes of repeated sentences with more partners than are listed: each sentence of the
+    /// larger class lists `shown` of them (the figures count them all).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub capped: &'a [CappedPartners],
 }
 
 #[derive(Serialize)]

@@ -255,17 +255,24 @@ fn correlate_rows(
 ) -> FxHashMap<TermId, Vec<(TermId, f32)>> {
     let distinct: FxHashSet<TermId> = terms.collect();
     let distinct: Vec<TermId> = distinct.into_iter().collect();
-    distinct
-        .into_par_iter()
-        .map(|w| {
-            let mut row = Vec::new();
-            model.correlates(w, &mut row);
-            row.retain(|&(k, c)| k != w && c > 0.0 && keep(k));
-            row.sort_unstable_by_key(|&(k, _)| k);
-            (w, row)
-        })
-        .collect()
+    let row_of = |w: TermId| {
+        let mut row = Vec::new();
+        model.correlates(w, &mut row);
+        row.retain(|&(k, c)| k != w && c > 0.0 && keep(k));
+        row.sort_unstable_by_key(|&(k, _)| k);
+        (w, row)
+    };
+    // A sentence's few terms (one pair explained or joined) are read in place: handing them to
+    // the thread pool costs more than reading them, and done once per pair it dominated.
+    if distinct.len() < PARALLEL_ROWS {
+        distinct.into_iter().map(row_of).collect()
+    } else {
+        distinct.into_par_iter().map(row_of).collect()
+    }
 }
+
+/// From this many distinct terms on, [`correlate_rows`] reads the model's rows in parallel.
+const PARALLEL_ROWS: usize = 256;
 
 /// How one term touches the other document.
 #[derive(Default)]

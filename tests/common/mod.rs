@@ -35,7 +35,10 @@ pub struct BoundedRun {
     pub code: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    /// The child's peak resident memory, from the kernel's accounting of exactly this process.
+    /// The child's peak resident memory from the kernel's accounting (`wait4`). An upper bound:
+    /// Linux carries the spawning process's own resident high-water mark into the child's
+    /// across `exec`, so a test that holds much memory itself inflates it (keep test processes
+    /// small where this is asserted).
     pub peak_rss_mb: f64,
 }
 
