@@ -34,11 +34,7 @@ pub fn figures(c: &Comparison, thresholds: &Thresholds) -> Figures {
         }
         counts
     });
-    let eq_classes: Vec<&ScoredPair> = c
-        .class_pairs
-        .iter()
-        .filter(|p| p.is_eq(thresholds))
-        .collect();
+    let eq_classes: Vec<ScoredPair> = c.class_pairs().filter(|p| p.is_eq(thresholds)).collect();
     let eq_class_keys: FxHashSet<(u32, u32)> =
         eq_classes.iter().map(|p| (p.left, p.right)).collect();
     let eq_joined: Vec<&ScoredPair> = c.joined.iter().filter(|p| p.is_eq(thresholds)).collect();
@@ -115,8 +111,7 @@ pub fn figures(c: &Comparison, thresholds: &Thresholds) -> Figures {
 /// both halves', so neither half scored 1 both ways).
 pub fn identical_pairs(c: &Comparison, thresholds: &Thresholds) -> usize {
     let pairs: u64 = c
-        .class_pairs
-        .iter()
+        .class_pairs()
         .filter(|p| p.identical && p.is_eq(thresholds))
         .map(|p| {
             c.classes[0].members(p.left).len() as u64 * c.classes[1].members(p.right).len() as u64
@@ -130,7 +125,7 @@ pub fn identical_pairs(c: &Comparison, thresholds: &Thresholds) -> usize {
 fn common_sentences(
     c: &Comparison,
     counted_in: &[Vec<u64>; 2],
-    eq_classes: &[&ScoredPair],
+    eq_classes: &[ScoredPair],
     split_edges: &[(u32, u32)],
 ) -> usize {
     // Vertices: one per class (capacity: its counted members not split off), then one per
@@ -185,7 +180,7 @@ pub fn containment(c: &Comparison, permission: f64) -> [f64; 2] {
         vec![0.0f64; c.classes[0].len()],
         vec![0.0f64; c.classes[1].len()],
     ];
-    for pair in &c.class_pairs {
+    for pair in c.class_pairs() {
         for (side, class, sim) in [(0, pair.left, pair.sim_lr), (1, pair.right, pair.sim_rl)] {
             if sim >= permission
                 && let Some(slot) = class_best[side].get_mut(class as usize)

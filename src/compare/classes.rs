@@ -104,6 +104,11 @@ impl SentenceClasses {
         }
     }
 
+    /// Whether every class holds one sentence (nothing repeats).
+    pub fn all_single(&self) -> bool {
+        self.len() == self.members.len()
+    }
+
     /// How many classes.
     pub fn len(&self) -> usize {
         self.offsets.len().saturating_sub(1)

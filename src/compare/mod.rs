@@ -135,6 +135,10 @@ impl PreparedPair {
         )?;
         class_pairs.sort_unstable_by_key(|p| (p.left, p.right));
         let (pairs, capped) = classes::expand(&class_pairs, [&left_classes, &right_classes]);
+        if left_classes.all_single() && right_classes.all_single() {
+            // Ordinary prose: the class pairs are the pairs; keep one copy.
+            class_pairs = Vec::new();
+        }
         let joined = if self.one_to_two {
             joined::find(
                 &pairs,
@@ -209,7 +213,9 @@ pub struct Comparison {
     /// Each document's repetition classes: sentences equal once prepared.
     pub classes: [SentenceClasses; 2],
     /// The scored pairs of classes (`left` and `right` are class ids), sorted: each stands for
-    /// all the pairs of its members. The figures are computed from these.
+    /// all the pairs of its members. Empty when no sentence repeats on either side (then they
+    /// are [`Self::pairs`] renumbered, which [`Self::class_pairs`] derives without a second
+    /// copy). Read them through [`Self::class_pairs`].
     pub class_pairs: Vec<ScoredPair>,
     /// The class pairs whose members list only some of their partners in [`Self::pairs`].
     pub capped: Vec<CappedPartners>,
@@ -246,16 +252,6 @@ impl Comparison {
             SentenceClasses::singletons(&active[0]),
             SentenceClasses::singletons(&active[1]),
         ];
-        let class_pairs = pairs
-            .iter()
-            .filter_map(|p| {
-                Some(ScoredPair {
-                    left: classes[0].class_of(p.left as usize)?,
-                    right: classes[1].class_of(p.right as usize)?,
-                    ..*p
-                })
-            })
-            .collect();
         Comparison {
             method,
             floor,
@@ -265,9 +261,29 @@ impl Comparison {
             pairs,
             joined,
             classes,
-            class_pairs,
+            class_pairs: Vec::new(),
             capped: Vec::new(),
         }
+    }
+
+    /// The scored pairs of repetition classes (see [`Self::class_pairs`] the field), derived
+    /// from [`Self::pairs`] when every class is one sentence.
+    pub fn class_pairs(&self) -> impl Iterator<Item = ScoredPair> + '_ {
+        let derived = self.classes[0].all_single() && self.classes[1].all_single();
+        let stored = (!derived).then(|| self.class_pairs.iter().copied());
+        let renumbered = derived.then(|| {
+            self.pairs.iter().filter_map(|p| {
+                Some(ScoredPair {
+                    left: self.classes[0].class_of(p.left as usize)?,
+                    right: self.classes[1].class_of(p.right as usize)?,
+                    ..*p
+                })
+            })
+        });
+        stored
+            .into_iter()
+            .flatten()
+            .chain(renumbered.into_iter().flatten())
     }
 
     /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
