@@ -7,7 +7,8 @@
 //! unlike `lopdf`'s it hands out every glyph with its position and size, which paragraphs,
 //! headings and page furniture need; `pdf_oxide` gives that too, but builds several times
 //! longer with many more dependencies. `pdf-extract` has `unwrap`s on malformed input, so its
-//! work runs under `catch_unwind` and a panic becomes [`LoadError::Corrupt`].
+//! work runs under `catch_unwind` ([`quiet`], which keeps the panic message from the user) and a
+//! panic becomes [`LoadError::Corrupt`].
 //!
 //! Bounds, all checked before or while the glyphs are collected: at most [`MAX_OBJECTS`]
 //! objects (counted in the raw file before it is parsed, so a file of a million tiny objects is
@@ -20,9 +21,9 @@
 //! scan: [`LoadError::NoTextLayer`].
 
 pub mod layout;
+mod quiet;
 
 use std::io::Read;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use pdf_extract::{MediaBox, Object, OutputDev, OutputError, Transform};
@@ -66,7 +67,7 @@ pub fn parse(
             MAX_OBJECTS as u64,
         ));
     }
-    let loaded = catch_unwind(AssertUnwindSafe(|| pdf_extract::Document::load_mem(bytes)));
+    let loaded = quiet::catch_quietly(|| pdf_extract::Document::load_mem(bytes));
     let mut doc = match loaded {
         Ok(Ok(doc)) => doc,
         Ok(Err(pdf_extract::Error::Decryption(_))) => {
@@ -97,9 +98,7 @@ pub fn parse(
     })?;
 
     let mut collector = Collector::default();
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        pdf_extract::output_doc(&doc, &mut collector)
-    }));
+    let result = quiet::catch_quietly(|| pdf_extract::output_doc(&doc, &mut collector));
     if collector.over_limit {
         return Err(over(
             format!("it has more than {MAX_GLYPHS} glyphs"),
