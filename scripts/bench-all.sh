@@ -4,8 +4,8 @@
 #
 #   SIMDOC_DATA=/work/shared/data scripts/bench-all.sh [NAME...]     (default: every benchmark)
 #
-# NAME is one of: model-build model-size model-bench collection qsign-floor documents compare
-# scaling viewer eval repetition. Each one's raw output, headed by the date and the load average,
+# NAME is one of: model-build model-size model-bench collection qsign-floor spark documents
+# compare scaling viewer eval repetition. Each one's raw output, headed by the date and the load average,
 # is kept in target/bench-all/NAME.txt; a benchmark that fails is reported and leaves its block
 # as it was (the others still run). Run it on an idle machine: the figures are only as quiet as
 # the machine. Takes about an hour (the model builds, the collection detectors with datasketch,
@@ -18,7 +18,7 @@ export SIMDOC_DATA
 out=target/bench-all
 mkdir -p "$out"
 
-all=(model-build model-size model-bench collection qsign-floor documents compare scaling viewer eval repetition)
+all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling viewer eval repetition)
 if [ $# -gt 0 ]; then
   names=("$@")
 else
@@ -96,6 +96,7 @@ run() {
     model-bench) cargo bench --no-default-features --bench model ;;
     collection) scripts/bench_collection.sh ;;
     qsign-floor) qsign_floor ;;
+    spark) scripts/bench-spark.sh ;;
     documents) cargo bench --no-default-features --bench documents ;;
     compare) cargo run --release --no-default-features --quiet --example bench_compare ;;
     scaling) cargo run --release --no-default-features --quiet --example bench_scaling ;;

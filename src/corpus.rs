@@ -25,6 +25,9 @@ pub struct CorpusEntry {
     /// The entry's text; for a packaged document, the text extracted from it.
     pub text: String,
     pub format: SourceFormat,
+    /// The encoding the file was decoded from ("UTF-8", or "windows-1252" for bytes that are not
+    /// valid UTF-8 and declare nothing else): lets a front end report such files per document.
+    pub encoding: &'static str,
     /// A packaged document, already read with its own structure (its hierarchy cannot be
     /// rebuilt from `text`).
     pub parsed: Option<Document>,
@@ -117,6 +120,9 @@ pub fn entries_from_bytes(
             source: path.to_path_buf(),
             text: doc.text.clone(),
             format,
+            // Packaged formats carry Unicode text of their own (XML parts in UTF-8, PDF text
+            // decoded through its fonts): nothing was guessed.
+            encoding: "UTF-8",
             parsed: Some(doc),
         }]);
     }
@@ -124,13 +130,14 @@ pub fn entries_from_bytes(
         path: path.to_path_buf(),
     })?;
     let text = decoded.text;
+    let encoding = decoded.encoding;
     let head = text.trim_start();
     let name = path.display().to_string();
     if head.starts_with("<doc ") {
-        return Ok(wikiextractor_entries(&text, path));
+        return Ok(wikiextractor_entries(&text, path, encoding));
     }
     if head.starts_with("<!DOCTYPE lewis") || head.starts_with("<REUTERS") {
-        return Ok(reuters_entries(&text, path));
+        return Ok(reuters_entries(&text, path, encoding));
     }
     let format = options.format.unwrap_or_else(|| {
         let html_ext = path
@@ -148,6 +155,7 @@ pub fn entries_from_bytes(
         source: path.to_path_buf(),
         text,
         format,
+        encoding,
         parsed: None,
     }])
 }
@@ -160,7 +168,7 @@ fn attribute<'a>(tag: &'a str, attr: &str) -> Option<&'a str> {
     Some(&tag[start..end])
 }
 
-fn wikiextractor_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
+fn wikiextractor_entries(text: &str, path: &Path, encoding: &'static str) -> Vec<CorpusEntry> {
     let mut entries = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find("<doc ") {
@@ -185,6 +193,7 @@ fn wikiextractor_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
                 source: path.to_path_buf(),
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
+                encoding,
                 parsed: None,
             });
         }
@@ -236,7 +245,7 @@ fn between<'a>(text: &'a str, open: &str, close: &str) -> Option<&'a str> {
     Some(&text[start..end])
 }
 
-fn reuters_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
+fn reuters_entries(text: &str, path: &Path, encoding: &'static str) -> Vec<CorpusEntry> {
     let mut entries = Vec::new();
     for story in text.split("<REUTERS").skip(1) {
         let story = story.split("</REUTERS>").next().unwrap_or(story);
@@ -274,6 +283,7 @@ fn reuters_entries(text: &str, path: &Path) -> Vec<CorpusEntry> {
                 source: path.to_path_buf(),
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
+                encoding,
                 parsed: None,
             });
         }
@@ -290,7 +300,7 @@ mod tests {
         let text = "<doc id=\"12\" url=\"u\" title=\"Anarchism\">\nAnarchism\n\nAnarchism is a \
                     philosophy.\nIt has a history.\n</doc>\n<doc id=\"25\" url=\"u\" title=\"A\">\nA\n\
                     Second.\n</doc>\n";
-        let entries = wikiextractor_entries(text, Path::new("wiki_00"));
+        let entries = wikiextractor_entries(text, Path::new("wiki_00"), "UTF-8");
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].name, "wiki_00#12");
         assert_eq!(
@@ -308,7 +318,7 @@ mod tests {
             <TEXT>&#2;\n<TITLE>BAHIA COCOA &lt;REVIEW&gt;</TITLE>\n<BODY>Showers continued in\nthe zone.\n    \
             The dry period means late.\n Reuter\n&#3;</BODY></TEXT>\n</REUTERS>\n\
             <REUTERS NEWID=\"2\"><TEXT TYPE=\"BRIEF\"><TITLE>BRIEF ONLY</TITLE></TEXT></REUTERS>";
-        let entries = reuters_entries(text, Path::new("reut2-000.sgm"));
+        let entries = reuters_entries(text, Path::new("reut2-000.sgm"), "UTF-8");
         assert_eq!(entries.len(), 2);
         assert_eq!(entries[0].name, "reut2-000.sgm#1");
         assert_eq!(

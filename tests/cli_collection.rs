@@ -130,3 +130,95 @@ fn fuzzy_thresholds_take_presets_and_are_checked() {
     );
     assert_eq!(run(&["--preset", "loose"]).status.code(), Some(2));
 }
+
+/// Writes one Parquet table folder as simdoc-spark does (a part file inside a folder).
+fn write_table(dir: &std::path::Path, columns: Vec<(&str, arrow_array::ArrayRef)>) {
+    std::fs::create_dir_all(dir).expect("table folder");
+    let batch = arrow_array::RecordBatch::try_from_iter(columns).expect("batch");
+    let file = std::fs::File::create(dir.join("part-00000.snappy.parquet")).expect("create");
+    let mut writer =
+        parquet::arrow::ArrowWriter::try_new(file, batch.schema(), None).expect("writer");
+    writer.write(&batch).expect("write");
+    writer.close().expect("close");
+}
+
+#[test]
+fn from_reads_the_tables_of_a_cluster_run() {
+    use std::sync::Arc;
+
+    use arrow_array::{Float64Array, Int32Array, Int64Array, StringArray};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let tables = dir.path();
+    std::fs::write(tables.join("run.json"), r#"{"method": "simhash"}"#).expect("run.json");
+    write_table(
+        &tables.join("documents"),
+        vec![
+            (
+                "id",
+                Arc::new(Int64Array::from(vec![Some(0), Some(1), None])),
+            ),
+            (
+                "name",
+                Arc::new(StringArray::from(vec!["a.txt", "b.txt", "c.bin"])),
+            ),
+            ("length", Arc::new(Int64Array::from(vec![10, 12, 0]))),
+            (
+                "warning",
+                Arc::new(StringArray::from(vec![None::<&str>, None, None])),
+            ),
+            (
+                "error",
+                Arc::new(StringArray::from(vec![None, None, Some("c.bin: binary")])),
+            ),
+        ],
+    );
+    write_table(
+        &tables.join("pairs"),
+        vec![
+            ("a", Arc::new(Int64Array::from(vec![0]))),
+            ("b", Arc::new(Int64Array::from(vec![1]))),
+            ("relation", Arc::new(StringArray::from(vec!["duplicate"]))),
+            ("score", Arc::new(Float64Array::from(vec![0.96875]))),
+            (
+                "evidence",
+                Arc::new(StringArray::from(vec!["Hamming distance 2"])),
+            ),
+        ],
+    );
+    write_table(
+        &tables.join("groups"),
+        vec![
+            ("group", Arc::new(Int64Array::from(vec![1, 1]))),
+            ("member", Arc::new(Int64Array::from(vec![1, 0]))),
+            ("position", Arc::new(Int32Array::from(vec![0, 1]))),
+        ],
+    );
+    let json = dir.path().join("out.json");
+    let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .arg("collection")
+        .arg("--from")
+        .arg(tables)
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("run simdoc");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("skipped: c.bin: binary"), "{stderr}");
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("parse");
+    assert_eq!(
+        written,
+        serde_json::json!({
+            "method": "simhash",
+            "documents": ["a.txt", "b.txt"],
+            "pairs": [{"a": 0, "b": 1, "relation": "duplicate", "score": 0.96875}],
+            "groups": [[1, 0]],
+        })
+    );
+}

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use egui::{Color32, Rect, Sense, vec2};
 
-use super::state::{CentralView, LoadedDoc};
+use super::state::{CentralView, LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::{self, Collection, DetectedPair, Job, Normaliser, Progress, fuzzy};
 use crate::corpus;
@@ -84,6 +84,17 @@ impl SimdocApp {
         let Some(result) = &self.collection.result else {
             return;
         };
+        if result.documents.is_empty() {
+            // A result read from simdoc-spark's tables holds names only: load both documents
+            // from their files in the background.
+            let names = [a, b].map(|i| result.names.get(i).cloned());
+            if let [Some(left), Some(right)] = names {
+                self.settings.central_view = CentralView::Texts;
+                self.open_entry(Side::Left, left);
+                self.open_entry(Side::Right, right);
+            }
+            return;
+        }
         let loaded = |i: usize| {
             result.documents.get(i).map(|doc| LoadedDoc {
                 path: PathBuf::from(&result.names[i]),
@@ -102,6 +113,57 @@ impl SimdocApp {
     }
 }
 
+impl SimdocApp {
+    /// Loads a collection entry by its name (a file path, or `path#id` inside a container file
+    /// such as Reuters SGML) into `side`, in the background.
+    fn open_entry(&mut self, side: Side, name: String) {
+        let repaint = self.repainter();
+        self.jobs
+            .spawn(format!("Loading {name}"), repaint, move |_cancel| {
+                let path = PathBuf::from(name.split_once('#').map_or(name.as_str(), |(p, _)| p));
+                let result = corpus::read_entries(&path, &LoadOptions::default())
+                    .map_err(|e| e.to_string())
+                    .and_then(|entries| {
+                        entries
+                            .into_iter()
+                            .find(|e| e.name == name)
+                            .ok_or_else(|| format!("{name}: not found in {}", path.display()))
+                    })
+                    .map(|entry| LoadedDoc {
+                        path: PathBuf::from(&name),
+                        doc: Arc::new(entry.to_document()),
+                    });
+                JobOutput::Loaded {
+                    side,
+                    path: PathBuf::from(&name),
+                    result,
+                }
+            });
+    }
+}
+
+/// A result that simdoc-spark wrote (a folder with run.json and Parquet tables), shown as a
+/// run here would be; its documents are loaded from their files when a pair is opened.
+fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
+    let read = collection::tables::read_results(folder).map_err(|e| e.to_string())?;
+    let method = METHODS
+        .iter()
+        .copied()
+        .find(|m| *m == read.method)
+        .ok_or_else(|| format!("{}: unknown method {}", folder.display(), read.method))?;
+    let mut pairs = read.detection.pairs;
+    pairs.sort_by(|a, b| b.score.total_cmp(&a.score));
+    Ok(CollectionResult {
+        method,
+        names: read.names,
+        documents: Vec::new(),
+        pairs,
+        groups: read.detection.groups,
+        matrix: None,
+        skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
+    })
+}
+
 fn run(
     folder: &std::path::Path,
     method: &'static str,
@@ -109,6 +171,9 @@ fn run(
     include_boilerplate: bool,
     job: &mut Job<'_>,
 ) -> Result<CollectionResult, String> {
+    if folder.join("run.json").is_file() {
+        return from_tables(folder);
+    }
     let files = corpus::list_files(&[folder.to_path_buf()]).map_err(|e| e.to_string())?;
     let mut names = Vec::new();
     let mut documents = Vec::new();
@@ -246,7 +311,8 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let Some(result) = &app.collection.result else {
         ui.weak(
             "Pick a folder of HTML or text files (WikiExtractor and Reuters SGML files hold many \
-             documents each) and a detector, then Run. Any pair found opens side by side.",
+             documents each) and a detector, then Run. Any pair found opens side by side. A \
+             folder of results from simdoc-spark (run.json and Parquet tables) shows those.",
         );
         return;
     };

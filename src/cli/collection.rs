@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use simdoc::collection::{
     Collection, DetectedPair, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy,
-    imatch, qsign, roul, simhash,
+    imatch, qsign, roul, simhash, tables,
 };
 use simdoc::corpus;
 use simdoc::document::{Document, LoadOptions};
@@ -59,8 +59,12 @@ pub enum SamplingName {
 pub struct CollectionArgs {
     /// Files or folders (walked recursively); Reuters .sgm and WikiExtractor files hold many
     /// documents. The order found is the stream order.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "from")]
     pub paths: Vec<PathBuf>,
+    /// Show a result that simdoc-spark computed on a cluster: the folder holding its Parquet
+    /// tables (documents, pairs, groups) and run.json, instead of detecting here.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "matrix"])]
+    pub from: Option<PathBuf>,
     /// The detector.
     #[arg(long, value_enum, default_value = "codet")]
     pub method: MethodName,
@@ -107,6 +111,10 @@ pub struct CollectionArgs {
     /// DSC, FFP: share of the contained document's hashes (0.6).
     #[arg(long, help_heading = "DSC / FFP / Roul")]
     pub containment_threshold: Option<f64>,
+    /// DSC, FFP: a shingle held by more than N documents counts as shared by none (skew; the
+    /// default of simdoc-spark is 1000; here off unless given).
+    #[arg(long, value_name = "N", help_heading = "DSC / FFP / Roul")]
+    pub max_df: Option<u32>,
     /// DSC: keep every STEP-th shingle (3).
     #[arg(long, help_heading = "DSC / FFP / Roul")]
     pub step: Option<usize>,
@@ -214,6 +222,7 @@ impl CollectionArgs {
                 set(&mut p.shingle_size, self.shingle_size);
                 set(&mut p.containment_threshold, self.containment_threshold);
                 set(&mut p.step, self.step);
+                p.max_df = self.max_df;
                 if let Some(s) = self.sampling {
                     p.sampling = match s {
                         SamplingName::Position => dsc::Sampling::Position,
@@ -226,6 +235,7 @@ impl CollectionArgs {
                 let mut p = ffp::FfpParams::default();
                 set(&mut p.shingle_size, self.shingle_size);
                 set(&mut p.containment_threshold, self.containment_threshold);
+                p.max_df = self.max_df;
                 Method::Ffp(p)
             }
             MethodName::Imatch => {
@@ -278,7 +288,7 @@ fn set<T: Copy>(field: &mut T, value: Option<T>) {
 /// The JSON shape of `collection --json`.
 #[derive(Serialize)]
 struct CollectionJson<'a> {
-    method: &'static str,
+    method: &'a str,
     documents: &'a [String],
     pairs: Vec<PairJson>,
     groups: &'a [Vec<usize>],
@@ -349,6 +359,9 @@ fn load_documents(
 const MAX_MATRIX_DOCUMENTS: usize = 500;
 
 pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
+    if let Some(dir) = &args.from {
+        return show_tables(args, dir);
+    }
     let method = args.method();
     let method_name = method.as_ref().map_or("fuzzy", Method::name);
     // Checked before any document is read.
@@ -407,10 +420,10 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {
-        write_json(path, method_name, &collection, &detection)?;
+        write_json(path, method_name, &collection.names, &detection)?;
     }
     if let Some(path) = &args.csv {
-        write_csv(path, &collection, &detection)?;
+        write_csv(path, &collection.names, &detection)?;
     }
     let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
@@ -418,12 +431,45 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    write_summary(&mut out, method_name, &collection, &detection, args.show)?;
+    write_summary(
+        &mut out,
+        method_name,
+        &collection.names,
+        &detection,
+        args.show,
+    )?;
     if let Some(matrix) = &matrix
         && matrix.len() <= 30
     {
         write_matrix_table(&mut out, matrix)?;
     }
+    out.flush().context("writing to standard output")
+}
+
+/// `--from DIR`: the tables of a cluster run, reported as a run here is.
+fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
+    let result = tables::read_results(dir)?;
+    for unreadable in &result.unreadable {
+        eprintln!("simdoc: skipped: {}", unreadable.error);
+    }
+    for (id, warning) in &result.warnings {
+        eprintln!("simdoc: {}: {warning}", result.names[*id]);
+    }
+    if let Some(path) = &args.json {
+        write_json(path, &result.method, &result.names, &result.detection)?;
+    }
+    if let Some(path) = &args.csv {
+        write_csv(path, &result.names, &result.detection)?;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write_summary(
+        &mut out,
+        &result.method,
+        &result.names,
+        &result.detection,
+        args.show,
+    )?;
     out.flush().context("writing to standard output")
 }
 
@@ -470,33 +516,33 @@ odds ratios (thesis Table 4.1; 100 = identical):"
     Ok(())
 }
 
-fn pair_line(collection: &Collection, pair: &DetectedPair) -> String {
+fn pair_line(names: &[String], pair: &DetectedPair) -> String {
     format!(
         "{:<20} {:>6.3}  {}  {}",
         pair.relation.name(),
         pair.score,
-        collection.names[pair.a],
-        collection.names[pair.b]
+        names[pair.a],
+        names[pair.b]
     )
 }
 
 fn write_summary(
     out: &mut impl Write,
     method: &str,
-    collection: &Collection,
+    names: &[String],
     detection: &Detection,
     show: usize,
 ) -> std::io::Result<()> {
     writeln!(
         out,
         "{method}: {} documents, {} pairs, {} duplicate groups",
-        collection.len(),
+        names.len(),
         detection.pairs.len(),
         detection.groups.len()
     )?;
-    if collection.len() <= 30 {
+    if names.len() <= 30 {
         writeln!(out, "\ndocuments:")?;
-        for (i, name) in collection.names.iter().enumerate() {
+        for (i, name) in names.iter().enumerate() {
             writeln!(out, "{:>4}. {name}", i + 1)?;
         }
     }
@@ -505,7 +551,7 @@ fn write_summary(
         "\npairs (relation, score, a, b; read \"a relation b\"):"
     )?;
     for pair in detection.pairs.iter().take(show) {
-        writeln!(out, "{}", pair_line(collection, pair))?;
+        writeln!(out, "{}", pair_line(names, pair))?;
     }
     if detection.pairs.len() > show {
         writeln!(
@@ -519,10 +565,7 @@ fn write_summary(
         "\nduplicate groups (the first is the longest, the one to keep):"
     )?;
     for (i, group) in detection.groups.iter().enumerate().take(show) {
-        let members: Vec<&str> = group
-            .iter()
-            .map(|&d| collection.names[d].as_str())
-            .collect();
+        let members: Vec<&str> = group.iter().map(|&d| names[d].as_str()).collect();
         writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
     }
     if detection.groups.len() > show {
@@ -533,13 +576,13 @@ fn write_summary(
 
 fn write_json(
     path: &Path,
-    method: &'static str,
-    collection: &Collection,
+    method: &str,
+    names: &[String],
     detection: &Detection,
 ) -> anyhow::Result<()> {
     let json = CollectionJson {
         method,
-        documents: &collection.names,
+        documents: names,
         pairs: detection
             .pairs
             .iter()
@@ -571,7 +614,7 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-fn write_csv(path: &Path, collection: &Collection, detection: &Detection) -> anyhow::Result<()> {
+fn write_csv(path: &Path, names: &[String], detection: &Detection) -> anyhow::Result<()> {
     let context = || format!("{}: cannot write", path.display());
     let file = std::fs::File::create(path)
         .with_context(|| format!("{}: cannot create", path.display()))?;
@@ -581,8 +624,8 @@ fn write_csv(path: &Path, collection: &Collection, detection: &Detection) -> any
         writeln!(
             w,
             "{},{},{},{}",
-            csv_field(&collection.names[p.a]),
-            csv_field(&collection.names[p.b]),
+            csv_field(&names[p.a]),
+            csv_field(&names[p.b]),
             p.relation.name(),
             p.score
         )

@@ -255,8 +255,68 @@ impl<'c> CorpusTree<'c> {
     }
 }
 
-/// Decides containment for one pair from its CS and both SCS values.
-fn decide(
+/// One corpus-tree node as one document's sentences pass it, for front ends that build no tree
+/// (the Spark executors): a node is the word path from the virtual root, named by the 64-bit
+/// SHA-1 of its words joined by spaces. Over the nodes two documents share,
+/// `CS = Σ impact · n_A · n_C` (eq. 1, the double sum the tree computes), and a document's
+/// `SCS = Σ impact · n²`; the sums are the tree's, added in another order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeVisit {
+    pub node: u64,
+    /// `k · idf(w_k)` of the node at depth k labelled w_k.
+    pub impact: f64,
+    /// How many times the document's sentences (and suffixes) pass the node.
+    pub count: u32,
+}
+
+/// The nodes a document's sentences would visit in the corpus tree, as [`CorpusTree::insert`]
+/// walks them: each sentence's words given with their document frequencies over `documents`
+/// documents, sorted by idf (WS) as [`Collection::idf_rank`] sorts them, PSC suffixes, DT words
+/// deep. Sorted by node.
+pub fn node_visits(
+    sentences: &[Vec<(&str, u32)>],
+    documents: u32,
+    params: &CoDetParams,
+) -> Vec<NodeVisit> {
+    use super::hashing::sha1_u64_of_words;
+    use super::prepare::{idf, idf_order};
+
+    let mut visits: FxHashMap<u64, NodeVisit> = FxHashMap::default();
+    let mut buffer = Vec::new();
+    for sentence in sentences {
+        let mut words: Vec<(&str, f64)> = sentence
+            .iter()
+            .map(|&(word, df)| (word, idf(documents, df)))
+            .collect();
+        if params.word_sorting {
+            words.sort_by(|x, y| idf_order((x.1, x.0), (y.1, y.0)));
+        }
+        let suffixes = params.processed_suffix_count.max(1).min(words.len());
+        for start in 0..suffixes {
+            let path = &words[start..];
+            for depth in 1..=path.len().min(params.depth_threshold) {
+                let node = sha1_u64_of_words(path[..depth].iter().map(|w| w.0), &mut buffer);
+                // The tree's idf is `idf + 1` (CorpusTree::new).
+                let impact = depth as f64 * (path[depth - 1].1 + 1.0);
+                visits
+                    .entry(node)
+                    .or_insert(NodeVisit {
+                        node,
+                        impact,
+                        count: 0,
+                    })
+                    .count += 1;
+            }
+        }
+    }
+    let mut visits: Vec<NodeVisit> = visits.into_values().collect();
+    visits.sort_by_key(|v| v.node);
+    visits
+}
+
+/// Decides containment for one pair from its CS and both SCS values: the later document in the
+/// earlier (`CS / SCS(later) > ETL`), the earlier in the later, both (a duplicate), or neither.
+pub fn decide(
     later: DocId,
     earlier: DocId,
     cs: f64,
@@ -325,6 +385,67 @@ mod tests {
 
     use super::super::{prepare::words, without_job};
     use super::*;
+
+    #[test]
+    fn node_visits_give_the_trees_similarities() {
+        let docs = vec![
+            vec![words("b a c d"), words("x y z"), words("a b")],
+            vec![words("a b c d e"), words("z y x w")],
+            vec![words("a b"), words("b a c d"), words("a b")],
+            vec![words("q r s")],
+        ];
+        let c = Collection::from_terms(vec![], docs, vec![]);
+        for params in [
+            CoDetParams::default(),
+            CoDetParams {
+                processed_suffix_count: 3,
+                depth_threshold: 2,
+                ..CoDetParams::default()
+            },
+            CoDetParams {
+                word_sorting: false,
+                ..CoDetParams::default()
+            },
+        ] {
+            let visits: Vec<Vec<NodeVisit>> = (0..c.len())
+                .map(|d| {
+                    let sentences: Vec<Vec<(&str, u32)>> = c.documents[d]
+                        .sentences
+                        .iter()
+                        .map(|s| {
+                            s.iter()
+                                .map(|&t| (c.term(t), c.frequencies.df[t as usize]))
+                                .collect()
+                        })
+                        .collect();
+                    node_visits(&sentences, c.frequencies.documents, &params)
+                })
+                .collect();
+            let cs = |x: &[NodeVisit], y: &[NodeVisit]| -> f64 {
+                x.iter()
+                    .filter_map(|v| {
+                        let w = y.iter().find(|w| w.node == v.node)?;
+                        Some(v.impact * f64::from(v.count) * f64::from(w.count))
+                    })
+                    .sum()
+            };
+            let mut tree = CorpusTree::new(&c, params.clone());
+            for doc in 0..c.len() {
+                let insertion = tree.insert(doc);
+                let scs = cs(&visits[doc], &visits[doc]);
+                assert!((insertion.self_similarity - scs).abs() < 1e-9, "{params:?}");
+                let expected: Vec<(DocId, f64)> = (0..doc)
+                    .map(|e| (e, cs(&visits[doc], &visits[e])))
+                    .filter(|&(_, v)| v > 0.0)
+                    .collect();
+                assert_eq!(insertion.similarities.len(), expected.len(), "{params:?}");
+                for ((d1, v1), (d2, v2)) in insertion.similarities.iter().zip(&expected) {
+                    assert_eq!(d1, d2);
+                    assert!((v1 - v2).abs() < 1e-9, "{params:?}");
+                }
+            }
+        }
+    }
 
     /// Eq. 2 directly: Σ k · idf(w_k) over the longest common prefix.
     fn cs_by_hand(x: &[TermId], y: &[TermId], idf: &[f64]) -> f64 {

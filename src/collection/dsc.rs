@@ -30,6 +30,9 @@ pub struct DscParams {
     pub sampling: Sampling,
     /// Share of d_A's kept hashes that d_C must hold (60%).
     pub containment_threshold: f64,
+    /// Hashes held by more documents than this are not counted as shared (skew; off by default,
+    /// see [`super::shingling`]).
+    pub max_df: Option<u32>,
 }
 
 impl Default for DscParams {
@@ -39,6 +42,7 @@ impl Default for DscParams {
             step: 3,
             sampling: Sampling::Position,
             containment_threshold: 0.6,
+            max_df: None,
         }
     }
 }
@@ -77,7 +81,14 @@ pub fn detect(
         let all = shingle_hashes(collection, doc, params.shingle_size);
         hashes.push(sample(&all, params.step, params.sampling));
     }
-    containment_by_shared_hashes(collection, hashes, params.containment_threshold, "dsc", job)
+    containment_by_shared_hashes(
+        collection,
+        hashes,
+        params.containment_threshold,
+        params.max_df,
+        "dsc",
+        job,
+    )
 }
 
 #[cfg(test)]

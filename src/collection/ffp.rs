@@ -14,6 +14,9 @@ pub struct FfpParams {
     pub shingle_size: usize,
     /// Share of d_A's hashes that d_C must hold (60%).
     pub containment_threshold: f64,
+    /// Hashes held by more documents than this are not counted as shared (skew; off by default,
+    /// see [`super::shingling`]).
+    pub max_df: Option<u32>,
 }
 
 impl Default for FfpParams {
@@ -21,6 +24,7 @@ impl Default for FfpParams {
         FfpParams {
             shingle_size: 4,
             containment_threshold: 0.6,
+            max_df: None,
         }
     }
 }
@@ -38,5 +42,12 @@ pub fn detect(
         }
         hashes.push(shingle_hashes(collection, doc, params.shingle_size));
     }
-    containment_by_shared_hashes(collection, hashes, params.containment_threshold, "ffp", job)
+    containment_by_shared_hashes(
+        collection,
+        hashes,
+        params.containment_threshold,
+        params.max_df,
+        "ffp",
+        job,
+    )
 }

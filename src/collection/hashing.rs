@@ -24,12 +24,20 @@ pub fn sha1_u64(bytes: &[u8]) -> u64 {
 
 /// The 64-bit SHA-1 of `terms` joined by single spaces (a shingle or a word sequence).
 pub fn sha1_u64_of_terms(collection: &Collection, terms: &[TermId], buffer: &mut Vec<u8>) -> u64 {
+    sha1_u64_of_words(terms.iter().map(|&t| collection.term(t)), buffer)
+}
+
+/// The 64-bit SHA-1 of `words` joined by single spaces; `buffer` is reused between calls.
+pub fn sha1_u64_of_words<'w>(
+    words: impl IntoIterator<Item = &'w str>,
+    buffer: &mut Vec<u8>,
+) -> u64 {
     buffer.clear();
-    for (i, &term) in terms.iter().enumerate() {
+    for (i, word) in words.into_iter().enumerate() {
         if i > 0 {
             buffer.push(b' ');
         }
-        buffer.extend_from_slice(collection.term(term).as_bytes());
+        buffer.extend_from_slice(word.as_bytes());
     }
     sha1_u64(buffer)
 }

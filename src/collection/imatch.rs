@@ -60,7 +60,27 @@ pub fn fingerprint(
     doc: DocId,
     params: &IMatchParams,
 ) -> Option<[u8; 20]> {
-    let words = fingerprint_words(collection, rank, doc, params);
+    hash_words(fingerprint_words(collection, rank, doc, params))
+}
+
+/// The fingerprint of a document whose distinct terms are given ranked by idf, descending
+/// ([`super::prepare::rank_terms`]): for front ends without a [`Collection`] (the Spark
+/// executors), computing exactly what [`fingerprint`] computes.
+pub fn fingerprint_of_ranked<'t>(
+    ranked: impl IntoIterator<Item = &'t str>,
+    params: &IMatchParams,
+) -> Option<[u8; 20]> {
+    let mut chosen: Vec<&str> = ranked
+        .into_iter()
+        .skip(params.skipped_words)
+        .take(params.fingerprint_words)
+        .collect();
+    chosen.sort_unstable();
+    hash_words(chosen)
+}
+
+/// SHA-1 of the chosen words (alphabetical) joined by spaces; None for no word.
+fn hash_words(words: Vec<&str>) -> Option<[u8; 20]> {
     if words.is_empty() {
         return None;
     }
@@ -140,5 +160,15 @@ mod tests {
         );
         assert_eq!(found.groups, vec![vec![0, 1]]);
         assert_eq!(fingerprint(&c, &rank, 0, &params(2, 2)), Some(sha1(b"q s")));
+        // The same from the document's own terms and the document frequencies.
+        let ranked = crate::collection::prepare::rank_terms(
+            &[("common", 4), ("s", 2), ("q", 2), ("r2", 1), ("r1", 1)],
+            4,
+        );
+        assert_eq!(
+            fingerprint_of_ranked(ranked.iter().map(|r| r.0), &params(2, 2)),
+            Some(sha1(b"q s"))
+        );
+        assert_eq!(fingerprint_of_ranked(["a", "b"], &params(2, 2)), None);
     }
 }

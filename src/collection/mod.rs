@@ -11,6 +11,9 @@
 //! | [`qsign`] | Kim et al., qSign (002), sect. 2 | sentence word overlap through signature range search |
 //! | [`roul`] | Roul et al. (004), sect. 4 | shingled TF-IDF SimHash + LSI cosine, thresholds th1-th4 |
 //!
+//! [`tables`] reads a result that `simdoc-spark` (the detectors on Apache Spark, in `spark/`)
+//! wrote as Parquet tables, so that the command line and the viewer show it.
+//!
 //! The shared shape:
 //! - [`prepare`] turns [`Document`](crate::document::Document)s into a [`Collection`]: every
 //!   sentence as a list of interned terms, plus document frequencies for idf. The list order is
@@ -33,6 +36,7 @@ pub mod qsign;
 pub mod roul;
 pub mod shingling;
 pub mod simhash;
+pub mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -78,6 +82,20 @@ impl Relation {
     /// Whether the relation is symmetric (then `a < b` in a [`DetectedPair`]).
     pub fn is_symmetric(self) -> bool {
         self.is_duplicate()
+    }
+
+    /// The relation of a [`Relation::name`].
+    pub fn from_name(name: &str) -> Option<Relation> {
+        [
+            Relation::Contains,
+            Relation::Duplicate,
+            Relation::Reuses,
+            Relation::ExactDuplicate,
+            Relation::TextualDuplicate,
+            Relation::ConceptualDuplicate,
+        ]
+        .into_iter()
+        .find(|r| r.name() == name)
     }
 
     /// The name used in JSON, CSV and the terminal.
@@ -257,6 +275,11 @@ mod tests {
         assert_eq!((d.a, d.b), (2, 5));
         let c = DetectedPair::new(5, 2, Relation::Contains, 0.7);
         assert_eq!((c.a, c.b), (5, 2));
+        assert_eq!(
+            Relation::from_name("exact_duplicate"),
+            Some(Relation::ExactDuplicate)
+        );
+        assert_eq!(Relation::from_name("same"), None);
     }
 
     #[test]

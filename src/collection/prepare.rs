@@ -69,6 +69,47 @@ impl PreparedDocument {
     }
 }
 
+/// One document's sentences as the detectors see them: every sentence outside boilerplate nodes,
+/// in reading order, as its normalised terms (a sentence may come out empty; collections drop
+/// those). Public so that front ends which prepare documents elsewhere (the Spark executors of
+/// `simdoc-spark`) prepare them exactly as [`Collection::from_documents`] does.
+pub fn document_sentences(doc: &Document, normaliser: Normaliser) -> Vec<Vec<String>> {
+    doc.sentences
+        .iter()
+        .filter(|s| !doc.nodes.get(s.node).is_some_and(|n| n.boilerplate))
+        .map(|s| normaliser.terms(&s.text))
+        .collect()
+}
+
+/// `ln(N / df)` for a term in `df` of `documents` documents; `df` 0 counts as 1 (the rarest)
+/// and `N` is at least `df`. The one definition behind [`DocumentFrequencies::idf`], shared with
+/// front ends that count document frequencies themselves.
+pub fn idf(documents: u32, df: u32) -> f64 {
+    let df = df.max(1);
+    let n = documents.max(df);
+    (f64::from(n) / f64::from(df)).ln()
+}
+
+/// The order "by idf values in descending order" of every idf-ranked detector: idf descending,
+/// ties broken by the term's text ascending (a choice: the papers do not say).
+pub fn idf_order(x: (f64, &str), y: (f64, &str)) -> std::cmp::Ordering {
+    y.0.total_cmp(&x.0).then_with(|| x.1.cmp(y.1))
+}
+
+/// Distinct `(term, df)` of one document sorted by [`idf_order`] over `documents` documents,
+/// with each term's idf: a document's terms ranked as [`Collection::idf_rank`] ranks them, for
+/// front ends that hold the document frequencies but not a [`Collection`]. A term given twice
+/// must come with the same df both times.
+pub fn rank_terms<'t>(terms: &[(&'t str, u32)], documents: u32) -> Vec<(&'t str, f64)> {
+    let mut ranked: Vec<(&str, f64)> = terms
+        .iter()
+        .map(|&(term, df)| (term, idf(documents, df)))
+        .collect();
+    ranked.sort_by(|x, y| idf_order((x.1, x.0), (y.1, y.0)));
+    ranked.dedup_by(|x, y| x.0 == y.0);
+    ranked
+}
+
 /// Terms and their ids.
 #[derive(Clone, Debug, Default)]
 pub struct Vocabulary {
@@ -119,9 +160,10 @@ impl DocumentFrequencies {
     /// `ln(N / df)`, the idf of qSign (Metzler et al.'s word overlap) and Roul et al. eq. 2. A
     /// term unknown to the frequencies counts as occurring once (the rarest).
     pub fn idf(&self, term: TermId) -> f64 {
-        let df = self.df.get(term as usize).copied().unwrap_or(0).max(1);
-        let n = self.documents.max(df);
-        (f64::from(n) / f64::from(df)).ln()
+        idf(
+            self.documents,
+            self.df.get(term as usize).copied().unwrap_or(0),
+        )
     }
 
     /// `ln(N / df) + 1`, the idf of the CoDet paper's Fig. 1 example ("`log(3/2) + 1`"), used by
@@ -158,13 +200,7 @@ impl Collection {
             job.step("preparing", batch_index * BATCH, documents.len())?;
             let prepared: Vec<Vec<Vec<String>>> = batch
                 .par_iter()
-                .map(|doc| {
-                    doc.sentences
-                        .iter()
-                        .filter(|s| !doc.nodes.get(s.node).is_some_and(|n| n.boilerplate))
-                        .map(|s| normaliser.terms(&s.text))
-                        .collect()
-                })
+                .map(|doc| document_sentences(doc, normaliser))
                 .collect();
             sentences.extend(prepared);
             lengths.extend(batch.iter().map(|d| d.text.len()));
@@ -232,16 +268,16 @@ impl Collection {
         self.vocabulary.term(id)
     }
 
-    /// Every term id ranked by idf descending, ties broken by the term's text ascending (a
-    /// choice: the papers do not say). `rank[id]` is the position of term `id` in that order,
-    /// so sorting by rank sorts "by idf values in descending order" deterministically.
+    /// Every term id ranked by [`idf_order`] (idf descending, ties by text). `rank[id]` is the
+    /// position of term `id` in that order, so sorting by rank sorts "by idf values in
+    /// descending order" deterministically.
     pub fn idf_rank(&self) -> Vec<u32> {
         let mut order: Vec<TermId> = (0..self.vocabulary.len() as TermId).collect();
         order.sort_by(|&x, &y| {
-            self.frequencies
-                .idf(y)
-                .total_cmp(&self.frequencies.idf(x))
-                .then_with(|| self.term(x).cmp(self.term(y)))
+            idf_order(
+                (self.frequencies.idf(x), self.term(x)),
+                (self.frequencies.idf(y), self.term(y)),
+            )
         });
         let mut rank = vec![0u32; order.len()];
         for (position, id) in order.into_iter().enumerate() {
@@ -323,6 +359,32 @@ mod tests {
             ),
             (0, 1, 2)
         );
+    }
+
+    #[test]
+    fn ranking_outside_a_collection_equals_the_collections_rank() {
+        let c = Collection::from_terms(
+            vec![],
+            vec![vec![words("x y z")], vec![words("y z")], vec![words("z w")]],
+            vec![],
+        );
+        let rank = c.idf_rank();
+        let df = |t: &str| c.frequencies.df[c.vocabulary.id(t).unwrap() as usize];
+        // Document 0, with a repeated term: x (df 1), then y (df 2), then z (df 3).
+        let ranked = rank_terms(
+            &[("z", df("z")), ("x", df("x")), ("y", df("y")), ("x", 1)],
+            3,
+        );
+        let names: Vec<&str> = ranked.iter().map(|r| r.0).collect();
+        assert_eq!(names, vec!["x", "y", "z"]);
+        let mut by_collection = vec!["z", "x", "y"];
+        by_collection.sort_by_key(|t| rank[c.vocabulary.id(t).unwrap() as usize]);
+        assert_eq!(names, by_collection);
+        assert!((ranked[0].1 - 3f64.ln()).abs() < 1e-12);
+        assert_eq!(ranked[2].1, 0.0);
+        // Equal idf: by text.
+        let tied = rank_terms(&[("b", 1), ("a", 1)], 3);
+        assert_eq!(tied.iter().map(|r| r.0).collect::<Vec<_>>(), vec!["a", "b"]);
     }
 
     #[test]

@@ -73,12 +73,30 @@ pub fn fingerprint(
     let mut terms: Vec<TermId> = collection.documents[doc].terms().collect();
     terms.sort_unstable_by_key(|&t| rank.get(t as usize).copied().unwrap_or(u32::MAX));
     terms.dedup();
-    weighted_simhash(terms.into_iter().skip(params.skipped_words).map(|t| {
-        (
-            hashes.get(t as usize).copied().unwrap_or(0),
-            collection.frequencies.idf_plus_one(t),
-        )
-    }))
+    fingerprint_of_ranked(
+        terms.into_iter().map(|t| {
+            (
+                hashes.get(t as usize).copied().unwrap_or(0),
+                collection.frequencies.idf_plus_one(t),
+            )
+        }),
+        params,
+    )
+}
+
+/// The SimHash of a document whose distinct terms are given ranked by idf, descending, each as
+/// (64-bit SHA-1 of the term, `idf + 1`): for front ends without a [`Collection`] (the Spark
+/// executors), computing exactly what [`fingerprint`] computes, votes added in the same order.
+pub fn fingerprint_of_ranked(
+    ranked: impl IntoIterator<Item = (u64, f64)>,
+    params: &SimHashParams,
+) -> Option<u64> {
+    weighted_simhash(ranked.into_iter().skip(params.skipped_words))
+}
+
+/// The score of a pair `distance` bits apart: `1 - distance / 64`.
+pub fn score(distance: u32) -> f64 {
+    1.0 - f64::from(distance) / 64.0
 }
 
 /// Exact Hamming-radius lookup of 64-bit fingerprints by pigeonhole blocks.
@@ -181,12 +199,11 @@ pub fn detect(
             continue;
         };
         for (id, distance) in index.within(fp) {
-            let score = 1.0 - f64::from(distance) / 64.0;
             pairs.push(DetectedPair::new(
                 owner[id],
                 doc,
                 Relation::Duplicate,
-                score,
+                score(distance),
             ));
         }
         index.insert(fp);
@@ -228,6 +245,16 @@ mod tests {
         assert_eq!(fingerprint(&c, &rank, &hashes, 0, &p), expected);
         assert_eq!(fingerprint(&c, &rank, &hashes, 1, &p), expected);
         assert_eq!(fingerprint(&c, &rank, &hashes, 2, &p), None);
+        // The same from the document's own terms and the document frequencies.
+        let ranked = crate::collection::prepare::rank_terms(&[("q", 3), ("r1", 1), ("r2", 1)], 3);
+        let features = ranked.iter().map(|&(t, idf)| {
+            (
+                crate::collection::hashing::sha1_u64(t.as_bytes()),
+                idf + 1.0,
+            )
+        });
+        assert_eq!(fingerprint_of_ranked(features, &p), expected);
+        assert_eq!(score(2), 62.0 / 64.0);
         let found = without_job(|job| detect(&c, &p, job)).unwrap();
         assert_eq!(
             found.pairs,

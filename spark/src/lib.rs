@@ -1,0 +1,122 @@
+//! `simdoc_spark._native`: the parts of simdoc's collection detectors that run inside Spark
+//! executors, called by the Python driver from `DataFrame.mapInArrow` with Arrow record batches
+//! (passed through the Arrow C Data Interface, no copies through pandas).
+//!
+//! Every function here calls the simdoc library for the detector's logic (reading and preparing
+//! documents, fingerprints, shingle hashes, pair decisions): the same code computes
+//! `simdoc collection` on one machine and the cluster's tables. What Spark adds is only the
+//! plumbing between them: document frequencies by `GROUP BY`, candidates by joins, groups by
+//! connected components.
+
+mod options;
+mod prepare;
+mod signing;
+mod verification;
+
+use arrow_array::RecordBatch;
+use arrow_pyarrow::PyArrowType;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use options::Options;
+
+fn value_error(message: String) -> PyErr {
+    PyValueError::new_err(message)
+}
+
+/// Every file under `paths` in simdoc's stream order (sorted, hidden entries skipped): the
+/// listing the driver numbers documents by.
+#[pyfunction]
+fn list_files(paths: Vec<String>) -> PyResult<Vec<String>> {
+    let paths: Vec<std::path::PathBuf> = paths.into_iter().map(Into::into).collect();
+    let files = simdoc::corpus::list_files(&paths).map_err(|e| value_error(e.to_string()))?;
+    Ok(files
+        .into_iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect())
+}
+
+/// Reads and prepares the files of a batch (`file_index`, `path`): one row per document, with
+/// its error when the file could not be read.
+#[pyfunction]
+fn prepare_files(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| prepare::prepare_files(&batch.0, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+/// Prepares documents given as text (`row`, `name`, `text`) from a table.
+#[pyfunction]
+fn prepare_texts(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| prepare::prepare_texts(&batch.0, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+/// Fingerprints documents (`id`, `terms`: list of {term, df}) of a collection of `documents`.
+#[pyfunction]
+fn sign(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    documents: u32,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| signing::sign(&batch.0, documents, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+/// CoDet: the corpus-tree nodes of documents (`id`, `terms`: list of {term, df}, `sentences`)
+/// of a collection of `documents`, one row per document and node.
+#[pyfunction]
+fn nodes(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    documents: u32,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| signing::nodes(&batch.0, documents, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+/// Decides candidate pairs: the detector's relation, score and evidence for each.
+#[pyfunction]
+fn verify(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    options: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| verification::verify(&batch.0, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+#[pymodule]
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(list_files, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_files, module)?)?;
+    module.add_function(wrap_pyfunction!(prepare_texts, module)?)?;
+    module.add_function(wrap_pyfunction!(sign, module)?)?;
+    module.add_function(wrap_pyfunction!(nodes, module)?)?;
+    module.add_function(wrap_pyfunction!(verify, module)?)?;
+    Ok(())
+}

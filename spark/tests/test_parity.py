@@ -1,0 +1,83 @@
+"""Spark (local[2]) against `simdoc collection --json` on the same folder: equal documents,
+pairs and groups for every detector that runs on Spark; scores equal up to float rounding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pyspark.sql import functions as F
+
+from conftest import copy_files, simdoc_collection
+from simdoc_spark import Settings, run_collection
+
+MAX_DF = 1000
+
+
+@pytest.fixture(scope="module")
+def corpus(data_dir: Path, tmp_path_factory) -> Path:
+    """BBC tech articles (with their byte-identical copies), the summaries of a hundred of them
+    (contained in their articles) and a Reuters file of 1,000 stories with many updates."""
+    root = tmp_path_factory.mktemp("parity") / "corpus"
+    articles = sorted((data_dir / "documents/bbc-news/bbc/tech").glob("*.txt"))
+    summaries = sorted(
+        (data_dir / "documents/bbc-news-summaries/BBC News Summary/Summaries/tech").glob("*.txt")
+    )[:100]
+    copy_files(articles, root / "articles")
+    copy_files(summaries, root / "summaries")
+    copy_files([data_dir / "reference/reuters-21578/reut2-000.sgm"], root / "reuters")
+    return root
+
+
+def spark_tables(result):
+    documents = {
+        r["id"]: r["name"] for r in result.documents.where(F.col("id").isNotNull()).collect()
+    }
+    pairs = [
+        (r["a"], r["b"], r["relation"], r["score"]) for r in result.pairs.collect()
+    ]
+    members = {}
+    for r in result.groups.collect():
+        members.setdefault(r["group"], []).append((r["position"], r["member"]))
+    groups = sorted([m for _, m in sorted(ms)] for ms in members.values())
+    return documents, pairs, groups
+
+
+def assert_same(local: dict, documents, pairs, groups) -> None:
+    assert [documents[i] for i in range(len(documents))] == local["documents"]
+    expected = sorted((p["a"], p["b"], p["relation"]) for p in local["pairs"])
+    assert sorted((a, b, r) for a, b, r, _ in pairs) == expected
+    scores = {(p["a"], p["b"], p["relation"]): p["score"] for p in local["pairs"]}
+    for a, b, relation, score in pairs:
+        # Equal up to float summation order (CoDet's sums run in another order here).
+        assert score == pytest.approx(scores[(a, b, relation)], rel=1e-9, abs=1e-12)
+    assert groups == local["groups"]
+
+
+@pytest.mark.parametrize(
+    "method, options",
+    [
+        ("codet", []),
+        ("codet", ["--time-window", "300", "--processed-suffix-count", "2"]),
+        ("imatch", []),
+        ("simhash", []),
+        ("ffp", ["--max-df", str(MAX_DF)]),
+        ("dsc", ["--max-df", str(MAX_DF)]),
+        ("dsc", ["--max-df", str(MAX_DF), "--sampling", "hash"]),
+    ],
+)
+def test_spark_equals_one_machine(spark, simdoc_binary, corpus, method, options):
+    local = simdoc_collection(simdoc_binary, corpus, method, *options)
+    # CoDet on one machine has no document-frequency cap: none here either.
+    settings = Settings(method=method, max_df=None if method == "codet" else MAX_DF)
+    if "--sampling" in options:
+        settings.sampling = options[options.index("--sampling") + 1]
+    if "--time-window" in options:
+        settings.time_window = 300
+        settings.processed_suffix_count = 2
+    result = run_collection(spark, str(corpus), None, settings)
+    documents, pairs, groups = spark_tables(result)
+    assert len(local["pairs"]) > 0, "the corpus must exercise the detector"
+    assert_same(local, documents, pairs, groups)
+    if method in ("imatch", "ffp"):
+        assert len(groups) > 0, "the BBC copies make duplicate groups"
