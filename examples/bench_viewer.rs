@@ -93,15 +93,14 @@ fn main() {
     }
     pairs.sort_by_key(|p| (p.left, p.right));
     pairs.dedup_by_key(|p| (p.left, p.right));
-    let comparison = Comparison {
-        method: Method::Fuzzy,
-        floor: 0.5,
-        include_boilerplate: false,
-        active: [vec![true; na as usize], vec![true; nb as usize]],
-        counted: [vec![true; na as usize], vec![true; nb as usize]],
+    let comparison = Comparison::from_sentence_pairs(
+        Method::Fuzzy,
+        0.5,
+        [vec![true; na as usize], vec![true; nb as usize]],
+        [vec![true; na as usize], vec![true; nb as usize]],
         pairs,
-        joined: Vec::new(),
-    };
+        Vec::new(),
+    );
     println!(
         "documents: {na} x {nb} sentences; {} scored pairs",
         comparison.pairs.len()

@@ -101,11 +101,20 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
 /// Reads one file into its entries (one, or many for container formats).
 pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntry>, LoadError> {
     let bytes = document::read_file(path, options)?;
+    entries_from_bytes(&bytes, path, options)
+}
+
+/// Splits the bytes of one file (named by `path`, which is not read) into its entries.
+pub fn entries_from_bytes(
+    bytes: &[u8],
+    path: &Path,
+    options: &LoadOptions,
+) -> Result<Vec<CorpusEntry>, LoadError> {
     let claimed = options
         .format
         .or_else(|| document::format_from_extension(path));
-    if let Some(format) = document::formats::recognise(&bytes, path, claimed)? {
-        let doc = document::formats::parse(&bytes, path, format)?;
+    if let Some(format) = document::formats::recognise(bytes, path, claimed)? {
+        let doc = document::formats::parse(bytes, path, format)?;
         return Ok(vec![CorpusEntry {
             name: path.display().to_string(),
             source: path.to_path_buf(),
@@ -117,7 +126,7 @@ pub fn read_entries(path: &Path, options: &LoadOptions) -> Result<Vec<CorpusEntr
             parsed: Some(doc),
         }]);
     }
-    let decoded = decode::decode(&bytes, true).map_err(|_| LoadError::Binary {
+    let decoded = decode::decode(bytes, true).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),
     })?;
     let text = decoded.text;

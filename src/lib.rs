@@ -19,6 +19,7 @@ pub mod document;
 pub mod eval;
 pub mod linalg;
 pub mod model;
+pub mod read;
 pub mod render;
 pub mod selection;
 pub mod similarity;

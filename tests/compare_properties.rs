@@ -65,6 +65,44 @@ fn doc_strategy() -> impl Strategy<Value = String> {
     })
 }
 
+/// A document that repeats a few sentences many times, in paragraphs and as headings.
+fn repetitive_doc_strategy() -> impl Strategy<Value = String> {
+    let sentence = prop::collection::vec(0..WORDS + 3, 1..6).prop_map(|ws| {
+        let words: Vec<String> = ws
+            .into_iter()
+            .map(|w| match w {
+                w if w < WORDS => word(w),
+                w if w == WORDS => "unknownword".to_string(),
+                _ => "the".to_string(),
+            })
+            .collect();
+        format!("Zz {}.", words.join(" "))
+    });
+    (
+        prop::collection::vec(sentence, 1..4),
+        prop::collection::vec(prop::collection::vec(0usize..4, 1..6), 1..8),
+    )
+        .prop_map(|(sentences, paras)| {
+            paras
+                .into_iter()
+                .enumerate()
+                .map(|(n, p)| {
+                    let body: Vec<&str> = p
+                        .iter()
+                        .map(|&i| sentences[i % sentences.len()].as_str())
+                        .collect();
+                    let heading = if n % 3 == 0 {
+                        "# Zz zq1x zq2x zq3x\n\n"
+                    } else {
+                        ""
+                    };
+                    format!("{heading}{}", body.join(" "))
+                })
+                .collect::<Vec<_>>()
+                .join("\n\n")
+        })
+}
+
 fn prepared(a: &str, b: &str, model: &TableModel) -> PreparedPair {
     prepared_with(a, b, model, &CompareOptions::default())
 }
@@ -210,6 +248,46 @@ proptest! {
                     prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
                     prop_assert!(p.sim_lr.max(p.sim_rl) >= floor);
                 }
+            }
+        }
+    }
+
+    /// Matching classes of repeated sentences lists exactly the pairs sentence-by-sentence
+    /// brute force finds, and the figures from the classes equal those counted pair by pair.
+    #[test]
+    fn classes_change_no_pair_and_no_figure(
+        model in model_strategy(),
+        a in repetitive_doc_strategy(),
+        b in prop_oneof![repetitive_doc_strategy(), doc_strategy()],
+        floor in 0.05f64..1.0,
+        permission in 0.05f64..1.0,
+        variation in 0.0f64..1.0,
+    ) {
+        let cancel = AtomicBool::new(false);
+        let thresholds = Thresholds { permission: permission.max(floor), variation };
+        for options in option_sets() {
+            let pair = prepared_with(&a, &b, &model, &options);
+            for method in Method::ALL {
+                let cmp = pair.compare(&model, method, floor, &cancel).unwrap();
+                prop_assert!(cmp.capped.is_empty());
+                let mut brute = method
+                    .matcher()
+                    .score_pairs_brute_force(&pair.left, &pair.right, &model, floor, &pair.rules);
+                brute.sort_by_key(|p| (p.left, p.right));
+                // The comparison keeps the pairs its matches and containment need.
+                let brute = simdoc::compare::pruning::keep_needed(
+                    brute,
+                    floor,
+                    pair.left.sentences.len(),
+                    pair.right.sentences.len(),
+                );
+                prop_assert_eq!(&cmp.pairs, &brute, "method {}", method.name());
+                let matches: Vec<_> = cmp.matches(&thresholds).copied().collect();
+                prop_assert_eq!(
+                    cmp.figures(&thresholds),
+                    cmp.figures_of(&matches, &thresholds),
+                    "method {} options {:?}", method.name(), options
+                );
             }
         }
     }

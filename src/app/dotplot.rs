@@ -113,11 +113,25 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let (x_len, y_len) = (docs[0].doc.sentences.len(), docs[1].doc.sentences.len());
     ui.horizontal(|ui| {
         ui.strong("Dotplot");
-        ui.weak(format!(
-            "{} matched pairs, {} passages",
-            view.matches.len(),
-            view.passages.len()
-        ));
+        let capped = &analysis.comparison.capped;
+        if capped.is_empty() {
+            ui.weak(format!(
+                "{} matched pairs, {} passages",
+                view.matches.len(),
+                view.passages.len()
+            ));
+        } else {
+            // Repeated sentences: the figures count every pair, the plot shows a band of each
+            // class pair that still reaches every sentence.
+            let notes: Vec<String> = capped.iter().map(|c| c.describe()).collect();
+            ui.weak(format!(
+                "{} matched pairs, {} shown (repeated sentences), {} passages",
+                view.figures.pairs,
+                view.matches.len(),
+                view.passages.len()
+            ))
+            .on_hover_text(notes.join("\n"));
+        }
         if ui.small_button("Reset zoom").clicked() {
             app.dotplot.reset = true;
         }

@@ -72,7 +72,8 @@ pub enum JobOutput {
     },
     Compared {
         generation: u64,
-        result: Result<Analysis, String>,
+        /// Boxed: an analysis is much larger than the other outputs.
+        result: Result<Box<Analysis>, String>,
     },
     Exported {
         result: Result<String, String>,
@@ -235,7 +236,12 @@ impl SimdocApp {
             let result = prepared
                 .compare(&model, method, options.floor, cancel)
                 .map(|comparison| {
-                    Analysis::new([left, right], Arc::new(prepared), comparison, options)
+                    Box::new(Analysis::new(
+                        [left, right],
+                        Arc::new(prepared),
+                        comparison,
+                        options,
+                    ))
                 })
                 .map_err(|e| e.to_string());
             JobOutput::Compared { generation, result }
@@ -368,7 +374,7 @@ impl SimdocApp {
                                 self.settings.thresholds,
                                 self.settings.passage_options(),
                             ));
-                            self.analysis = Some(analysis);
+                            self.analysis = Some(*analysis);
                         }
                         Err(error) => self.notice(format!("Comparison stopped: {error}")),
                     }

@@ -282,7 +282,8 @@ impl View {
     pub fn new(analysis: &Analysis, thresholds: Thresholds, passages: PassageOptions) -> View {
         let comparison = &analysis.comparison;
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
-        let (passages, passage_of) = passages_of(&matches, &analysis.sentence_words, passages);
+        let (passages, passage_of) =
+            passages_of(comparison, &matches, &analysis.sentence_words, passages);
         let counts = [
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),
@@ -314,7 +315,7 @@ impl View {
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             thresholds,
-            figures: comparison.figures_of(&matches, &thresholds),
+            figures: comparison.figures(&thresholds),
             trees: comparison.tree_matching_of(
                 &analysis.docs[0].doc,
                 &analysis.docs[1].doc,

@@ -10,6 +10,7 @@ use clap::{Args, ValueEnum};
 
 use super::collection_output::CollectionReport;
 use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
+use super::reference::reference_model;
 use simdoc::collection::{
     Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
     qsign, roul, simhash, tables,
@@ -356,14 +357,8 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         NormaliserName::Refine => Normaliser::Refine,
         NormaliserName::First5 => Normaliser::StopwordsFirst5,
     };
-    let loaded_model;
-    let model: &ReferenceModel = match &args.model {
-        Some(path) => {
-            loaded_model = ReferenceModel::load(path)?;
-            &loaded_model
-        }
-        None => ReferenceModel::embedded(),
-    };
+    let model = reference_model(args.model.as_deref())?;
+    let model: &ReferenceModel = &model;
     let bar = progress_bar();
     let cancel = AtomicBool::new(false);
     let mut report = |p: Progress| {

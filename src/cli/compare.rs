@@ -5,8 +5,7 @@
 //! SVG (by extension). The written reports list the passages (runs of matches) and each match's
 //! words aligned.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
@@ -18,6 +17,9 @@ use simdoc::model::ReferenceModel;
 use simdoc::render::report::{PassageOptions, Report, Side};
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
+
+use super::output::{is_stdout, write_file, write_json, write_with};
+use super::reference::reference_model;
 
 /// Size of the dotplot written by `--dotplot`.
 const DOTPLOT_SIZE: u32 = 900;
@@ -63,14 +65,6 @@ pub struct CompareArgs {
     pub quiet: bool,
 }
 
-fn is_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
-}
-
 pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let preset = args.matching.preset()?;
     let thresholds = preset.thresholds;
@@ -90,14 +84,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         },
         None => None,
     };
-    let loaded_model;
-    let model: &ReferenceModel = match &args.model {
-        Some(path) => {
-            loaded_model = ReferenceModel::load(path)?;
-            &loaded_model
-        }
-        None => ReferenceModel::embedded(),
-    };
+    let model = reference_model(args.model.as_deref())?;
+    let model: &ReferenceModel = &model;
     let options = LoadOptions::default();
     let (a, b) = rayon::join(
         || document::load(&args.a, &options),
@@ -142,21 +130,10 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 
     let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
     if let Some(path) = &args.json {
-        let mut bytes = serde_json::to_vec_pretty(&report.to_json())?;
-        bytes.push(b'\n');
-        if json_to_stdout {
-            std::io::stdout()
-                .lock()
-                .write_all(&bytes)
-                .context("writing to standard output")?;
-        } else {
-            write_file(path, &bytes)?;
-        }
+        write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        let mut bytes = Vec::new();
-        report.write_csv(&mut bytes)?;
-        write_file(path, &bytes)?;
+        write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
         write_file(path, html::report_html(&report).as_bytes())?;

@@ -1,7 +1,7 @@
 //! `simdoc eval pairs` and `simdoc eval documents`: how well the matchers find what labelled data
 //! says they should (precision, recall, F1, FP and FN rates, threshold sweeps and their plot).
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
@@ -16,6 +16,9 @@ use simdoc::eval::{Format, score_pairs};
 use simdoc::model::ReferenceModel;
 use simdoc::render::png;
 use simdoc::similarity::{Method, Thresholds};
+
+use super::output::{is_stdout, write_file, write_json};
+use super::reference::reference_model;
 
 #[derive(Debug, Args)]
 pub struct EvalArgs {
@@ -168,10 +171,8 @@ impl MatchArgs {
         &self,
         f: impl FnOnce(&ReferenceModel) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
-        match &self.model {
-            Some(path) => f(&ReferenceModel::load(path)?),
-            None => f(ReferenceModel::embedded()),
-        }
+        let model = reference_model(self.model.as_deref())?;
+        f(&model)
     }
 }
 
@@ -188,28 +189,6 @@ fn progress_bar(quiet: bool, total: u64, message: &str) -> ProgressBar {
     );
     bar.set_message(message.to_string());
     bar
-}
-
-fn is_stdout(path: &Path) -> bool {
-    path.as_os_str() == "-"
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
-}
-
-/// Writes JSON to a file or standard output.
-fn write_json(path: &Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
-    let mut bytes = serde_json::to_vec_pretty(value)?;
-    bytes.push(b'\n');
-    if is_stdout(path) {
-        std::io::stdout()
-            .lock()
-            .write_all(&bytes)
-            .context("writing to standard output")
-    } else {
-        write_file(path, &bytes)
-    }
 }
 
 /// Prints the summary on stdout, or on stderr when stdout carries the JSON.

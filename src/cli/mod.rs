@@ -10,6 +10,8 @@ mod eval;
 mod inputs;
 mod inspect;
 mod model;
+mod output;
+mod reference;
 mod sources;
 
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 //! all sources ([`simdoc::sources`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
@@ -14,6 +14,9 @@ use simdoc::model::ReferenceModel;
 use simdoc::render::sources::{SourcesReport, sources_html};
 use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
+
+use super::output::{is_stdout, write_file, write_json, write_with};
+use super::reference::reference_model;
 
 #[derive(Debug, Args)]
 pub struct SourcesArgs {
@@ -57,23 +60,13 @@ pub struct SourcesArgs {
     pub quiet: bool,
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    std::fs::write(path, bytes).with_context(|| format!("{}: cannot write", path.display()))
-}
-
 pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     let thresholds = args.matching.thresholds()?;
     let options = args
         .matching
         .compare_options(args.method, args.include_boilerplate)?;
-    let loaded_model;
-    let model: &ReferenceModel = match &args.model {
-        Some(path) => {
-            loaded_model = ReferenceModel::load(path)?;
-            &loaded_model
-        }
-        None => ReferenceModel::embedded(),
-    };
+    let model = reference_model(args.model.as_deref())?;
+    let model: &ReferenceModel = &model;
     let load = LoadOptions {
         max_bytes: args.max_bytes,
         ..LoadOptions::default()
@@ -113,25 +106,12 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         attribution: &attribution,
         thresholds,
     };
-    let json_to_stdout = args.json.as_deref().is_some_and(|p| p.as_os_str() == "-");
+    let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
     if let Some(path) = &args.json {
-        let mut bytes = serde_json::to_vec_pretty(&report.to_json())?;
-        bytes.push(b'\n');
-        if json_to_stdout {
-            std::io::stdout()
-                .lock()
-                .write_all(&bytes)
-                .context("writing to standard output")?;
-        } else {
-            write_file(path, &bytes)?;
-        }
+        write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        let mut bytes = Vec::new();
-        report
-            .write_csv(&mut bytes)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
-        write_file(path, &bytes)?;
+        write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
         write_file(path, sources_html(&report).as_bytes())?;

@@ -13,10 +13,12 @@ use std::sync::atomic::AtomicBool;
 use rustc_hash::FxHashMap;
 
 use super::{Cancelled, DetectedPair, DocId, Job, Relation};
+use crate::compare::SentenceClasses;
 use crate::compare::figures::{odds_ratio, ratio};
 use crate::document::Document;
 use crate::similarity::{
-    MatchRules, Method as SentenceMethod, ModelView, PreparedDoc, Thresholds, Vocabulary,
+    MatchRules, Method as SentenceMethod, ModelView, PreparedDoc, ScoredPair, Thresholds,
+    Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -115,6 +117,54 @@ impl Resemblances {
     }
 }
 
+/// `(a, b) -> sentences of a with an EQ partner in b` (a != b) from the EQ pairs of classes: a
+/// sentence of class `c` in document `a` has a partner in every other document holding a member
+/// of a class EQ to `c` (including `c` itself). Linear in the class members times the documents
+/// they reach, never in the sentence pairs.
+fn matched_per_document_pair(
+    classes: &SentenceClasses,
+    owner: &[DocId],
+    class_pairs: &[ScoredPair],
+    thresholds: &Thresholds,
+) -> FxHashMap<(DocId, DocId), usize> {
+    // Per class: its documents with how many members each, sorted by document.
+    let documents_of = |class: u32| -> Vec<(DocId, usize)> {
+        let mut counts: Vec<(DocId, usize)> = Vec::new();
+        for &position in classes.members(class) {
+            let doc = owner[position as usize];
+            match counts.last_mut() {
+                // Members are in reading order and documents are consecutive: equal documents
+                // are adjacent.
+                Some((last, n)) if *last == doc => *n += 1,
+                _ => counts.push((doc, 1)),
+            }
+        }
+        counts
+    };
+    let mut partners: Vec<Vec<u32>> = vec![Vec::new(); classes.len()];
+    for pair in class_pairs.iter().filter(|p| p.is_eq(thresholds)) {
+        partners[pair.left as usize].push(pair.right);
+    }
+    let mut matched: FxHashMap<(DocId, DocId), usize> = FxHashMap::default();
+    for (class, partner_classes) in partners.iter().enumerate() {
+        if partner_classes.is_empty() {
+            continue;
+        }
+        let mut reached: Vec<DocId> = partner_classes
+            .iter()
+            .flat_map(|&c| documents_of(c).into_iter().map(|(doc, _)| doc))
+            .collect();
+        reached.sort_unstable();
+        reached.dedup();
+        for (a, members) in documents_of(class as u32) {
+            for &b in reached.iter().filter(|&&b| b != a) {
+                *matched.entry((a, b)).or_default() += members;
+            }
+        }
+    }
+    matched
+}
+
 /// Compares every document of `documents` with every other (see the module docs).
 pub fn resemblances(
     documents: &[Document],
@@ -137,28 +187,24 @@ pub fn resemblances(
         all.options = params.refine;
     }
     job.step("matching", 0, 1)?;
+    // Sentences equal once prepared are scored once, as a class: a heading repeated in every
+    // page of a site is one sentence to the index, not a quadratic number of pairs.
+    let (classes, representatives) = SentenceClasses::group(&all);
     let never = AtomicBool::new(false);
     let floor = params.thresholds.permission;
-    let pairs = SentenceMethod::Fuzzy
+    let class_pairs = SentenceMethod::Fuzzy
         .matcher()
-        .score_pairs(&all, &all, model, floor, &params.rules, &never)
+        .score_pairs(
+            &representatives,
+            &representatives,
+            model,
+            floor,
+            &params.rules,
+            &never,
+        )
         .map_err(|_| Cancelled)?;
     job.step("matching", 1, 1)?;
-    // (document of the sentence, other document, sentence), deduplicated, counted.
-    let mut hits: Vec<(DocId, DocId, u32)> = pairs
-        .iter()
-        .filter(|p| p.is_eq(&params.thresholds))
-        .filter_map(|p| {
-            let (a, b) = (owner[p.left as usize], owner[p.right as usize]);
-            (a != b).then_some((a, b, p.left))
-        })
-        .collect();
-    hits.sort_unstable();
-    hits.dedup();
-    let mut matched: FxHashMap<(DocId, DocId), usize> = FxHashMap::default();
-    for (a, b, _) in hits {
-        *matched.entry((a, b)).or_default() += 1;
-    }
+    let matched = matched_per_document_pair(&classes, &owner, &class_pairs, &params.thresholds);
     Ok(Resemblances { sentences, matched })
 }
 
@@ -219,5 +265,27 @@ mod tests {
         assert_eq!(find(1, 0), Some(Relation::Contains));
         assert_eq!(find(1, 2), Some(Relation::Contains));
         assert_eq!(find(0, 2), Some(Relation::Duplicate));
+    }
+
+    /// Repeated sentences are one class to the matcher but each counts as a sentence of its
+    /// document; a sentence repeated within one document is no match of it with itself.
+    #[test]
+    fn repeated_sentences_count_once_each() {
+        let docs = [
+            doc("Alpha beta gamma. Alpha beta gamma. Alpha beta gamma. Delta epsilon zeta."),
+            doc("Alpha beta gamma. Other words here."),
+            doc("Delta epsilon zeta. Delta epsilon zeta."),
+        ];
+        let model = TableModel::new();
+        let r = without_job(|job| resemblances(&docs, &model, &FuzzyParams::default(), job))
+            .expect("not cancelled");
+        assert_eq!(r.sentences, vec![4, 2, 2]);
+        let expected: FxHashMap<(DocId, DocId), usize> =
+            [((0, 1), 3), ((1, 0), 1), ((0, 2), 1), ((2, 0), 2)]
+                .into_iter()
+                .collect();
+        assert_eq!(r.matched, expected);
+        assert_eq!(r.resemblance(0, 1), 0.75);
+        assert_eq!(r.resemblance(2, 0), 1.0);
     }
 }

@@ -68,6 +68,11 @@ pub fn ratio(part: usize, whole: usize) -> f64 {
     }
 }
 
+/// `sum / count`, 0 for no count (a mean over no sentences).
+pub fn ratio_f64(sum: f64, count: usize) -> f64 {
+    if count == 0 { 0.0 } else { sum / count as f64 }
+}
+
 /// Degree of overlap, eq. 3.5: (common / |doc1|, common / |doc2|).
 pub fn overlap(common: usize, sentences: [usize; 2]) -> [f64; 2] {
     [ratio(common, sentences[0]), ratio(common, sentences[1])]
@@ -206,6 +211,155 @@ pub fn maximum_matching(pairs: &[(u32, u32)], left_count: usize, right_count: us
     }
 }
 
+/// The maximum flow from left to right vertices through `edges` (uncapacitated), where left
+/// vertex `l` can send at most `left_capacity[l]` and right vertex `r` take at most
+/// `right_capacity[r]`. With repetition classes as vertices and class sizes as capacities, this
+/// is the size of a maximum one-to-one matching between the classes' sentences (each sentence
+/// is matched once, any member of a class can take any of its class pairs), computed without
+/// listing the sentence pairs. Dinic's algorithm, with an explicit stack (no recursion); with
+/// every capacity at most 1 it is [`maximum_matching`].
+pub fn maximum_flow(left_capacity: &[u64], right_capacity: &[u64], edges: &[(u32, u32)]) -> u64 {
+    let (nl, nr) = (left_capacity.len(), right_capacity.len());
+    let edges: Vec<(u32, u32)> = edges
+        .iter()
+        .copied()
+        .filter(|&(l, r)| {
+            left_capacity.get(l as usize).is_some_and(|&c| c > 0)
+                && right_capacity.get(r as usize).is_some_and(|&c| c > 0)
+        })
+        .collect();
+    if left_capacity.iter().chain(right_capacity).all(|&c| c <= 1) {
+        return maximum_matching(&edges, nl, nr) as u64;
+    }
+    let mut network = FlowNetwork::new(nl + nr + 2);
+    let (source, sink) = (0, nl + nr + 1);
+    let total: u64 = left_capacity.iter().sum();
+    for (l, &c) in left_capacity.iter().enumerate() {
+        if c > 0 {
+            network.add(source, 1 + l, c);
+        }
+    }
+    for (r, &c) in right_capacity.iter().enumerate() {
+        if c > 0 {
+            network.add(1 + nl + r, sink, c);
+        }
+    }
+    for &(l, r) in &edges {
+        network.add(1 + l as usize, 1 + nl + r as usize, total);
+    }
+    network.max_flow(source, sink)
+}
+
+/// A flow network in adjacency-array form for [`maximum_flow`].
+struct FlowNetwork {
+    /// Per vertex, the indices of its edges in `to` / `capacity`.
+    adjacency: Vec<Vec<u32>>,
+    to: Vec<u32>,
+    capacity: Vec<u64>,
+}
+
+impl FlowNetwork {
+    fn new(vertices: usize) -> Self {
+        FlowNetwork {
+            adjacency: vec![Vec::new(); vertices],
+            to: Vec::new(),
+            capacity: Vec::new(),
+        }
+    }
+
+    /// An edge and its residual twin (at index `e ^ 1`).
+    fn add(&mut self, from: usize, to: usize, capacity: u64) {
+        let e = self.to.len() as u32;
+        self.adjacency[from].push(e);
+        self.to.push(to as u32);
+        self.capacity.push(capacity);
+        self.adjacency[to].push(e + 1);
+        self.to.push(from as u32);
+        self.capacity.push(0);
+    }
+
+    fn max_flow(&mut self, source: usize, sink: usize) -> u64 {
+        const UNSEEN: u32 = u32::MAX;
+        let n = self.adjacency.len();
+        let mut level = vec![UNSEEN; n];
+        let mut next = vec![0usize; n];
+        let mut queue = Vec::with_capacity(n);
+        let mut path: Vec<u32> = Vec::new();
+        let mut flow = 0u64;
+        loop {
+            level.fill(UNSEEN);
+            level[source] = 0;
+            queue.clear();
+            queue.push(source as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let v = queue[head] as usize;
+                head += 1;
+                for &e in &self.adjacency[v] {
+                    let w = self.to[e as usize] as usize;
+                    if self.capacity[e as usize] > 0 && level[w] == UNSEEN {
+                        level[w] = level[v] + 1;
+                        queue.push(w as u32);
+                    }
+                }
+            }
+            if level[sink] == UNSEEN {
+                return flow;
+            }
+            next.fill(0);
+            // Blocking flow: walk down the levels along edges with capacity left, one path at
+            // a time (`path` holds its edges); retreat from dead ends.
+            loop {
+                let v = path
+                    .last()
+                    .map_or(source, |&e| self.to[e as usize] as usize);
+                if v == sink {
+                    let pushed = path
+                        .iter()
+                        .map(|&e| self.capacity[e as usize])
+                        .min()
+                        .unwrap_or(0);
+                    for &e in &path {
+                        self.capacity[e as usize] -= pushed;
+                        self.capacity[(e ^ 1) as usize] += pushed;
+                    }
+                    flow += pushed;
+                    // Back up to the tail of the first saturated edge.
+                    let cut = path
+                        .iter()
+                        .position(|&e| self.capacity[e as usize] == 0)
+                        .unwrap_or(0);
+                    path.truncate(cut);
+                    continue;
+                }
+                let mut advanced = false;
+                while next[v] < self.adjacency[v].len() {
+                    let e = self.adjacency[v][next[v]];
+                    let w = self.to[e as usize] as usize;
+                    if self.capacity[e as usize] > 0 && level[w] == level[v] + 1 {
+                        path.push(e);
+                        advanced = true;
+                        break;
+                    }
+                    next[v] += 1;
+                }
+                if advanced {
+                    continue;
+                }
+                // Dead end: nothing more goes through v in this phase.
+                level[v] = UNSEEN;
+                match path.pop() {
+                    Some(e) => {
+                        let tail = self.to[(e ^ 1) as usize] as usize;
+                        next[tail] += 1;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,5 +457,56 @@ mod tests {
                 "{edges:?}"
             );
         }
+    }
+
+    /// Classes as capacitated vertices give the maximum matching of their expanded sentences.
+    #[test]
+    fn maximum_flow_equals_the_matching_of_the_expanded_classes() {
+        let mut seed = 987654321u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for _ in 0..300 {
+            let (nl, nr) = (next() % 5 + 1, next() % 5 + 1);
+            let left: Vec<u64> = (0..nl).map(|_| u64::from(next() % 4)).collect();
+            let right: Vec<u64> = (0..nr).map(|_| u64::from(next() % 4)).collect();
+            let edges: Vec<(u32, u32)> = (0..next() % 10)
+                .map(|_| (next() % nl, next() % nr))
+                .collect();
+            // Expand: class c's members are consecutive sentence ids.
+            let starts = |caps: &[u64]| -> Vec<u32> {
+                caps.iter()
+                    .scan(0u32, |at, &c| {
+                        let s = *at;
+                        *at += c as u32;
+                        Some(s)
+                    })
+                    .collect()
+            };
+            let (ls, rs) = (starts(&left), starts(&right));
+            let mut expanded = Vec::new();
+            for &(l, r) in &edges {
+                for a in 0..left[l as usize] as u32 {
+                    for b in 0..right[r as usize] as u32 {
+                        expanded.push((ls[l as usize] + a, rs[r as usize] + b));
+                    }
+                }
+            }
+            let total_l = left.iter().sum::<u64>() as usize;
+            let total_r = right.iter().sum::<u64>() as usize;
+            assert_eq!(
+                maximum_flow(&left, &right, &edges),
+                maximum_matching(&expanded, total_l, total_r) as u64,
+                "{left:?} {right:?} {edges:?}"
+            );
+        }
+        // 100,000 copies on each side of one class pair: no sentence pair is listed.
+        assert_eq!(
+            maximum_flow(&[100_000], &[60_000, 50_000], &[(0, 0), (0, 1)]),
+            100_000
+        );
     }
 }

@@ -25,23 +25,39 @@ use crate::similarity::{
 /// The one-to-two matches among `pairs` (sorted by (left, right)), as pairs with the joint
 /// Sims, sorted by (left, right). Only the graded methods have them (the binary methods score
 /// no partial pairs to start from).
-pub fn find(
+pub fn find<'a>(
     pairs: &[ScoredPair],
-    left: &PreparedDoc,
-    right: &PreparedDoc,
+    left: &'a PreparedDoc,
+    right: &'a PreparedDoc,
     method: Method,
     model: &dyn ModelView,
     rules: &MatchRules,
     floor: f64,
 ) -> Vec<ScoredPair> {
-    let score = |a: &PreparedSentence, b: &PreparedSentence| match method {
-        Method::Fuzzy => fuzzy::sentence_similarity(a, b, model, rules),
-        Method::Overlap => fuzzy::sentence_overlap(a, b, rules),
-        Method::Fourgram | Method::Exact => (0.0, 0.0),
-    };
     if !method.is_graded() {
         return Vec::new();
     }
+    // Repeated sentences (a form letter, a heading on every page) make the same join over and
+    // over: each distinct (first, second, other) triple is scored once.
+    let mut scored: FxHashMap<[&PreparedSentence; 3], (f64, f64)> = FxHashMap::default();
+    let mut score = |first: &'a PreparedSentence,
+                     second: &'a PreparedSentence,
+                     other: &'a PreparedSentence,
+                     joint_on_left: bool| {
+        *scored.entry([first, second, other]).or_insert_with(|| {
+            let joint = union(first, second);
+            let (a, b) = if joint_on_left {
+                (&joint, other)
+            } else {
+                (other, &joint)
+            };
+            match method {
+                Method::Fuzzy => fuzzy::sentence_similarity(a, b, model, rules),
+                Method::Overlap => fuzzy::sentence_overlap(a, b, rules),
+                Method::Fourgram | Method::Exact => (0.0, 0.0),
+            }
+        })
+    };
     let mut found = Vec::new();
     // Left sentences i, i + 1 both inside right sentence j.
     let mut into_right: FxHashMap<u32, Vec<&ScoredPair>> = FxHashMap::default();
@@ -62,11 +78,12 @@ pub fn find(
             if b.left != a.left + 1 {
                 continue;
             }
-            let joint = union(
+            let (sim_lr, sim_rl) = score(
                 &left.sentences[a.left as usize],
                 &left.sentences[b.left as usize],
+                &right.sentences[j as usize],
+                true,
             );
-            let (sim_lr, sim_rl) = score(&joint, &right.sentences[j as usize]);
             if keeps(sim_lr, sim_rl, a, b, floor) {
                 for (pair, with) in [(a, b.left), (b, a.left)] {
                     found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Left, with));
@@ -82,11 +99,12 @@ pub fn find(
             if b.right != a.right + 1 {
                 continue;
             }
-            let joint = union(
+            let (sim_lr, sim_rl) = score(
                 &right.sentences[a.right as usize],
                 &right.sentences[b.right as usize],
+                &left.sentences[i as usize],
+                false,
             );
-            let (sim_lr, sim_rl) = score(&left.sentences[i as usize], &joint);
             if keeps(sim_lr, sim_rl, a, b, floor) {
                 for (pair, with) in [(a, b.right), (b, a.right)] {
                     found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Right, with));

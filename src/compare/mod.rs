@@ -10,6 +10,8 @@
 //! needs a new comparison ([`Comparison::covers`]).
 
 pub mod alignment;
+pub mod class_figures;
+pub mod classes;
 pub mod counting;
 pub mod figures;
 pub mod joined;
@@ -17,6 +19,7 @@ pub mod passages;
 pub mod pruning;
 pub mod tree;
 
+use rustc_hash::FxHashSet;
 use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
@@ -27,6 +30,7 @@ use crate::similarity::{
 use crate::text::RefineOptions;
 
 pub use alignment::{AlignedWord, WordAlignment, WordMatch};
+pub use classes::{CappedPartners, SentenceClasses};
 pub use figures::Figures;
 pub use passages::Passage;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
@@ -118,7 +122,9 @@ impl PreparedPair {
         }
     }
 
-    /// Scores the pair with `method` down to `floor`.
+    /// Scores the pair with `method` down to `floor`. Sentences that are equal once prepared
+    /// are scored once, as a class ([`classes`]); the pairs listed are bounded whatever the
+    /// repetition.
     pub fn compare(
         &self,
         model: &dyn ModelView,
@@ -126,15 +132,22 @@ impl PreparedPair {
         floor: f64,
         cancel: &AtomicBool,
     ) -> Result<Comparison, Cancelled> {
-        let mut pairs = method.matcher().score_pairs(
-            &self.left,
-            &self.right,
+        let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
+        let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
+        let mut class_pairs = method.matcher().score_pairs(
+            &left_representatives,
+            &right_representatives,
             model,
             floor,
             &self.rules,
             cancel,
         )?;
-        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        class_pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        let (pairs, capped) = classes::expand(&class_pairs, [&left_classes, &right_classes]);
+        if left_classes.all_single() && right_classes.all_single() {
+            // Ordinary prose: the class pairs are the pairs; keep one copy.
+            class_pairs = Vec::new();
+        }
         let joined = if self.one_to_two {
             joined::find(
                 &pairs,
@@ -162,6 +175,9 @@ impl PreparedPair {
             counted: self.counted.clone(),
             pairs,
             joined,
+            classes: [left_classes, right_classes],
+            class_pairs,
+            capped,
         })
     }
 
@@ -205,11 +221,21 @@ pub struct Comparison {
     pub counted: [Vec<bool>; 2],
     /// Every pair with both directional scores at or above the floor, and each sentence's best
     /// pair among those reaching the floor in its own direction only ([`pruning`]), sorted by
-    /// (left, right).
+    /// (left, right); for the class pairs in [`Self::capped`], the band listed instead of all
+    /// ([`classes`]).
     pub pairs: Vec<ScoredPair>,
     /// The pairs of one-to-two matches ([`joined`]), with the joint Sims, sorted by (left,
     /// right). A pair may also be in `pairs` with its own Sims.
     pub joined: Vec<ScoredPair>,
+    /// Each document's repetition classes: sentences equal once prepared.
+    pub classes: [SentenceClasses; 2],
+    /// The scored pairs of classes (`left` and `right` are class ids), sorted: each stands for
+    /// all the pairs of its members. Empty when no sentence repeats on either side (then they
+    /// are [`Self::pairs`] renumbered, which [`Self::class_pairs`] derives without a second
+    /// copy). Read them through [`Self::class_pairs`].
+    pub class_pairs: Vec<ScoredPair>,
+    /// The class pairs whose members list only some of their partners in [`Self::pairs`].
+    pub capped: Vec<CappedPartners>,
 }
 
 /// Prepares and compares two documents in one go.
@@ -229,6 +255,81 @@ pub fn compare(
 }
 
 impl Comparison {
+    /// A comparison from sentence pairs scored elsewhere (sorted by (left, right), between
+    /// active sentences), every sentence its own class: for a source pool's index, tests and
+    /// benchmarks.
+    pub fn from_sentence_pairs(
+        method: Method,
+        floor: f64,
+        active: [Vec<bool>; 2],
+        counted: [Vec<bool>; 2],
+        pairs: Vec<ScoredPair>,
+        joined: Vec<ScoredPair>,
+    ) -> Comparison {
+        let classes = [
+            SentenceClasses::singletons(&active[0]),
+            SentenceClasses::singletons(&active[1]),
+        ];
+        Comparison {
+            method,
+            floor,
+            include_boilerplate: false,
+            active,
+            counted,
+            pairs,
+            joined,
+            classes,
+            class_pairs: Vec::new(),
+            capped: Vec::new(),
+        }
+    }
+
+    /// The scored pairs of repetition classes (see [`Self::class_pairs`] the field), derived
+    /// from [`Self::pairs`] when every class is one sentence.
+    pub fn class_pairs(&self) -> impl Iterator<Item = ScoredPair> + '_ {
+        let derived = self.classes[0].all_single() && self.classes[1].all_single();
+        let stored = (!derived).then(|| self.class_pairs.iter().copied());
+        let renumbered = derived.then(|| {
+            self.pairs.iter().filter_map(|p| {
+                Some(ScoredPair {
+                    left: self.classes[0].class_of(p.left as usize)?,
+                    right: self.classes[1].class_of(p.right as usize)?,
+                    ..*p
+                })
+            })
+        });
+        stored
+            .into_iter()
+            .flatten()
+            .chain(renumbered.into_iter().flatten())
+    }
+
+    /// A test of whether a pair of sentences joins two repetition classes listed only in part
+    /// ([`Self::capped`]): such a pair is one of a band standing for many, not a place in the
+    /// reading order of both documents.
+    pub fn capped_test(&self) -> impl Fn(&ScoredPair) -> bool + '_ {
+        let capped: FxHashSet<(u32, u32)> = self
+            .capped
+            .iter()
+            .filter_map(|c| {
+                Some((
+                    self.classes[0].class_of(c.left as usize)?,
+                    self.classes[1].class_of(c.right as usize)?,
+                ))
+            })
+            .collect();
+        move |pair: &ScoredPair| {
+            !capped.is_empty()
+                && match (
+                    self.classes[0].class_of(pair.left as usize),
+                    self.classes[1].class_of(pair.right as usize),
+                ) {
+                    (Some(l), Some(r)) => capped.contains(&(l, r)),
+                    _ => false,
+                }
+        }
+    }
+
     /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
@@ -268,10 +369,16 @@ impl Comparison {
         ]
     }
 
-    /// Overlap, resemblance, odds ratio and containment under `thresholds`.
+    /// Overlap, resemblance, odds ratio and containment under `thresholds`, from the classes
+    /// and their counts: exact however many pairs were listed ([`class_figures`]).
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
-        let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
-        self.figures_of(&matches, thresholds)
+        class_figures::figures(self, thresholds)
+    }
+
+    /// How many of the matched pairs under `thresholds` are identical, counted from the classes
+    /// (all of them, however many are listed).
+    pub fn identical_pairs(&self, thresholds: &Thresholds) -> usize {
+        class_figures::identical_pairs(self, thresholds)
     }
 
     /// Containment both ways, [A in B, B in A]: for each counted sentence its best directional
@@ -280,38 +387,13 @@ impl Comparison {
     /// document's counted sentences. Directional by nature, so the variation threshold does not
     /// apply. Not in the thesis; see [`figures::Figures::containment`].
     pub fn containment(&self, permission: f64) -> [f64; 2] {
-        let mut best = [
-            vec![0.0f64; self.active[0].len()],
-            vec![0.0f64; self.active[1].len()],
-        ];
-        for pair in self.pairs.iter().chain(&self.joined) {
-            for (side, position, sim) in [(0, pair.left, pair.sim_lr), (1, pair.right, pair.sim_rl)]
-            {
-                if sim >= permission
-                    && let Some(slot) = best[side].get_mut(position as usize)
-                {
-                    *slot = slot.max(sim);
-                }
-            }
-        }
-        let sentences = self.sentence_counts();
-        [0, 1].map(|side| {
-            let sum: f64 = best[side]
-                .iter()
-                .zip(&self.counted[side])
-                .filter(|(_, counted)| **counted)
-                .map(|(sim, _)| sim)
-                .sum();
-            if sentences[side] == 0 {
-                0.0
-            } else {
-                sum / sentences[side] as f64
-            }
-        })
+        class_figures::containment(self, permission)
     }
 
     /// The figures of a set of matches already filtered from this comparison under
-    /// `thresholds`.
+    /// `thresholds`, counted pair by pair: the same as [`Self::figures`] when no class pair is
+    /// [`Self::capped`] (then the matches are all the pairs), else `common` and `pairs` count
+    /// only the pairs listed.
     pub fn figures_of(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
         let sentences = self.sentence_counts();
         let mut matched_left = vec![false; self.active[0].len()];
@@ -401,6 +483,9 @@ impl Comparison {
             counted: [self.counted[1].clone(), self.counted[0].clone()],
             pairs: swap(&self.pairs),
             joined: swap(&self.joined),
+            classes: [self.classes[1].clone(), self.classes[0].clone()],
+            class_pairs: swap(&self.class_pairs),
+            capped: self.capped.iter().map(CappedPartners::swapped).collect(),
         }
     }
 }

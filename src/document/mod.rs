@@ -20,7 +20,6 @@ pub mod plain;
 pub mod sentences;
 pub mod tree;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub use tree::{Document, Node, NodeId, NodeKind, Sentence, SourceFormat};
@@ -55,6 +54,12 @@ pub enum LoadError {
     },
     #[error("{}: is a directory, not a file", path.display())]
     Directory { path: PathBuf },
+    /// A FIFO, a device or a socket: refused before reading (it could block or never end).
+    #[error("{}: is {}, not a regular file", path.display(), kind.described())]
+    NotRegular {
+        path: PathBuf,
+        kind: crate::read::SpecialFile,
+    },
     #[error("{}: is {size} bytes, over the {limit}-byte limit", path.display())]
     TooLarge {
         path: PathBuf,
@@ -110,6 +115,7 @@ impl LoadError {
         match self {
             LoadError::Io { path, .. }
             | LoadError::Directory { path }
+            | LoadError::NotRegular { path, .. }
             | LoadError::TooLarge { path, .. }
             | LoadError::Binary { path }
             | LoadError::NoText { path }
@@ -129,37 +135,28 @@ pub fn load(path: &Path, options: &LoadOptions) -> Result<Document, LoadError> {
     parse_bytes(&bytes, path, options.format)
 }
 
-/// Reads a file's bytes, refusing directories and files over `options.max_bytes` (checked before
-/// reading, and again while reading in case the file grows meanwhile). Errors name the file.
+/// Reads a file's bytes, refusing anything but a regular file (a FIFO or a device could block
+/// or never end) and files over `options.max_bytes` (checked before reading, and enforced while
+/// reading in case the file grows meanwhile). Errors name the file.
 pub fn read_file(path: &Path, options: &LoadOptions) -> Result<Vec<u8>, LoadError> {
-    let io = |error| LoadError::Io {
-        path: path.to_path_buf(),
-        error,
-    };
-    let metadata = std::fs::metadata(path).map_err(io)?;
-    if metadata.is_dir() {
-        return Err(LoadError::Directory {
-            path: path.to_path_buf(),
-        });
-    }
-    let too_large = |size| LoadError::TooLarge {
-        path: path.to_path_buf(),
-        size,
-        limit: options.max_bytes,
-    };
-    if metadata.len() > options.max_bytes {
-        return Err(too_large(metadata.len()));
-    }
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    std::fs::File::open(path)
-        .map_err(io)?
-        .take(options.max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > options.max_bytes {
-        return Err(too_large(bytes.len() as u64));
-    }
-    Ok(bytes)
+    use crate::read::{ReadError, SpecialFile};
+    let path_buf = || path.to_path_buf();
+    crate::read::read_regular_file(path, options.max_bytes).map_err(|error| match error {
+        ReadError::Io(error) => LoadError::Io {
+            path: path_buf(),
+            error,
+        },
+        ReadError::Special(SpecialFile::Directory) => LoadError::Directory { path: path_buf() },
+        ReadError::Special(kind) => LoadError::NotRegular {
+            path: path_buf(),
+            kind,
+        },
+        ReadError::TooLarge { size, limit } => LoadError::TooLarge {
+            path: path_buf(),
+            size,
+            limit,
+        },
+    })
 }
 
 /// Parses bytes that came from `path` (used for naming and for the extension only). Packaged

@@ -82,9 +82,11 @@ impl Correlations {
             entries.push((i, j, q));
             entries.push((j, i, q));
         }
-        // Sort by position, larger value first, so dedup keeps the larger.
+        // Sort by position, larger value first, so dedup keeps the larger; a pair whose value
+        // is 0 is no correlation and is not stored (see `from_sorted_upper`).
         entries.sort_unstable_by(|a, b| (a.0, a.1, b.2).cmp(&(b.0, b.1, a.2)));
         entries.dedup_by_key(|e| (e.0, e.1));
+        entries.retain(|e| e.2 != 0);
         if entries.len() > u32::MAX as usize {
             return Err(CorrelationError::TooLarge);
         }
@@ -111,7 +113,11 @@ impl Correlations {
         let mut lower = vec![0u32; terms];
         let mut upper = vec![0u32; terms];
         let mut previous: Option<(TermId, TermId)> = None;
-        for &(i, j, _) in pairs {
+        // A pair stored with `c` = 0 says nothing (an absent pair has `c` = 0 too): it is
+        // checked like any other and then left out, so that every stored correlate is positive
+        // (a damaged or hand-made file can hold one; found by fuzzing the model loader).
+        let mut zeros = 0usize;
+        for &(i, j, q) in pairs {
             if i >= j {
                 return Err(CorrelationError::NotUpper { row: i, col: j });
             }
@@ -126,11 +132,14 @@ impl Correlations {
                 return Err(CorrelationError::NotSorted { row: i, col: j });
             }
             previous = Some((i, j));
+            if q == 0 {
+                zeros += 1;
+                continue;
+            }
             upper[i as usize] += 1;
             lower[j as usize] += 1;
         }
-        let total = pairs
-            .len()
+        let total = (pairs.len() - zeros)
             .checked_mul(2)
             .filter(|&n| n <= u32::MAX as usize);
         let Some(total) = total else {
@@ -147,7 +156,7 @@ impl Correlations {
         let mut values = vec![0u16; total];
         // Pairs come by increasing (i, j): row i's upper entries arrive by increasing j, and row
         // j's lower entries by increasing i, so both parts fill in sorted order.
-        for &(i, j, q) in pairs {
+        for &(i, j, q) in pairs.iter().filter(|p| p.2 != 0) {
             let slot = &mut next_upper[i as usize];
             cols[*slot as usize] = j;
             values[*slot as usize] = q;
@@ -219,6 +228,24 @@ impl Correlations {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Zero-valued pairs are checked, then left out (a fuzzing finding: a damaged model file
+    /// listed a correlate with c = 0).
+    #[test]
+    fn zero_valued_pairs_are_not_stored() {
+        let m = Correlations::from_sorted_upper(3, &[(0, 1, 0), (0, 2, 7), (1, 2, 0)]).unwrap();
+        assert_eq!(m.entries(), 2);
+        assert_eq!(m.row(0), (&[2][..], &[7][..]));
+        assert_eq!(m.row(1), (&[][..], &[][..]));
+        assert_eq!(
+            m,
+            Correlations::from_pairs(3, [(0, 1, 0), (0, 2, 7), (2, 1, 0)]).unwrap()
+        );
+        assert!(matches!(
+            Correlations::from_sorted_upper(3, &[(1, 0, 0)]),
+            Err(CorrelationError::NotUpper { row: 1, col: 0 })
+        ));
+    }
 
     #[test]
     fn quantisation_is_exact_at_the_ends_and_close_inside() {

@@ -48,6 +48,11 @@ use super::{
 pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
 /// The format version this code writes, and the newest it reads.
 pub const VERSION: u32 = 2;
+/// Model files larger than this are refused before being read. The largest model a build of the
+/// whole enwiki-2015 reference wrote is about 10 MB (BENCHMARKS.md, "Size against the pruning
+/// parameters"); a file fifty times that is not a model anyone built for simdoc, and decoding one
+/// would take several times its size in memory.
+pub const MAX_MODEL_BYTES: u64 = 512 * 1024 * 1024;
 /// Magic, version and length.
 const HEADER_LEN: usize = 20;
 const CHECKSUM_LEN: usize = 4;
@@ -60,6 +65,21 @@ pub enum ModelError {
         path: PathBuf,
         #[source]
         source: std::io::Error,
+    },
+    #[error(
+        "{}: is {size} bytes, over the {limit}-byte limit for model files",
+        path.display()
+    )]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
+    /// A FIFO, a device or a socket: refused before reading (it could block or never end).
+    #[error("{}: is {}, not a model file", path.display(), kind.described())]
+    NotRegular {
+        path: PathBuf,
+        kind: crate::read::SpecialFile,
     },
     #[error("{}: the model file is empty", path.display())]
     Empty { path: PathBuf },
@@ -109,6 +129,8 @@ impl ModelError {
     pub fn path(&self) -> &Path {
         match self {
             ModelError::Io { path, .. }
+            | ModelError::TooLarge { path, .. }
+            | ModelError::NotRegular { path, .. }
             | ModelError::Empty { path }
             | ModelError::NotAModel { path }
             | ModelError::NewerVersion { path, .. }
@@ -122,11 +144,29 @@ impl ModelError {
 }
 
 impl ReferenceModel {
-    /// Reads a model file.
+    /// Reads a model file: a regular file of at most [`MAX_MODEL_BYTES`].
     pub fn load(path: &Path) -> Result<ReferenceModel, ModelError> {
-        let bytes = std::fs::read(path).map_err(|source| ModelError::Io {
-            path: path.to_path_buf(),
-            source,
+        Self::load_limited(path, MAX_MODEL_BYTES)
+    }
+
+    /// Reads a model file of at most `limit` bytes.
+    pub fn load_limited(path: &Path, limit: u64) -> Result<ReferenceModel, ModelError> {
+        use crate::read::ReadError;
+        let path_buf = || path.to_path_buf();
+        let bytes = crate::read::read_regular_file(path, limit).map_err(|error| match error {
+            ReadError::Io(source) => ModelError::Io {
+                path: path_buf(),
+                source,
+            },
+            ReadError::Special(kind) => ModelError::NotRegular {
+                path: path_buf(),
+                kind,
+            },
+            ReadError::TooLarge { size, limit } => ModelError::TooLarge {
+                path: path_buf(),
+                size,
+                limit,
+            },
         })?;
         Self::from_bytes(&bytes, path)
     }

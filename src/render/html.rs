@@ -217,7 +217,13 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
     out.push_str(
         r#"<table class="matches"><tr><th>A</th><th>B</th><th>Sim(A,B)</th><th>Sim(B,A)</th><th>tier</th><th>passage</th><th>A sentence</th><th>B sentence</th></tr>"#,
     );
+    // The bands of repeated sentences listed only in part are said once, below the table,
+    // not row by row (a million rows for 100,000 repeated sentences).
+    let is_capped = report.comparison.capped_test();
     for (i, p) in report.matches.iter().enumerate() {
+        if is_capped(p) {
+            continue;
+        }
         let passage = report.passage_of.get(i).copied().flatten();
         let _ = write!(
             out,
@@ -235,10 +241,14 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
         ] {
             out.push_str(r#"<td class="text">"#);
             let sentences = super::report::pair_sentences(doc, p, side);
-            let words = report.words.get(i).map(|w| match side {
-                crate::similarity::JoinSide::Left => &w.a,
-                crate::similarity::JoinSide::Right => &w.b,
-            });
+            let words = report
+                .words
+                .get(i)
+                .and_then(Option::as_ref)
+                .map(|w| match side {
+                    crate::similarity::JoinSide::Left => &w.a,
+                    crate::similarity::JoinSide::Right => &w.b,
+                });
             for (part, sentence) in (0u8..).zip(&sentences) {
                 if part > 0 {
                     out.push_str(" <b>+</b> ");
@@ -253,4 +263,11 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
         out.push_str("</tr>");
     }
     out.push_str("</table>");
+    for capped in &report.comparison.capped {
+        let _ = write!(
+            out,
+            "<p>Not listed pair by pair: {}.</p>",
+            escape(&capped.describe())
+        );
+    }
 }

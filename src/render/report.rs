@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::dotplot::{Dotplot, Tier};
 use crate::compare::alignment::align;
 use crate::compare::passages::{self, Passage};
-use crate::compare::{Comparison, Figures, TreeMatching, WordAlignment};
+use crate::compare::{CappedPartners, Comparison, Figures, TreeMatching, WordAlignment};
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
@@ -42,8 +42,9 @@ pub struct Report<'a> {
     pub passage_options: PassageOptions,
     /// The number of words of each sentence of both documents ([`sentence_words`]).
     pub sentence_words: [Vec<u32>; 2],
-    /// For each match, its words aligned ([`Report::with_words`]); empty until asked for.
-    pub words: Vec<WordAlignment>,
+    /// For each match, its words aligned ([`Report::with_words`]); empty until asked for, and
+    /// `None` for the pairs of repeated sentences listed only in part.
+    pub words: Vec<Option<WordAlignment>>,
 }
 
 /// How passages are found for a report.
@@ -70,16 +71,34 @@ pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
     docs.map(|d| passages::word_counts(d.sentences.iter().map(|s| s.text.as_str())))
 }
 
-/// The passages of `matches`, those with at least `options.min_pairs` pairs, and for each match
-/// the index of its passage among them. `words` is [`sentence_words`] of the two documents.
+/// The passages of `matches` (filtered from `comparison`), those with at least
+/// `options.min_pairs` pairs, and for each match the index of its passage among them. `words` is
+/// [`sentence_words`] of the two documents.
+///
+/// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) take no part: a
+/// band of a class's partners is not a run of reuse in reading order, and chaining the millions
+/// of pairs it may stand for would cost what the repetition classes exist to avoid.
 pub fn passages_of(
+    comparison: &Comparison,
     matches: &[ScoredPair],
     words: &[Vec<u32>; 2],
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
-    let found: Vec<Passage> = passages::find(matches, options.gap, [&words[0], &words[1]])
+    let is_capped = comparison.capped_test();
+    let taking_part: Vec<usize> = (0..matches.len())
+        .filter(|&i| !is_capped(&matches[i]))
+        .collect();
+    let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
+    let found: Vec<Passage> = passages::find(&chained, options.gap, [&words[0], &words[1]])
         .into_iter()
         .filter(|p| p.pairs >= options.min_pairs)
+        .map(|mut p| {
+            // Members index `matches`, not the pairs taking part.
+            for m in &mut p.members {
+                *m = taking_part[*m];
+            }
+            p
+        })
         .collect();
     let mut of = vec![None; matches.len()];
     for (index, passage) in (0u32..).zip(&found) {
@@ -131,13 +150,18 @@ impl<'a> Report<'a> {
     pub fn new(sides: [Side<'a>; 2], comparison: &'a Comparison, thresholds: Thresholds) -> Self {
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
         let sentence_words = sentence_words([sides[0].doc, sides[1].doc]);
-        let (passages, passage_of) =
-            passages_of(&matches, &sentence_words, PassageOptions::default());
+        let (passages, passage_of) = passages_of(
+            comparison,
+            &matches,
+            &sentence_words,
+            PassageOptions::default(),
+        );
         Report {
             sides,
             comparison,
             thresholds,
-            figures: comparison.figures_of(&matches, &thresholds),
+            // From the classes: exact however many pairs are listed.
+            figures: comparison.figures(&thresholds),
             trees: comparison.tree_matching_of(sides[0].doc, sides[1].doc, &matches),
             matches,
             passages,
@@ -150,21 +174,30 @@ impl<'a> Report<'a> {
 
     /// Finds the passages again with other options.
     pub fn with_passages(mut self, options: PassageOptions) -> Self {
-        (self.passages, self.passage_of) =
-            passages_of(&self.matches, &self.sentence_words, options);
+        (self.passages, self.passage_of) = passages_of(
+            self.comparison,
+            &self.matches,
+            &self.sentence_words,
+            options,
+        );
         self.passage_options = options;
         self
     }
 
     /// Aligns the words of every match; `refine` must be the options the comparison refined
     /// with, `model` the one it scored with.
+    ///
+    /// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) are not
+    /// aligned: they are a band of identical or near-identical pairs (a million for 100,000
+    /// repeated sentences), whose alignments would repeat one another and cost gigabytes.
     pub fn with_words(mut self, model: &dyn ModelView, refine: &RefineOptions) -> Self {
         let docs = [self.sides[0].doc, self.sides[1].doc];
         let method = self.comparison.method;
+        let is_capped = self.comparison.capped_test();
         self.words = self
             .matches
             .iter()
-            .map(|pair| align_pair(docs, pair, method, model, refine))
+            .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, refine)))
             .collect();
         self
     }
@@ -253,7 +286,7 @@ impl<'a> Report<'a> {
                 tier: tier(p),
                 joined: p.joined,
                 passage: self.passage_of.get(i).copied().flatten(),
-                words: self.words.get(i),
+                words: self.words.get(i).and_then(Option::as_ref),
             })
             .collect();
         let mut nodes = Vec::new();
@@ -286,6 +319,7 @@ impl<'a> Report<'a> {
             passages: &self.passages,
             matches,
             nodes,
+            capped: &self.comparison.capped,
         }
     }
 
@@ -327,6 +361,7 @@ impl<'a> Report<'a> {
                     .as_str(),
                 self.words
                     .get(i)
+                    .and_then(Option::as_ref)
                     .map_or(String::new(), super::words::changes_line)
                     .as_str(),
                 text(0, p.left),
@@ -337,11 +372,12 @@ impl<'a> Report<'a> {
         Ok(())
     }
 
-    /// A few lines for people: the documents, the method and thresholds, the figures.
+    /// A few lines for people: the documents, the method and thresholds, the figures, and the
+    /// repeated sentences whose partners are not all listed.
     pub fn summary(&self) -> String {
         let f = &self.figures;
         let [a, b] = self.sides;
-        let identical = self.matches.iter().filter(|p| p.identical).count();
+        let identical = self.comparison.identical_pairs(&self.thresholds);
         let thresholds = if self.comparison.method.is_graded() {
             format!(
                 " (permission {}, variation {})",
@@ -356,7 +392,7 @@ impl<'a> Report<'a> {
              method: {}{}\n\
              {}\n\
              containment: A in B {:.3} / B in A {:.3}\n\
-             matched pairs: {} ({} identical, {} similar) in {} passages of {} or more\n\
+             matched pairs: {} ({} identical, {} similar) in {} passage{} of {} or more\n\
              matched sentences: A {} / B {}; common (one-to-one): {}\n\
              overlap: A {:.3} / B {:.3}\n\
              resemblance: A in B {:.3} / B in A {:.3}\n\
@@ -376,8 +412,9 @@ impl<'a> Report<'a> {
             f.containment[1],
             f.pairs,
             identical,
-            f.pairs - identical,
+            f.pairs.saturating_sub(identical),
             self.passages.len(),
+            if self.passages.len() == 1 { "" } else { "s" },
             self.passage_options.min_pairs,
             f.matched[0],
             f.matched[1],
@@ -387,7 +424,12 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        )
+        ) + &self
+            .comparison
+            .capped
+            .iter()
+            .map(|c| format!("listed in part: {}\n", c.describe()))
+            .collect::<String>()
     }
 }
 
@@ -447,8 +489,13 @@ pub struct JsonReport<'a> {
     pub figures: JsonFigures,
     /// Runs of matches along a diagonal (see [`crate::compare::passages`]).
     pub passages: &'a [Passage],
+    /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
     pub matches: Vec<JsonMatch<'a>>,
     pub nodes: Vec<JsonNode>,
+    /// Classes of repeated sentences with more partners than are listed: each sentence of the
+    /// larger class lists `shown` of them (the figures count them all).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub capped: &'a [CappedPartners],
 }
 
 #[derive(Serialize)]
@@ -489,7 +536,8 @@ pub struct JsonMatch<'a> {
     /// The index of the passage the match belongs to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passage: Option<u32>,
-    /// The pair's words aligned, when the report has them.
+    /// The pair's words aligned, when the report has them (not for the pairs of repeated
+    /// sentences listed only in part: see `capped`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub words: Option<&'a WordAlignment>,
 }

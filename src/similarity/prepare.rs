@@ -146,7 +146,7 @@ impl Vocabulary {
 }
 
 /// One sentence ready for matching.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PreparedSentence {
     /// Refined terms in order, repeats kept (the exact method compares these).
     pub terms: Vec<TermId>,

@@ -133,15 +133,17 @@ impl PairContext<'_> {
             }
             p
         };
-        Comparison {
-            method: options.method,
-            floor: options.floor,
-            include_boilerplate: options.include_boilerplate,
+        // Every sentence its own class: the pool's index scores sentence by sentence.
+        let mut comparison = Comparison::from_sentence_pairs(
+            options.method,
+            options.floor,
             active,
             counted,
-            pairs: pairs.into_iter().map(local).collect(),
-            joined: joined.into_iter().map(local).collect(),
-        }
+            pairs.into_iter().map(local).collect(),
+            joined.into_iter().map(local).collect(),
+        );
+        comparison.include_boilerplate = options.include_boilerplate;
+        comparison
     }
 
     fn is_active(&self, i: usize) -> bool {

@@ -28,6 +28,92 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// What a bounded run of the binary did.
+#[derive(Debug)]
+pub struct BoundedRun {
+    /// The exit code (`None` when a signal ended it).
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+    /// The child's peak resident memory from the kernel's accounting (`wait4`). An upper bound:
+    /// Linux carries the spawning process's own resident high-water mark into the child's
+    /// across `exec`, so a test that holds much memory itself inflates it (keep test processes
+    /// small where this is asserted).
+    pub peak_rss_mb: f64,
+}
+
+/// Runs the `simdoc` binary with `args`, failing the test if it is still running after
+/// `time_limit`: a regression that makes it hang fails here instead of hanging the suite. The
+/// limit is a guard against hangs, far above the expected time, not a timing assertion.
+#[cfg(unix)]
+// The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
+pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the simdoc binary starts");
+    // Drain both pipes while waiting, so a chatty child cannot block on a full pipe.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let pid = child.id() as libc::pid_t;
+    let deadline = std::time::Instant::now() + time_limit;
+    // wait4 rather than Child::wait: it also reports this child's own peak memory.
+    let (status, usage) = loop {
+        let mut status = 0;
+        // SAFETY: plain syscall on our own child with valid out-pointers; zeroed rusage is valid.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        assert!(
+            reaped >= 0,
+            "wait4 failed: {}",
+            std::io::Error::last_os_error()
+        );
+        if reaped == pid {
+            break (status, usage);
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            // SAFETY: as above; reaps the killed child.
+            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+            panic!("simdoc {args:?} still running after {time_limit:?}: killed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    BoundedRun {
+        code,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+        // Linux reports ru_maxrss in kilobytes.
+        peak_rss_mb: usage.ru_maxrss as f64 / 1024.0,
+    }
+}
+
 /// A file of `tests/fixtures/formats` (see its README).
 pub fn format_fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

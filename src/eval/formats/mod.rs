@@ -118,13 +118,24 @@ pub struct PairSet {
     pub halves: Option<Vec<(String, String)>>,
 }
 
-/// Reads a whole file as UTF-8 text (lossily: a stray invalid byte becomes U+FFFD rather than
-/// failing the whole data set), without a leading byte-order mark.
+/// Data set files larger than this are refused (the largest shared one is a few megabytes).
+pub const MAX_DATA_FILE_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// Reads a whole regular file (of at most [`MAX_DATA_FILE_BYTES`]) as UTF-8 text (lossily: a
+/// stray invalid byte becomes U+FFFD rather than failing the whole data set), without a leading
+/// byte-order mark.
 pub fn read_text(path: &Path) -> Result<String, FormatError> {
-    let bytes = std::fs::read(path).map_err(|error| FormatError::Io {
-        path: path.to_path_buf(),
-        error,
-    })?;
+    let bytes =
+        crate::read::read_regular_file(path, MAX_DATA_FILE_BYTES).map_err(|error| match error {
+            crate::read::ReadError::Io(error) => FormatError::Io {
+                path: path.to_path_buf(),
+                error,
+            },
+            other => FormatError::File {
+                path: path.to_path_buf(),
+                problem: other.to_string(),
+            },
+        })?;
     let text = String::from_utf8_lossy(&bytes);
     Ok(strip_bom(&text).to_string())
 }

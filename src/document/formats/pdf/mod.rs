@@ -7,7 +7,8 @@
 //! unlike `lopdf`'s it hands out every glyph with its position and size, which paragraphs,
 //! headings and page furniture need; `pdf_oxide` gives that too, but builds several times
 //! longer with many more dependencies. `pdf-extract` has `unwrap`s on malformed input, so its
-//! work runs under `catch_unwind` and a panic becomes [`LoadError::Corrupt`].
+//! work runs under `catch_unwind` ([`quiet`], which keeps the panic message from the user) and a
+//! panic becomes [`LoadError::Corrupt`].
 //!
 //! Bounds, all checked before or while the glyphs are collected: at most [`MAX_OBJECTS`]
 //! objects (counted in the raw file before it is parsed, so a file of a million tiny objects is
@@ -28,9 +29,9 @@
 pub mod bounds;
 pub mod forms;
 pub mod layout;
+mod quiet;
 
 use std::io::Read;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
 
 use pdf_extract::{MediaBox, Object, OutputDev, OutputError, Transform};
@@ -81,9 +82,7 @@ pub fn parse(
         )
     };
     bounds::inflated_size_within(bytes, MAX_INFLATED_BYTES).map_err(|_| too_large())?;
-    let loaded = catch_unwind(AssertUnwindSafe(|| {
-        bounds::load(bytes, objects, MAX_OBJECTS)
-    }));
+    let loaded = quiet::catch_quietly(|| bounds::load(bytes, objects, MAX_OBJECTS));
     let loaded = match loaded {
         Ok(Err(bounds::LoadRefusal::Inflates)) => return Err(too_large()),
         Ok(Err(bounds::LoadRefusal::TooManyObjects)) => {
@@ -98,7 +97,7 @@ pub fn parse(
             ));
         }
         Ok(Ok(loaded)) => Ok(loaded),
-        Err(panic) => Err(panic),
+        Err(()) => Err(()),
     };
     let mut doc = match loaded {
         Ok(Ok(doc)) => doc,
@@ -143,9 +142,7 @@ pub fn parse(
     }
 
     let mut collector = Collector::default();
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        pdf_extract::output_doc(&doc, &mut collector)
-    }));
+    let result = quiet::catch_quietly(|| pdf_extract::output_doc(&doc, &mut collector));
     if collector.over_limit {
         return Err(over(
             format!("it has more than {MAX_GLYPHS} glyphs"),

@@ -1,0 +1,69 @@
+//! Two documents compared with every method, with the embedded reference model, under the
+//! measured and the thesis's thresholds. The input is split at its first NUL byte into the two
+//! documents (no NUL: the document against itself); the first byte chooses HTML or plain text
+//! for each. Nothing may panic; scores, figures and views must be in range and consistent.
+#![no_main]
+
+use std::sync::atomic::AtomicBool;
+
+use libfuzzer_sys::fuzz_target;
+use simdoc::compare::{CompareOptions, PreparedPair};
+use simdoc::document::{SourceFormat, parse_text};
+use simdoc::model::ReferenceModel;
+use simdoc::similarity::{Method, Preset};
+
+fn format(bit: bool) -> SourceFormat {
+    if bit {
+        SourceFormat::Html
+    } else {
+        SourceFormat::Text
+    }
+}
+
+fuzz_target!(|bytes: &[u8]| {
+    let Some((&selector, rest)) = bytes.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let (a, b) = text.split_once('\0').unwrap_or((&text, &text));
+    let left = parse_text(a, "a", format(selector & 1 == 1));
+    let right = parse_text(b, "b", format(selector & 2 == 2));
+    let model = ReferenceModel::embedded();
+    let never = AtomicBool::new(false);
+    let preset = if selector & 4 == 4 {
+        Preset::THESIS
+    } else {
+        Preset::MEASURED
+    };
+    let options = CompareOptions {
+        refine: preset.refine,
+        rules: preset.rules,
+        ..CompareOptions::default()
+    };
+    let prepared = PreparedPair::new(&left, &right, model, &options);
+    for method in Method::ALL {
+        let comparison = prepared
+            .compare(model, method, options.floor, &never)
+            .expect("never cancelled");
+        for pair in &comparison.pairs {
+            assert!((0.0..=1.0).contains(&pair.sim_lr) && (0.0..=1.0).contains(&pair.sim_rl));
+        }
+        let figures = comparison.figures(&preset.thresholds);
+        for share in figures
+            .overlap
+            .iter()
+            .chain(&figures.resemblance)
+            .chain(&figures.containment)
+        {
+            assert!((0.0..=1.0).contains(share), "{figures:?}");
+        }
+        assert!(figures.odds_ratio.is_finite() && figures.odds_ratio >= 0.0);
+        assert!(figures.common <= figures.matched[0].min(figures.matched[1]));
+        let swapped = comparison.swapped().figures(&preset.thresholds);
+        assert_eq!(swapped.common, figures.common);
+        assert_eq!(swapped.matched, [figures.matched[1], figures.matched[0]]);
+        let trees = comparison.tree_matching(&left, &right, &preset.thresholds);
+        assert_eq!(trees.left.len(), left.nodes.len());
+        assert_eq!(trees.right.len(), right.nodes.len());
+    }
+});

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Re-runs every benchmark whose figures BENCHMARKS.md quotes and refreshes its generated blocks
+# (between `<!-- bench-all:NAME -->` and `<!-- /bench-all:NAME -->`) from their output.
+#
+#   SIMDOC_DATA=/work/shared/data scripts/bench-all.sh [NAME...]     (default: every benchmark)
+#
+# NAME is one of: model-build model-size model-bench collection qsign-floor spark documents
+# compare scaling sources viewer eval repetition. Each one's raw output, headed by the date and the load average,
+# is kept in target/bench-all/NAME.txt; a benchmark that fails is reported and leaves its block
+# as it was (the others still run). Run it on an idle machine: the figures are only as quiet as
+# the machine. Takes about an hour (the model builds, the collection detectors with datasketch,
+# and the 20 MB comparison are the long ones); `scripts/bench_tables.py` alone re-renders the
+# blocks from the kept outputs.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+: "${SIMDOC_DATA:?set SIMDOC_DATA to the shared data folder}"
+export SIMDOC_DATA
+out=target/bench-all
+mkdir -p "$out"
+
+all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition)
+if [ $# -gt 0 ]; then
+  names=("$@")
+else
+  names=("${all[@]}")
+fi
+
+if [ ! -x /usr/bin/time ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get install -y -qq time >/dev/null
+  else
+    echo "GNU time is missing: apt-get install time" >&2
+    exit 1
+  fi
+fi
+
+cargo build --release --no-default-features --quiet || exit 1
+simdoc=target/release/simdoc
+corpus="$SIMDOC_DATA/reference/enwiki-2015/text"
+
+# `/usr/bin/time` with one line: wall seconds and peak memory.
+timed() {
+  /usr/bin/time -f "wall %e s, CPU %U s user + %S s system, peak %M KB" "$@"
+}
+
+model_size() {
+  local dir
+  dir=$(mktemp -d)
+  echo "| flags | model bytes | correlation entries |"
+  echo "|---|---|---|"
+  while IFS= read -r flags; do
+    # shellcheck disable=SC2086
+    last=$($simdoc model build "$corpus" -o "$dir/m" $flags 2>&1 | tail -1)
+    echo "| \`${flags:-(defaults)}\` | $(stat -c %s "$dir/m") | $last |"
+  done <<'EOF'
+
+--floor 0.02
+--floor 0.01
+--floor 0.01 --per-term 64
+--unit document
+--min-df 4000000000
+EOF
+  rm -rf "$dir"
+}
+
+qsign_floor() {
+  for set in reference/reuters-21578 documents/bbc-news/bbc; do
+    for share in 0 0.25; do
+      echo "$set, --min-reuse-share $share: $($simdoc collection "$SIMDOC_DATA/$set" --method qsign \
+        --min-reuse-share "$share" 2>/dev/null | head -1)"
+    done
+  done
+}
+
+eval_command() {
+  cargo bench --no-default-features --bench eval
+  for _ in 1 2 3; do
+    timed $simdoc eval pairs --format msrp "$SIMDOC_DATA/pairs/msrp" -q
+  done
+}
+
+# One process per pool size (each one's peak memory is its own); the table's header once.
+sources_bench() {
+  cargo build --release --no-default-features --quiet --example bench_sources || return 1
+  target/release/examples/bench_sources 1000 || return 1
+  target/release/examples/bench_sources 10000 | tail -1
+}
+
+repetition() {
+  local dir
+  dir=$(mktemp -d)
+  python3 -c "import sys; sys.stdout.write('The harbour froze early that winter and the boats stayed in. ' * 100000)" \
+    >"$dir/same.txt"
+  echo "100,000 identical sentences (6.1 MB) compared with themselves:"
+  timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt"
+  rm -rf "$dir"
+}
+
+run() {
+  case "$1" in
+    model-build) scripts/bench-model-build.sh ;;
+    model-size) model_size ;;
+    model-bench) cargo bench --no-default-features --bench model ;;
+    collection) scripts/bench_collection.sh ;;
+    qsign-floor) qsign_floor ;;
+    spark) scripts/bench-spark.sh ;;
+    documents) cargo bench --no-default-features --bench documents ;;
+    compare) cargo run --release --no-default-features --quiet --example bench_compare ;;
+    scaling) cargo run --release --no-default-features --quiet --example bench_scaling ;;
+    sources) sources_bench ;;
+    viewer) cargo run --release --quiet --example bench_viewer ;;
+    eval) eval_command ;;
+    repetition) repetition ;;
+    *)
+      echo "unknown benchmark: $1 (one of: ${all[*]})" >&2
+      return 2
+      ;;
+  esac
+}
+
+failed=()
+for name in "${names[@]}"; do
+  echo "=== $name"
+  {
+    echo "# $(date -u +%FT%TZ) by scripts/bench-all.sh, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    run "$name" 2>&1
+  } >"$out/$name.txt.new"
+  status=$?
+  cat "$out/$name.txt.new"
+  if [ $status -eq 0 ]; then
+    mv "$out/$name.txt.new" "$out/$name.txt"
+  else
+    echo "!!! $name failed (exit $status); its block in BENCHMARKS.md is left as it was" >&2
+    failed+=("$name")
+  fi
+done
+
+python3 scripts/bench_tables.py BENCHMARKS.md "$out"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed: ${failed[*]}" >&2
+  exit 1
+fi

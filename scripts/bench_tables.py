@@ -1,0 +1,55 @@
+#!/usr/bin/env python3
+"""Refreshes BENCHMARKS.md's generated blocks from the outputs scripts/bench-all.sh keeps.
+
+    scripts/bench_tables.py BENCHMARKS.md target/bench-all
+
+Each block sits between `<!-- bench-all:NAME -->` and `<!-- /bench-all:NAME -->` and is replaced
+by target/bench-all/NAME.txt: its Markdown table lines as they are (the benchmarks that print a
+table), the whole output in a text block otherwise, after the first line (date and load) as a
+sentence. A block whose output is missing is left as it was, and said so.
+"""
+
+import pathlib
+import re
+import sys
+
+
+def render(output: str) -> str:
+    lines = output.rstrip("\n").split("\n")
+    header, body = lines[0], lines[1:]
+    when = header.lstrip("# ").strip()
+    tables = [line for line in body if line.startswith("|")]
+    if tables and len(tables) >= 3:
+        rest = [line for line in body if line.strip() and not line.startswith("|")]
+        text = "\n".join(tables)
+        if rest:
+            text += "\n\n```text\n" + "\n".join(rest) + "\n```"
+    else:
+        text = "```text\n" + "\n".join(body) + "\n```"
+    return f"Measured {when}:\n\n{text}\n"
+
+
+def main() -> int:
+    doc_path, out_dir = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+    doc = doc_path.read_text()
+    pattern = re.compile(
+        r"(<!-- bench-all:(?P<name>[a-z-]+) -->\n)(?P<body>.*?)(<!-- /bench-all:(?P=name) -->)",
+        re.S,
+    )
+
+    def replace(match: re.Match) -> str:
+        name = match.group("name")
+        output = out_dir / f"{name}.txt"
+        if not output.exists():
+            print(f"bench_tables: no output for {name}; its block is left as it was")
+            return match.group(0)
+        return match.group(1) + render(output.read_text()) + match.group(4)
+
+    new, count = pattern.subn(replace, doc)
+    doc_path.write_text(new)
+    print(f"bench_tables: {count} blocks in {doc_path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+//! The bad-input catalogue (README.md, "Bad inputs"), run end to end: each input given to the
+//! binary under a time limit, with its expected outcome and a bound on its peak memory. A
+//! regression that hangs fails by the time limit instead of hanging the suite.
+#![cfg(unix)]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{BoundedRun, simdoc_bounded};
+
+/// Far above what any case here needs (each takes well under a second when it works).
+const TIME_LIMIT: Duration = Duration::from_secs(60);
+
+fn run(args: &[&str]) -> BoundedRun {
+    simdoc_bounded(args, TIME_LIMIT)
+}
+
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
+fn fifo_in(dir: &Path) -> PathBuf {
+    let fifo = dir.join("pipe.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    fifo
+}
+
+fn a_small_text(dir: &Path) -> PathBuf {
+    let path = dir.join("small.txt");
+    std::fs::write(
+        &path,
+        "The harbour froze early that winter. Boats stayed in.",
+    )
+    .unwrap();
+    path
+}
+
+/// Fails cleanly: exit code 1, one line naming the file and the problem, little memory.
+fn assert_refused(run: &BoundedRun, message: &str) {
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(run.stderr.trim_end(), format!("simdoc: {message}"));
+    assert!(run.peak_rss_mb < 100.0, "{run:?}");
+}
+
+#[test]
+fn a_fifo_is_refused_by_compare_and_inspect_without_blocking() {
+    // No writer ever opens the FIFO: reading it would block forever.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = fifo_in(dir.path());
+    let small = a_small_text(dir.path());
+    let expected = format!("{}: is a FIFO (named pipe), not a regular file", arg(&fifo));
+    assert_refused(&run(&["compare", arg(&fifo), arg(&small)]), &expected);
+    assert_refused(&run(&["compare", arg(&small), arg(&fifo)]), &expected);
+    assert_refused(&run(&["inspect", arg(&fifo)]), &expected);
+}
+
+#[test]
+fn a_collection_skips_a_fifo_and_a_device_among_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = fifo_in(dir.path());
+    a_small_text(dir.path());
+    let zero = dir.path().join("zero.txt");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let out = run(&["collection", arg(dir.path())]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "simdoc: skipped: {}: is a FIFO (named pipe), not a regular file\n\
+             simdoc: skipped: {}: is a character device, not a regular file\n",
+            arg(&fifo),
+            arg(&zero)
+        )
+    );
+    assert!(
+        out.stdout.starts_with("codet: 1 documents, 0 pairs"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn devices_are_refused_as_documents_and_as_models() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = a_small_text(dir.path());
+    assert_refused(
+        &run(&["compare", "/dev/zero", arg(&small)]),
+        "/dev/zero: is a character device, not a regular file",
+    );
+    assert_refused(
+        &run(&["inspect", "/dev/urandom"]),
+        "/dev/urandom: is a character device, not a regular file",
+    );
+    assert_refused(
+        &run(&["model", "info", "/dev/urandom"]),
+        "/dev/urandom: is a character device, not a model file",
+    );
+    assert_refused(
+        &run(&["compare", arg(&small), arg(&small), "--model", "/dev/zero"]),
+        "/dev/zero: is a character device, not a model file",
+    );
+}
+
+#[test]
+fn missing_empty_binary_and_directory_inputs_name_the_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let binary = dir.path().join("data.bin");
+    // Control bytes and NULs throughout: no text encoding reads this as prose.
+    std::fs::write(
+        &binary,
+        (0..3000u32).map(|i| (i * 7 % 32) as u8).collect::<Vec<_>>(),
+    )
+    .unwrap();
+    assert_refused(
+        &run(&["inspect", arg(&missing)]),
+        &format!(
+            "{}: cannot read: No such file or directory (os error 2)",
+            arg(&missing)
+        ),
+    );
+    assert_refused(
+        &run(&["inspect", arg(&empty)]),
+        &format!("{}: holds no readable text", arg(&empty)),
+    );
+    assert_refused(
+        &run(&["inspect", arg(&binary)]),
+        &format!(
+            "{}: is not a text or HTML file (it looks binary)",
+            arg(&binary)
+        ),
+    );
+    assert_refused(
+        &run(&["inspect", arg(dir.path())]),
+        &format!("{}: is a directory, not a file", arg(dir.path())),
+    );
+    assert_refused(
+        &run(&["model", "info", arg(&empty)]),
+        &format!("{}: the model file is empty", arg(&empty)),
+    );
+    assert_refused(
+        &run(&["model", "info", arg(&binary)]),
+        &format!(
+            "{}: is not a simdoc model file (its first bytes are not \"SIMDOCRM\")",
+            arg(&binary)
+        ),
+    );
+}
+
+#[test]
+fn deep_nesting_and_stray_bytes_still_give_the_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("nested.html");
+    let depth = 100_000;
+    std::fs::write(
+        &nested,
+        format!(
+            "{}Deep text is still a sentence.{}",
+            "<div>".repeat(depth),
+            "</div>".repeat(depth)
+        ),
+    )
+    .unwrap();
+    let out = run(&["inspect", arg(&nested)]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.stdout.contains("[0] Deep text is still a sentence."),
+        "{out:?}"
+    );
+    // Latin-1 bytes in a file that is not UTF-8: decoded as Windows-1252.
+    let latin = dir.path().join("latin.txt");
+    std::fs::write(&latin, b"A caf\xe9 served cr\xe8me br\xfbl\xe9e all night.").unwrap();
+    let out = run(&["inspect", arg(&latin)]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.stdout
+            .contains("[0] A café served crème brûlée all night."),
+        "{out:?}"
+    );
+}

@@ -1,0 +1,84 @@
+//! Inputs the fuzz targets (`fuzz/`, `scripts/fuzz.sh`) found to fail, each kept as a regression
+//! test with the outcome it must have now. The inputs are in `tests/fixtures/fuzz/` (mutations of
+//! the seeds in `fuzz/seeds/`, made of public-domain or CC BY-SA text only).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use simdoc::model::ReferenceModel;
+use simdoc::model::format::{MAGIC, VERSION};
+use simdoc::similarity::ModelView;
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fuzz")
+        .join(name);
+    std::fs::read(path).expect("the fixture")
+}
+
+/// The model_bytes target's reading of an input: its first byte chooses a whole file (0) or a
+/// payload sealed behind a valid header and checksum (1: format version 1, else the current).
+fn model_file(input: &[u8]) -> Vec<u8> {
+    let (&selector, rest) = input.split_first().expect("a selector byte");
+    if selector == 0 {
+        return rest.to_vec();
+    }
+    let version: u32 = if selector == 1 { 1 } else { VERSION };
+    let mut file = Vec::new();
+    file.extend_from_slice(&MAGIC);
+    file.extend_from_slice(&version.to_le_bytes());
+    file.extend_from_slice(&(rest.len() as u64).to_le_bytes());
+    file.extend_from_slice(rest);
+    let crc = crc32fast::hash(&file[MAGIC.len()..]);
+    file.extend_from_slice(&crc.to_le_bytes());
+    file
+}
+
+/// model_bytes, 2026-11-23: a payload (the Washington seed model, mutated) storing the pair of
+/// terms 22 and 79 with correlation 0. It decodes; the zero pair is left out, so every stored
+/// correlate is positive, in range and at most 1.
+#[test]
+fn a_model_storing_a_zero_correlation_loads_without_it() {
+    let file = model_file(&fixture("model-zero-correlation.bin"));
+    let model = ReferenceModel::from_bytes(&file, Path::new("m")).expect("a valid model");
+    let size = model.vocabulary_size();
+    assert_eq!(size, 102);
+    for id in 0..size {
+        for (k, c) in model.correlates(id) {
+            assert!(
+                k < size && c > 0.0 && c <= 1.0,
+                "term {id}: correlate {k} with {c}"
+            );
+        }
+    }
+    assert_eq!(model.correlation(22, 79), 0.0);
+}
+
+/// document_bytes, 2026-11-23: the Guinea PDF fixture with a few bytes changed, so that a page
+/// refers to an object that is not there. `pdf-extract` panics on it; the reader turns that into
+/// a clear error, and the user sees that line only, not the panic message and backtrace that
+/// used to precede it.
+#[cfg(unix)]
+#[test]
+fn a_pdf_missing_an_object_is_one_clear_line() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/fuzz/pdf-missing-object.pdf");
+    let name = path.to_str().expect("a UTF-8 path");
+    let run = common::simdoc_bounded(&["inspect", name], Duration::from_secs(60));
+    assert_eq!(run.code, Some(1), "{run:?}");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "simdoc: {name}: is not a readable PDF file: its text cannot be read (malformed content)\n"
+        )
+    );
+    let error =
+        simdoc::document::parse_bytes(&fixture("pdf-missing-object.pdf"), Path::new("x.pdf"), None)
+            .expect_err("a damaged PDF");
+    assert!(
+        matches!(error, simdoc::document::LoadError::Corrupt { .. }),
+        "{error:?}"
+    );
+}
