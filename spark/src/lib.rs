@@ -24,6 +24,21 @@ fn value_error(message: String) -> PyErr {
     PyValueError::new_err(message)
 }
 
+/// Runs `work` on a batch with the driver's options, without holding the GIL (the executor's
+/// Python worker may run other threads meanwhile); an error is a Python `ValueError`.
+fn on_batch(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    options: &str,
+    work: impl FnOnce(&RecordBatch, &Options) -> Result<RecordBatch, String> + Send,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let options = Options::parse(options).map_err(value_error)?;
+    let out = py
+        .detach(|| work(&batch.0, &options))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
 /// Every file under `paths` in simdoc's stream order (sorted, hidden entries skipped, and files
 /// describing their folder such as README or LICENSE left out, as `simdoc collection` does):
 /// the listing the driver numbers documents by.
@@ -50,11 +65,7 @@ fn prepare_files(
     batch: PyArrowType<RecordBatch>,
     options: &str,
 ) -> PyResult<PyArrowType<RecordBatch>> {
-    let options = Options::parse(options).map_err(value_error)?;
-    let out = py
-        .detach(|| prepare::prepare_files(&batch.0, &options))
-        .map_err(value_error)?;
-    Ok(PyArrowType(out))
+    on_batch(py, batch, options, prepare::prepare_files)
 }
 
 /// Prepares documents given as text (`row`, `name`, `text`) from a table.
@@ -64,11 +75,7 @@ fn prepare_texts(
     batch: PyArrowType<RecordBatch>,
     options: &str,
 ) -> PyResult<PyArrowType<RecordBatch>> {
-    let options = Options::parse(options).map_err(value_error)?;
-    let out = py
-        .detach(|| prepare::prepare_texts(&batch.0, &options))
-        .map_err(value_error)?;
-    Ok(PyArrowType(out))
+    on_batch(py, batch, options, prepare::prepare_texts)
 }
 
 /// Fingerprints documents (`id`, `terms`: list of {term, df}) of a collection of `documents`.
@@ -79,11 +86,9 @@ fn sign(
     documents: u32,
     options: &str,
 ) -> PyResult<PyArrowType<RecordBatch>> {
-    let options = Options::parse(options).map_err(value_error)?;
-    let out = py
-        .detach(|| signing::sign(&batch.0, documents, &options))
-        .map_err(value_error)?;
-    Ok(PyArrowType(out))
+    on_batch(py, batch, options, |batch, options| {
+        signing::sign(batch, documents, options)
+    })
 }
 
 /// CoDet: the corpus-tree nodes of documents (`id`, `terms`: list of {term, df}, `sentences`)
@@ -95,11 +100,9 @@ fn nodes(
     documents: u32,
     options: &str,
 ) -> PyResult<PyArrowType<RecordBatch>> {
-    let options = Options::parse(options).map_err(value_error)?;
-    let out = py
-        .detach(|| signing::nodes(&batch.0, documents, &options))
-        .map_err(value_error)?;
-    Ok(PyArrowType(out))
+    on_batch(py, batch, options, |batch, options| {
+        signing::nodes(batch, documents, options)
+    })
 }
 
 /// Decides candidate pairs: the detector's relation, score and evidence for each.
@@ -109,11 +112,7 @@ fn verify(
     batch: PyArrowType<RecordBatch>,
     options: &str,
 ) -> PyResult<PyArrowType<RecordBatch>> {
-    let options = Options::parse(options).map_err(value_error)?;
-    let out = py
-        .detach(|| verification::verify(&batch.0, &options))
-        .map_err(value_error)?;
-    Ok(PyArrowType(out))
+    on_batch(py, batch, options, verification::verify)
 }
 
 #[pymodule]
