@@ -284,6 +284,11 @@ proptest! {
                 prop_assert_eq!(&cmp.pairs, &brute, "method {}", method.name());
                 let matches: Vec<_> = cmp.matches(&thresholds).copied().collect();
                 prop_assert_eq!(
+                    cmp.figures_given(&matches, &thresholds),
+                    cmp.figures(&thresholds),
+                    "method {}", method.name()
+                );
+                prop_assert_eq!(
                     cmp.figures(&thresholds),
                     cmp.figures_of(&matches, &thresholds),
                     "method {} options {:?}", method.name(), options

@@ -315,7 +315,7 @@ impl View {
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             thresholds,
-            figures: comparison.figures(&thresholds),
+            figures: comparison.figures_given(&matches, &thresholds),
             trees: comparison.tree_matching_of(
                 &analysis.docs[0].doc,
                 &analysis.docs[1].doc,

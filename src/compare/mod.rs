@@ -375,6 +375,18 @@ impl Comparison {
         class_figures::figures(self, thresholds)
     }
 
+    /// [`Self::figures`], given the matches under `thresholds` already filtered: counted over
+    /// them when no sentence repeats (the same figures, about twice as fast as the class-level
+    /// flow: 0.6 against 1.45 ms at 21,000 pairs in `examples/bench_compare`), from the
+    /// classes otherwise.
+    pub fn figures_given(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
+        if self.classes[0].all_single() && self.classes[1].all_single() {
+            self.figures_of(matches, thresholds)
+        } else {
+            self.figures(thresholds)
+        }
+    }
+
     /// How many of the matched pairs under `thresholds` are identical, counted from the classes
     /// (all of them, however many are listed).
     pub fn identical_pairs(&self, thresholds: &Thresholds) -> usize {

@@ -160,8 +160,8 @@ impl<'a> Report<'a> {
             sides,
             comparison,
             thresholds,
-            // From the classes: exact however many pairs are listed.
-            figures: comparison.figures(&thresholds),
+            // Exact however many pairs are listed (from the classes when sentences repeat).
+            figures: comparison.figures_given(&matches, &thresholds),
             trees: comparison.tree_matching_of(sides[0].doc, sides[1].doc, &matches),
             matches,
             passages,

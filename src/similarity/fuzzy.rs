@@ -162,8 +162,13 @@ fn sims_under_rules(
     let stopwords = left.has_stopwords() || right.has_stopwords();
     let (mut lr, mut rl, content) = match rules.relate {
         Relate::All => {
-            let (lr, rl) = sets(&left.set, &right.set, false);
             let content = stopwords.then(|| sets(left.content(), right.content(), true));
+            // Both directions zeroed by the content floor: the whole sets need no scoring.
+            if content.is_some_and(|(lr, rl)| lr < rules.content_floor && rl < rules.content_floor)
+            {
+                return Some((0.0, 0.0));
+            }
+            let (lr, rl) = sets(&left.set, &right.set, false);
             (lr, rl, content)
         }
         Relate::Aligned => {
@@ -283,22 +288,54 @@ struct Touch {
     /// S) = 1 - prod(1 - c) over the correlates it holds (eq. 3.2; with aligned relatedness mu
     /// is at most this).
     via_correlates: Vec<(u32, f64)>,
+    /// The largest mu in `via_correlates` (0 when empty).
+    via_max: f64,
 }
 
-impl Touch {
+/// One of a term's two lists of sentences in [`candidates`]: those holding the term (mu = 1),
+/// or those holding only its correlates (each with its mu; the largest beside).
+enum Postings<'t> {
+    Exact(&'t [u32]),
+    Via(&'t [(u32, f64)], f64),
+}
+
+impl Postings<'_> {
     fn len(&self) -> usize {
-        self.exact.len() + self.via_correlates.len()
+        match self {
+            Postings::Exact(list) => list.len(),
+            Postings::Via(list, _) => list.len(),
+        }
     }
 
-    /// mu(term, S_j) if `j` holds the term or a correlate, else `None`.
-    fn weight(&self, j: u32) -> Option<f64> {
-        if self.exact.binary_search(&j).is_ok() {
-            return Some(1.0);
+    /// The largest weight a sentence can take from this list.
+    fn max(&self) -> f64 {
+        match self {
+            Postings::Exact(_) => 1.0,
+            Postings::Via(_, max) => *max,
         }
-        self.via_correlates
-            .binary_search_by_key(&j, |&(s, _)| s)
-            .ok()
-            .map(|i| self.via_correlates[i].1)
+    }
+
+    fn for_each(&self, mut f: impl FnMut(u32, f64)) {
+        match self {
+            Postings::Exact(list) => list.iter().for_each(|&j| f(j, 1.0)),
+            Postings::Via(list, _) => list.iter().for_each(|&(j, mu)| f(j, mu)),
+        }
+    }
+
+    /// The weight of sentence `j` in this list (0 when absent).
+    fn weight(&self, j: u32) -> f64 {
+        match self {
+            Postings::Exact(list) => {
+                if list.binary_search(&j).is_ok() {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            Postings::Via(list, _) => list
+                .binary_search_by_key(&j, |&(s, _)| s)
+                .map_or(0.0, |at| list[at].1),
+        }
     }
 }
 
@@ -336,9 +373,11 @@ fn touches(
                     via.push((j, 1.0 - product));
                 }
             }
+            let via_max = via.iter().map(|&(_, mu)| mu).fold(0.0, f64::max);
             let touch = Touch {
                 exact,
                 via_correlates: via,
+                via_max,
             };
             (w, touch)
         })
@@ -361,54 +400,67 @@ fn candidates(
     active
         .par_iter()
         .map_init(
-            || (vec![0.0f64; to.sentences.len()], Vec::new()),
-            |(bounds, touched), &(i, sentence)| {
+            || {
+                (
+                    vec![0.0f64; to.sentences.len()],
+                    Vec::new(),
+                    Vec::new(),
+                    Vec::new(),
+                )
+            },
+            |(bounds, touched, lists, suffix), &(i, sentence)| {
                 check(cancel)?;
                 let content = sentence.content();
                 let n = content.len();
                 // Upper bounds of Sim(S_i, S_j) x n, per sentence of `to`: 1 for each word in
-                // both, the word's bound for each word touching only through correlates.
-                // Words with short lists first; once the words left could not lift an
-                // untouched sentence to the floor, the rest are only looked up for the
-                // sentences already touched (prefix filtering).
-                let empty = Touch::default();
-                let mut words: Vec<&Touch> = content
-                    .iter()
-                    .map(|w| index.get(w).unwrap_or(&empty))
-                    .collect();
-                words.sort_unstable_by_key(|t| t.len());
+                // both, the word's mu for each word touching only through correlates. Each word
+                // is two lists (the sentences holding it, weight 1; those holding only its
+                // correlates, weight at most the largest such mu, usually far below 1), short
+                // lists first; once the lists left could not lift an untouched sentence to the
+                // floor, the rest are only looked up for the sentences already touched (prefix
+                // filtering, weighted by each list's largest weight).
+                lists.clear();
+                for touch in content.iter().filter_map(|w| index.get(w)) {
+                    if !touch.exact.is_empty() {
+                        lists.push(Postings::Exact(&touch.exact));
+                    }
+                    if !touch.via_correlates.is_empty() {
+                        lists.push(Postings::Via(&touch.via_correlates, touch.via_max));
+                    }
+                }
+                lists.sort_unstable_by_key(Postings::len);
+                // What the lists from `at` on can add at most, for each `at`.
+                suffix.clear();
+                suffix.resize(lists.len() + 1, 0.0);
+                for at in (0..lists.len()).rev() {
+                    suffix[at] = suffix[at + 1] + lists[at].max();
+                }
                 // A hair of slack so that rounding can only admit, never drop, a pair.
                 let needed = floor * n as f64 - 1e-9;
                 touched.clear();
-                let mut rest = words.len();
-                for (at, touch) in words.iter().enumerate() {
-                    // Each word adds at most 1: the words from `at` on add at most this.
-                    if ((words.len() - at) as f64) < needed {
+                let mut rest = lists.len();
+                for (at, list) in lists.iter().enumerate() {
+                    if suffix[at] < needed {
                         rest = at;
                         break;
                     }
-                    let entries = touch
-                        .exact
-                        .iter()
-                        .map(|&j| (j, 1.0))
-                        .chain(touch.via_correlates.iter().copied());
-                    for (j, weight) in entries {
+                    list.for_each(|j, weight| {
                         let bound = &mut bounds[j as usize];
                         if *bound == 0.0 {
                             touched.push(j);
                         }
                         *bound += weight;
-                    }
+                    });
                 }
                 let mut found: Vec<u32> = Vec::new();
                 for &j in touched.iter() {
                     let mut bound = bounds[j as usize];
                     bounds[j as usize] = 0.0;
-                    for (left, touch) in words[rest..].iter().enumerate() {
-                        if bound + ((words.len() - rest - left) as f64) < needed {
+                    for at in rest..lists.len() {
+                        if bound + suffix[at] < needed {
                             break;
                         }
-                        bound += touch.weight(j).unwrap_or(0.0);
+                        bound += lists[at].weight(j);
                     }
                     if bound >= needed {
                         found.push(j);
@@ -450,58 +502,68 @@ fn merge_directions(
 }
 
 /// For one left term set: every term it relates to, as `(k, slot of the left word, 1 - c)`,
-/// sorted by `k` and then by slot (the left word itself is related with `c = 1`).
-fn related_terms(
-    set: &[TermId],
-    rows: &FxHashMap<TermId, Vec<(TermId, f32)>>,
-    related: &mut Vec<(TermId, u32, f64)>,
-) {
-    related.clear();
-    for (slot, &w) in set.iter().enumerate() {
-        related.push((w, slot as u32, 0.0));
-        for &(k, c) in rows.get(&w).map_or(&[][..], Vec::as_slice) {
-            related.push((k, slot as u32, 1.0 - f64::from(c)));
-        }
-    }
-    related.sort_unstable_by_key(|&(k, slot, _)| (k, slot));
+/// sorted by `k` and then by slot (the left word itself is related with `c = 1`), with where
+/// each `k`'s entries start. Filled once per left sentence and read for each of its candidates.
+#[derive(Default)]
+struct RelatedTerms {
+    entries: Vec<(TermId, u32, f64)>,
+    /// Per related term, the index of its first entry: one hash lookup per right term, where a
+    /// binary search over the entries (hundreds: every correlate of every word) cost a third of
+    /// the indexed scoring.
+    starts: FxHashMap<TermId, u32>,
 }
 
-/// Both directional similarities of a left term set (given by its [`related_terms`] and size)
-/// and a right one. The same products and sums as [`directional_sims`], taken in the same
-/// order (a left word's factors in ascending right-term order, a right term's factors in
-/// ascending left-word order), so the values are bit-identical; but the cost is one binary
-/// search per right term instead of one per pair of words.
-fn sims_through_related(
-    left_len: usize,
-    right: &[TermId],
-    related: &[(TermId, u32, f64)],
-) -> (f64, f64) {
-    if left_len == 0 || right.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mut left_products = [1.0f64; 64];
-    let mut heap;
-    let products: &mut [f64] = if left_len <= left_products.len() {
-        &mut left_products[..left_len]
-    } else {
-        heap = vec![1.0f64; left_len];
-        &mut heap
-    };
-    let mut sum_right = 0.0;
-    for &k in right {
-        let start = related.partition_point(|&(t, _, _)| t < k);
-        let mut product = 1.0f64;
-        for &(t, slot, factor) in &related[start..] {
-            if t != k {
-                break;
+impl RelatedTerms {
+    fn fill(&mut self, set: &[TermId], rows: &FxHashMap<TermId, Vec<(TermId, f32)>>) {
+        let entries = &mut self.entries;
+        entries.clear();
+        for (slot, &w) in set.iter().enumerate() {
+            entries.push((w, slot as u32, 0.0));
+            for &(k, c) in rows.get(&w).map_or(&[][..], Vec::as_slice) {
+                entries.push((k, slot as u32, 1.0 - f64::from(c)));
             }
-            products[slot as usize] *= factor;
-            product *= factor;
         }
-        sum_right += 1.0 - product;
+        entries.sort_unstable_by_key(|&(k, slot, _)| (k, slot));
+        self.starts.clear();
+        for (at, &(k, _, _)) in entries.iter().enumerate() {
+            self.starts.entry(k).or_insert(at as u32);
+        }
     }
-    let sum_left: f64 = products.iter().map(|p| 1.0 - p).sum();
-    (sum_left / left_len as f64, sum_right / right.len() as f64)
+
+    /// Both directional similarities of the left term set (of `left_len` terms) and a right
+    /// one. The same products and sums as [`directional_sims`], taken in the same order (a left
+    /// word's factors in ascending right-term order, a right term's factors in ascending
+    /// left-word order), so the values are bit-identical; but the cost is one lookup per right
+    /// term instead of one per pair of words.
+    fn sims(&self, left_len: usize, right: &[TermId]) -> (f64, f64) {
+        if left_len == 0 || right.is_empty() {
+            return (0.0, 0.0);
+        }
+        let mut left_products = [1.0f64; 64];
+        let mut heap;
+        let products: &mut [f64] = if left_len <= left_products.len() {
+            &mut left_products[..left_len]
+        } else {
+            heap = vec![1.0f64; left_len];
+            &mut heap
+        };
+        let mut sum_right = 0.0;
+        for &k in right {
+            let mut product = 1.0f64;
+            if let Some(&start) = self.starts.get(&k) {
+                for &(t, slot, factor) in &self.entries[start as usize..] {
+                    if t != k {
+                        break;
+                    }
+                    products[slot as usize] *= factor;
+                    product *= factor;
+                }
+            }
+            sum_right += 1.0 - product;
+        }
+        let sum_left: f64 = products.iter().map(|p| 1.0 - p).sum();
+        (sum_left / left_len as f64, sum_right / right.len() as f64)
+    }
 }
 
 /// The pair if the rules allow it and one of its directional Sims reaches the floor.
@@ -558,13 +620,13 @@ impl FuzzyMatcher {
         let per_sentence: Result<Vec<Vec<ScoredPair>>, Cancelled> = merged
             .par_iter()
             .map_init(
-                || (Vec::new(), Vec::new(), Vec::new()),
+                || (RelatedTerms::default(), RelatedTerms::default(), Vec::new()),
                 |(related, related_content, dp), (i, list)| {
                     check(cancel)?;
                     let sentence = &left.sentences[*i as usize];
-                    related_terms(&sentence.set, &rows, related);
+                    related.fill(&sentence.set, &rows);
                     if sentence.has_stopwords() {
-                        related_terms(sentence.content(), &rows, related_content);
+                        related_content.fill(sentence.content(), &rows);
                     }
                     let mut found = Vec::new();
                     for &j in list {
@@ -580,7 +642,7 @@ impl FuzzyMatcher {
                                 } else {
                                     &*related
                                 };
-                                sims_through_related(a.len(), b, related)
+                                related.sims(a.len(), b)
                             },
                             dp,
                         );
