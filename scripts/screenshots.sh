@@ -49,6 +49,18 @@ xdotool mousemove 498 386
 shoot selection
 kill "$app"; wait "$app" 2>/dev/null || true
 
+# The passages list, then a similar (one-to-two) match's words side by side.
+start --example
+xdotool mousemove 856 622 click 1
+shoot passages
+xdotool mousemove 744 622 click 1
+sleep 1
+xdotool mousemove 900 773 click 1
+sleep 1
+xdotool mousemove 929 622 click 1
+shoot words
+kill "$app"; wait "$app" 2>/dev/null || true
+
 start --example --hierarchies
 shoot hierarchies
 kill "$app"; wait "$app" 2>/dev/null || true
@@ -62,7 +74,7 @@ sleep 1
 xdotool windowfocus --sync "$win"
 xdotool mousemove 218 67 click 1
 xdotool type --delay 20 "$folder"
-xdotool mousemove 28 92 click 1
+xdotool mousemove 539 88 click 1
 sleep 12
 shoot collection
 rm -rf "$folder"

@@ -266,6 +266,29 @@ fn the_toolbar_keeps_its_place_when_the_method_changes() {
     }
 }
 
+/// In a window too narrow for the toolbar, a control moves to the next row whole: the Export
+/// button once wrapped its label a letter per line when it met the window's edge (at 1440
+/// pixels), then, unwrapped, ran past the edge. Every width from 900 to 1600 puts the edge somewhere along the toolbar.
+#[test]
+fn a_narrow_window_wraps_the_toolbar_not_a_button_label() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (a, b) = (write(dir.path(), "a.txt", A), write(dir.path(), "b.txt", B));
+    for width in (900..=1600).step_by(10) {
+        let mut app = app_with(embedded(), Settings::default());
+        app.open(Side::Left, a.clone());
+        app.open(Side::Right, b.clone());
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(width as f32, 800.0))
+            .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app);
+        settle(&mut h);
+        let export = h.get_by_label("Export").rect();
+        assert!(
+            export.width() > export.height() && export.max.x <= width as f32,
+            "at {width} pixels the Export button is {export:?}"
+        );
+    }
+}
+
 #[test]
 fn a_permission_below_the_floor_rescores_while_the_old_view_stays() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -13,7 +13,10 @@ use crate::similarity::{Method, Preset, Relate};
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().slider_width = 110.0;
+        ui.spacing_mut().slider_width = 90.0;
+        // A control that does not fit moves to the next row whole: without this, a button at
+        // the end of a narrow window wrapped its own label a letter per line.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         for side in Side::BOTH {
             open_menu_ui(app, ui, side);
         }
@@ -60,15 +63,18 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         presets_ui(app, ui);
         options_menu_ui(app, ui);
         ui.separator();
-        ui.add_enabled_ui(app.view.is_some(), |ui| {
-            ui.menu_button("Export", |ui| {
-                for kind in ExportKind::ALL {
-                    if ui.button(kind.title()).clicked() {
-                        app.pick_export(kind);
-                        ui.close();
-                    }
+        // Last on the bar, so disabling the rest of this row disables only Export; in a
+        // child scope (`add_enabled_ui`) the button could not move to the next row.
+        if app.view.is_none() {
+            ui.disable();
+        }
+        ui.menu_button("Export", |ui| {
+            for kind in ExportKind::ALL {
+                if ui.button(kind.title()).clicked() {
+                    app.pick_export(kind);
+                    ui.close();
                 }
-            });
+            }
         });
     });
 }
