@@ -65,7 +65,8 @@ impl TreesState {
     }
 }
 
-/// A short label for a node: its own label, or the start of its text.
+/// A short label for a node: its own label, or the start of its text. The kind is not repeated:
+/// the row's [`kind_icon`] says it (rows once read "list list — ...").
 fn node_label(doc: &Document, id: NodeId) -> String {
     let node = &doc.nodes[id];
     if !node.label.is_empty() {
@@ -76,11 +77,44 @@ fn node_label(doc: &Document, id: NodeId) -> String {
         .get(node.subtree_sentences.start)
         .map_or("", |s| s.text.as_str());
     let words: Vec<&str> = first.split_whitespace().take(8).collect();
-    format!(
-        "{} — {}",
+    words.join(" ")
+}
+
+/// The whole of what a row stands for, for its tooltip (rows are cut to the column's width):
+/// its kind, its label or first sentence in full (up to 300 characters), and its matched shares.
+fn node_tooltip(doc: &Document, id: NodeId, share: Option<&NodeMatch>) -> String {
+    let node = &doc.nodes[id];
+    let text = if node.label.is_empty() {
+        doc.sentences
+            .get(node.subtree_sentences.start)
+            .map_or("", |s| s.text.as_str())
+    } else {
+        node.label.as_str()
+    };
+    let mut tip = format!(
+        "{}: {}",
         node.kind.name().replace('_', " "),
-        words.join(" ")
-    )
+        super::toolbar::shorten(text, 300)
+    );
+    if let Some(m) = share {
+        tip.push_str(&format!(
+            "\nits own sentences: {} of {} matched\nwith everything below it: {} of {} matched",
+            m.matched_own, m.own, m.matched_subtree, m.subtree
+        ));
+    }
+    tip
+}
+
+/// The matched share a row shows: its own sentences', or its whole subtree's when asked, and
+/// always when the row is collapsed (its own share would hide what is folded inside: a
+/// collapsed section holding a whole matched article showed 0%). `None` when the share it
+/// would show counts no sentence.
+fn row_share(share: &NodeMatch, whole_subtree: bool, collapsed: bool) -> Option<f64> {
+    if whole_subtree || collapsed {
+        (share.subtree > 0).then(|| share.subtree_shaded())
+    } else {
+        (share.own > 0).then(|| share.shaded())
+    }
 }
 
 /// A short mark for a node's kind, in characters the bundled font has.
@@ -167,14 +201,12 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             for &(id, depth) in &rows[range] {
                 let (rect, response) =
                     ui.allocate_exact_size(vec2(ui.available_width(), ROW_HEIGHT), Sense::click());
+                let node = &doc.nodes[id];
+                let expanded = app.trees.expanded[s].get(id).copied().unwrap_or(false);
+                let collapsed = !node.children.is_empty() && !expanded;
                 let share = shares.and_then(|s| s.get(id));
-                let fraction = share.map_or(0.0, |m: &NodeMatch| {
-                    if subtree {
-                        m.subtree_shaded()
-                    } else {
-                        m.shaded()
-                    }
-                });
+                let shown = share.and_then(|m: &NodeMatch| row_share(m, subtree, collapsed));
+                let fraction = shown.unwrap_or(0.0);
                 let painter = ui.painter_at(rect);
                 let visuals = ui.visuals();
                 let is_selected = selected == Some((side, id));
@@ -201,7 +233,6 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                         Color32::from_rgb(0x29, 0x80, 0xB9).gamma_multiply(0.35),
                     );
                 }
-                let node = &doc.nodes[id];
                 let text_color = if node.boilerplate {
                     visuals.weak_text_color()
                 } else {
@@ -209,7 +240,7 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 };
                 let arrow = if node.children.is_empty() {
                     "  "
-                } else if app.trees.expanded[s].get(id).copied().unwrap_or(false) {
+                } else if expanded {
                     "− "
                 } else {
                     "+ "
@@ -227,7 +258,7 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                         font.clone(),
                         text_color,
                     );
-                if share.is_some_and(|m| if subtree { m.subtree > 0 } else { m.own > 0 }) {
+                if shown.is_some() {
                     painter.text(
                         Pos2::new(rect.max.x - 4.0, rect.center().y),
                         egui::Align2::RIGHT_CENTER,
@@ -236,6 +267,7 @@ pub fn hierarchies_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                         visuals.strong_text_color(),
                     );
                 }
+                let response = response.on_hover_text(node_tooltip(doc, id, share));
                 // Clicking the arrow toggles; clicking elsewhere selects.
                 if response.clicked() {
                     let on_arrow = response
@@ -326,5 +358,50 @@ pub fn select_node(app: &mut SimdocApp, side: Side, node: NodeId) {
             app.selection.scroll_to[other.index()] = Some(n.subtree_sentences.start as u32);
         }
         app.trees.reveal(other.index(), &other_doc, partner);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{SourceFormat, parse_text};
+
+    fn share(own: u32, matched_own: u32, subtree: u32, matched_subtree: u32) -> NodeMatch {
+        NodeMatch {
+            own,
+            matched_own,
+            subtree,
+            matched_subtree,
+            partners: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_collapsed_row_shows_what_is_folded_inside() {
+        // A section with no sentences of its own, all of its 40 below it matched.
+        let section = share(0, 0, 40, 40);
+        assert_eq!(row_share(&section, false, false), None);
+        assert_eq!(row_share(&section, false, true), Some(1.0));
+        assert_eq!(row_share(&section, true, false), Some(1.0));
+        let paragraph = share(4, 1, 4, 1);
+        assert_eq!(row_share(&paragraph, false, false), Some(0.25));
+    }
+
+    #[test]
+    fn labels_do_not_repeat_the_kind_and_tooltips_hold_the_whole_text() {
+        let html = "<html><body><h1>Notes</h1><ul><li>Volcanic ash closed the northern \
+                    airports on Monday morning and every later flight.</li><li>Airlines \
+                    cancelled flights.</li></ul></body></html>";
+        let doc = parse_text(html, "notes.html", SourceFormat::Html);
+        let list = (0..doc.nodes.len())
+            .find(|&id| doc.nodes[id].kind == NodeKind::List)
+            .expect("a list node");
+        let label = node_label(&doc, list);
+        assert!(!label.starts_with("list"), "{label}");
+        assert!(label.starts_with("Volcanic ash"), "{label}");
+        let tip = node_tooltip(&doc, list, Some(&share(0, 0, 2, 1)));
+        assert!(tip.starts_with("list: Volcanic ash"), "{tip}");
+        assert!(tip.contains("every later flight."), "{tip}");
+        assert!(tip.contains("1 of 2 matched"), "{tip}");
     }
 }
