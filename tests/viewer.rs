@@ -179,6 +179,42 @@ fn selecting_a_match_scrolls_to_it_inside_one_huge_paragraph() {
     assert_eq!(h.state().shown_sentence(Side::Left), Some(0));
 }
 
+/// The overview strip beside B marks where its one match lies, three quarters down a paragraph
+/// of 4,000 sentences; a click there brings that part of the text into view.
+#[test]
+fn clicking_the_overview_strip_jumps_to_that_part_of_the_text() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let target = 3000;
+    let mut b = String::new();
+    for i in 0..4000 {
+        if i == target {
+            b.push_str("The zebra crossed the wide river at dawn. ");
+        } else {
+            b.push_str(&format!("Filler sentence number {i} says very little. "));
+        }
+    }
+    let mut h = open_pair(
+        dir.path(),
+        "The zebra crossed the wide river at dawn.\n",
+        &b,
+        app_with(embedded(), Settings::default()),
+    );
+    let top = |h: &Harness<'_, SimdocApp>| h.state().top_sentence(Side::Right).unwrap_or(0);
+    assert!(top(&h) < 100, "B starts at its top: {}", top(&h));
+    let strip = h.get_by_label("Overview of B").rect();
+    let at = egui::pos2(strip.center().x, strip.min.y + strip.height() * 0.75);
+    h.hover_at(at);
+    h.drag_at(at);
+    h.step();
+    h.drop_at(at);
+    frames(&mut h, 20);
+    let shown = top(&h);
+    assert!(
+        (2800..=3100).contains(&shown),
+        "the text shows sentence {shown} at its top"
+    );
+}
+
 #[test]
 fn a_path_typed_in_the_open_menu_opens_the_document() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -15,8 +15,7 @@ use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
 use super::SimdocApp;
 use super::state::{SentenceMark, Side};
 use crate::document::{Document, NodeId, NodeKind};
-use crate::render::Tier;
-use crate::similarity::{Explanation, ScoredPair};
+use crate::similarity::Explanation;
 
 /// Pixels of indentation per hierarchy level (capped).
 const INDENT: f32 = 14.0;
@@ -65,8 +64,10 @@ pub struct DocPane {
     pub last_top: Option<u32>,
     /// The viewer (not the user) moved this pane this frame.
     pub scrolled_by_app: bool,
+    /// The part of the pane in view, as shares of its height (for the overview strip).
+    viewport: Option<[f32; 2]>,
     /// The last explanation shown, to avoid recomputing it every frame while hovering.
-    explained: Option<((u32, u32), Explanation)>,
+    pub(super) explained: Option<((u32, u32), Explanation)>,
 }
 
 impl DocPane {
@@ -106,6 +107,54 @@ impl DocPane {
 
     fn indent(block: &Block) -> f32 {
         block.depth.min(MAX_INDENT_LEVELS) as f32 * INDENT
+    }
+
+    /// Where each sentence lies in the pane, as a share of its whole height (0 top, 1 bottom):
+    /// its block's place, and inside a block (a paragraph may hold thousands of sentences) in
+    /// proportion to its position. Empty until the pane has been laid out once.
+    pub fn sentence_places(&self) -> Vec<f32> {
+        let total: f32 = self.heights.iter().sum();
+        if total <= 0.0 {
+            return Vec::new();
+        }
+        let mut tops = Vec::with_capacity(self.blocks.len());
+        let mut top = 0.0;
+        for height in &self.heights {
+            tops.push(top);
+            top += height;
+        }
+        self.block_of_sentence
+            .iter()
+            .enumerate()
+            .map(|(position, &b)| {
+                let block = &self.blocks[b];
+                let within =
+                    (position - block.sentences.start) as f32 / block.sentences.len() as f32;
+                (tops[b] + within * (self.heights[b] - BLOCK_GAP).max(0.0)) / total
+            })
+            .collect()
+    }
+
+    /// The sentence at a share of the pane's height (the inverse of [`Self::sentence_places`]).
+    pub fn sentence_at(&self, share: f32) -> Option<u32> {
+        let total: f32 = self.heights.iter().sum();
+        let y = share.clamp(0.0, 1.0) * total;
+        let mut top = 0.0;
+        for (block, height) in self.blocks.iter().zip(&self.heights) {
+            if y < top + height || std::ptr::eq(block, self.blocks.last()?) {
+                let within = ((y - top) / (height - BLOCK_GAP).max(1.0)).clamp(0.0, 1.0);
+                let offset = (within * block.sentences.len() as f32) as usize;
+                let last = block.sentences.end - 1;
+                return Some((block.sentences.start + offset).min(last) as u32);
+            }
+            top += height;
+        }
+        None
+    }
+
+    /// The part of the pane in view last frame, as shares of its height.
+    pub fn viewport_share(&self) -> Option<[f32; 2]> {
+        self.viewport
     }
 
     /// Estimates every unmeasured block's height for a new width.
@@ -279,6 +328,25 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         }
     }
 
+    // The text, and beside it the overview strip of where the matches lie.
+    let area = ui.available_rect_before_wrap();
+    let strip_rect = Rect::from_min_max(
+        egui::pos2(area.max.x - super::overview::STRIP_WIDTH, area.min.y),
+        area.max,
+    );
+    let text_rect = Rect::from_min_max(area.min, egui::pos2(strip_rect.min.x - 3.0, area.max.y));
+    if let Some(position) = super::overview::strip_ui(app, ui, side, strip_rect) {
+        app.selection.scroll_to[pane_index] = Some(position);
+        ui.ctx().request_repaint();
+    }
+    let mut text_ui = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(text_rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    let ui_outer = ui;
+    let ui = &mut text_ui;
+
     let mut scroll = egui::ScrollArea::vertical()
         .id_salt(("doc_pane", pane_index))
         .auto_shrink([false, false]);
@@ -300,6 +368,12 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         }
         let total: f32 = app.panes[pane_index].heights.iter().sum();
         ui.set_min_height(total);
+        app.panes[pane_index].viewport = (total > 0.0).then(|| {
+            [
+                (viewport.min.y / total).clamp(0.0, 1.0),
+                (viewport.max.y / total).clamp(0.0, 1.0),
+            ]
+        });
         let origin = ui.min_rect().min;
 
         // First block intersecting the viewport.
@@ -412,8 +486,9 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         }
     });
 
+    ui_outer.allocate_rect(area, Sense::hover());
     if let Some(position) = hovered {
-        sentence_tooltip_ui(app, ui, side, position);
+        super::sentence_tooltip::sentence_tooltip_ui(app, ui_outer, side, position);
     }
     if let Some(position) = clicked {
         select_sentence(app, side, position);
@@ -469,165 +544,5 @@ pub fn select_sentence(app: &mut SimdocApp, side: Side, position: u32) {
             app.selection.node = None;
             app.selection.sentence = Some((side, position));
         }
-    }
-}
-
-/// The pairs (EQ under the thresholds) a sentence belongs to.
-fn sentence_pairs(app: &SimdocApp, side: Side, position: u32) -> Vec<ScoredPair> {
-    let Some(view) = &app.view else {
-        return Vec::new();
-    };
-    view.pairs_of(side, position as usize)
-        .iter()
-        .map(|&i| view.matches[i as usize])
-        .collect()
-}
-
-/// The best pair above the floor that fails the thresholds (a near miss), if any.
-fn near_miss(app: &SimdocApp, side: Side, position: u32) -> Option<ScoredPair> {
-    let analysis = app.analysis.as_ref()?;
-    analysis
-        .comparison
-        .pairs
-        .iter()
-        .filter(|p| match side {
-            Side::Left => p.left == position,
-            Side::Right => p.right == position,
-        })
-        .max_by(|a, b| a.min_sim().total_cmp(&b.min_sim()))
-        .copied()
-}
-
-fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, position: u32) {
-    let pairs = sentence_pairs(app, side, position);
-    let miss = if pairs.is_empty() {
-        near_miss(app, side, position)
-    } else {
-        None
-    };
-    let explain_pair = pairs.first().copied().or(miss);
-    // Explanations are computed once per hovered pair.
-    let explanation = explain_pair.and_then(|pair| {
-        let key = (pair.left, pair.right);
-        let pane = &mut app.panes[side.index()];
-        if pane.explained.as_ref().is_none_or(|(k, _)| *k != key) {
-            let analysis = app.analysis.as_ref()?;
-            let explanation = analysis.prepared.explain(
-                &app.model,
-                analysis.comparison.method,
-                pair.left as usize,
-                pair.right as usize,
-            )?;
-            pane.explained = Some((key, explanation));
-        }
-        pane.explained.as_ref().map(|(_, e)| e.clone())
-    });
-    let other = side.other();
-    let other_doc = app.docs[other.index()].as_ref().map(|d| Arc::clone(&d.doc));
-    let thresholds = app.settings.thresholds;
-    let graded = app.settings.method.is_graded();
-    let tooltip_id = ui.scope_id().with(("sentence_tooltip", side.index()));
-    egui::Tooltip::always_open(
-        ui.ctx().clone(),
-        ui.layer_id(),
-        tooltip_id,
-        egui::PopupAnchor::Pointer,
-    )
-    .gap(12.0)
-    .show(|ui| {
-        ui.set_max_width(460.0);
-        ui.strong(format!("{} sentence {}", side.letter(), position));
-        if pairs.is_empty() {
-            ui.label("No match at these thresholds.");
-            if let Some(miss) = miss {
-                ui.weak(format!(
-                    "Closest: Sim {:.3} / {:.3} with {} sentence {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
-                    miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission, thresholds.variation
-                ));
-            }
-        } else {
-            ui.label(format!(
-                "Matches {} sentence{} of {}:",
-                pairs.len(),
-                if pairs.len() == 1 { "" } else { "s" },
-                other.letter()
-            ));
-            for pair in pairs.iter().take(5) {
-                let text = other_doc
-                    .as_ref()
-                    .and_then(|d| d.sentences.get(partner(pair, side) as usize))
-                    .map_or("", |s| s.text.as_str());
-                let tier = if pair.identical { Tier::Identical } else { Tier::Similar };
-                ui.label(format!(
-                    "[{}] {} — {}",
-                    partner(pair, side),
-                    tier.name(),
-                    super::toolbar::shorten(text, 160)
-                ));
-                if graded {
-                    ui.weak(format!(
-                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
-                        pair.sim_lr,
-                        pair.sim_rl,
-                        thresholds.permission,
-                        (pair.sim_lr - pair.sim_rl).abs(),
-                        thresholds.variation
-                    ));
-                }
-            }
-            if pairs.len() > 5 {
-                ui.weak(format!("… and {} more", pairs.len() - 5));
-            }
-        }
-        if let Some(explanation) = explanation {
-            explanation_ui(ui, &explanation, side);
-        }
-    });
-}
-
-/// The other sentence of a pair, seen from `side`.
-fn partner(pair: &ScoredPair, side: Side) -> u32 {
-    match side {
-        Side::Left => pair.right,
-        Side::Right => pair.left,
-    }
-}
-
-/// Which words matched exactly and which through a correlation (with c and mu).
-pub fn explanation_ui(ui: &mut egui::Ui, explanation: &Explanation, side: Side) {
-    ui.separator();
-    let terms = match side {
-        Side::Left => &explanation.left_terms,
-        Side::Right => &explanation.right_terms,
-    };
-    if let Some((a, b)) = &explanation.fingerprints {
-        ui.weak(format!("4-gram fingerprints: A “{a}” · B “{b}”"));
-    }
-    let exact: Vec<&str> = terms
-        .iter()
-        .filter(|t| t.exact)
-        .map(|t| t.term.as_str())
-        .collect();
-    if !exact.is_empty() {
-        ui.label(format!("Same words (stems): {}", exact.join(", ")));
-    }
-    let related: Vec<String> = terms
-        .iter()
-        .filter(|t| !t.exact && t.mu > 0.0)
-        .map(|t| match &t.best {
-            Some((other, c)) => format!("{} ~ {} (c {:.2}, μ {:.2})", t.term, other, c, t.mu),
-            None => format!("{} (μ {:.2})", t.term, t.mu),
-        })
-        .collect();
-    if !related.is_empty() {
-        ui.label(format!("Related words: {}", related.join(", ")));
-    }
-    let unmatched: Vec<&str> = terms
-        .iter()
-        .filter(|t| !t.exact && t.mu == 0.0)
-        .map(|t| t.term.as_str())
-        .collect();
-    if !unmatched.is_empty() {
-        ui.weak(format!("Unmatched: {}", unmatched.join(", ")));
     }
 }

@@ -16,6 +16,8 @@ pub mod export;
 mod file_drop;
 mod jobs;
 mod matches;
+mod overview;
+mod sentence_tooltip;
 pub mod state;
 mod toolbar;
 mod trees;
@@ -304,6 +306,11 @@ impl SimdocApp {
     /// The sentence the pane of `side` last brought into view on a selection.
     pub fn shown_sentence(&self, side: Side) -> Option<u32> {
         self.panes[side.index()].shown
+    }
+
+    /// The sentence at the top of the pane of `side` in the last frame.
+    pub fn top_sentence(&self, side: Side) -> Option<u32> {
+        self.panes[side.index()].top_sentence
     }
 
     /// Whether a comparison is running while an older one is still shown (after a threshold
