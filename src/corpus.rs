@@ -54,7 +54,21 @@ impl CorpusEntry {
 /// Every file under `paths` (files given directly are kept as they are), sorted, without
 /// hidden files or folders. A path that does not exist is an error naming it.
 pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
+    Ok(walk(paths)?.files)
+}
+
+/// What walking folders found: the files, and the hidden entries (names starting with a dot)
+/// left out, a hidden folder as itself (it is not walked into).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Listing {
+    pub files: Vec<PathBuf>,
+    pub hidden: Vec<PathBuf>,
+}
+
+/// [`list_files`], with the hidden entries it leaves out.
+pub fn walk(paths: &[PathBuf]) -> Result<Listing, LoadError> {
     let mut files = Vec::new();
+    let mut hidden = Vec::new();
     for path in paths {
         let metadata = std::fs::metadata(path).map_err(|source| LoadError::Io {
             path: path.clone(),
@@ -77,6 +91,7 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
                     error: source,
                 })?;
                 if entry.file_name().to_string_lossy().starts_with('.') {
+                    hidden.push(entry.path());
                     continue;
                 }
                 let path = entry.path();
@@ -95,7 +110,8 @@ pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
         found.sort();
         files.extend(found);
     }
-    Ok(files)
+    hidden.sort();
+    Ok(Listing { files, hidden })
 }
 
 /// Reads one file into its entries (one, or many for container formats).

@@ -8,7 +8,8 @@
 //! directly on the command line is always read: the user asked for it. Every file left out is
 //! returned with the reason, for the summary.
 //!
-//! Hidden files and folders are never walked into ([`crate::corpus::list_files`]).
+//! Hidden files and folders (names starting with a dot: `.git`, `.DS_Store`) are never read
+//! nor walked into, and are listed among the files left out ([`crate::corpus::walk`]).
 //!
 //! The order is the stream order of the streaming detectors (CoDet, qSign): by name (the
 //! default), by modification time (news in publication order, when the files' times are those of
@@ -28,6 +29,8 @@ pub enum SkipReason {
     Excluded,
     /// Matched no `--include` pattern.
     NotIncluded,
+    /// Its name (or its folder's) starts with a dot.
+    Hidden,
 }
 
 impl SkipReason {
@@ -36,6 +39,9 @@ impl SkipReason {
             SkipReason::FolderNote => "describes the folder (README, SOURCE, LICENSE, ...)",
             SkipReason::Excluded => "matches --exclude",
             SkipReason::NotIncluded => "matches no --include",
+            SkipReason::Hidden => {
+                "hidden (its name starts with a dot); not walked into if a folder"
+            }
         }
     }
 }
@@ -145,9 +151,15 @@ impl FileSelection {
     pub fn list(&self, paths: &[PathBuf]) -> Result<Selected, crate::document::LoadError> {
         let mut selected = Selected::default();
         for path in paths {
-            let files = crate::corpus::list_files(std::slice::from_ref(path))?;
+            let listing = crate::corpus::walk(std::slice::from_ref(path))?;
             let walked = path.is_dir();
-            for file in files {
+            selected.skipped.extend(
+                listing
+                    .hidden
+                    .into_iter()
+                    .map(|hidden| (hidden, SkipReason::Hidden)),
+            );
+            for file in listing.files {
                 match self.skip_reason(&file).filter(|_| walked) {
                     Some(reason) => selected.skipped.push((file, reason)),
                     None => selected.files.push(file),
@@ -252,6 +264,27 @@ mod tests {
         ] {
             assert!(!is_folder_note(Path::new(name)), "{name}");
         }
+    }
+
+    #[test]
+    fn hidden_files_and_folders_are_listed_as_left_out_and_not_walked_into() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let named = |n: &str| dir.path().join(n);
+        std::fs::create_dir_all(named(".git/objects")).expect("mkdir");
+        std::fs::write(named(".git/objects/a.txt"), "text").expect("write");
+        std::fs::write(named(".DS_Store"), "text").expect("write");
+        std::fs::write(named("essay.txt"), "text").expect("write");
+        let listed = FileSelection::default()
+            .list(&[dir.path().to_path_buf()])
+            .expect("list");
+        assert_eq!(listed.files, vec![named("essay.txt")]);
+        assert_eq!(
+            listed.skipped,
+            vec![
+                (named(".DS_Store"), SkipReason::Hidden),
+                (named(".git"), SkipReason::Hidden)
+            ]
+        );
     }
 
     #[test]
