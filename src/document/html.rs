@@ -335,27 +335,7 @@ mod tests {
     fn split(text: &str) -> Vec<std::ops::Range<usize>> {
         crate::document::sentences::split(text)
     }
-
-    fn outline(doc: &Document) -> Vec<String> {
-        doc.nodes
-            .iter()
-            .enumerate()
-            .map(|(id, n)| {
-                let own: Vec<&str> = doc.sentences[n.own_sentences.clone()]
-                    .iter()
-                    .map(|s| s.text.as_str())
-                    .collect();
-                let bp = if n.boilerplate { " [bp]" } else { "" };
-                format!(
-                    "{}{}{} {}",
-                    "  ".repeat(doc.depth(id)),
-                    n.kind.name(),
-                    bp,
-                    own.join("|")
-                )
-            })
-            .collect()
-    }
+    use crate::document::test_support::outline;
 
     #[test]
     fn headings_blocks_and_inline_text() {

@@ -292,3 +292,32 @@ mod tests {
         assert_eq!(doc.format, SourceFormat::Text);
     }
 }
+
+/// Helpers for the front ends' tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use super::Document;
+
+    /// One line per node: indentation by depth, kind, `[bp]` for boilerplate, own sentences
+    /// joined by `|`.
+    pub(crate) fn outline(doc: &Document) -> Vec<String> {
+        doc.nodes
+            .iter()
+            .enumerate()
+            .map(|(id, n)| {
+                let own: Vec<&str> = doc.sentences[n.own_sentences.clone()]
+                    .iter()
+                    .map(|s| s.text.as_str())
+                    .collect();
+                let bp = if n.boilerplate { " [bp]" } else { "" };
+                format!(
+                    "{}{}{} {}",
+                    "  ".repeat(doc.depth(id)),
+                    n.kind.name(),
+                    bp,
+                    own.join("|")
+                )
+            })
+            .collect()
+    }
+}

@@ -215,25 +215,7 @@ mod tests {
             std::iter::once(0..t.len()).collect()
         })
     }
-
-    fn outline(doc: &Document) -> Vec<String> {
-        doc.nodes
-            .iter()
-            .enumerate()
-            .map(|(id, n)| {
-                let own: Vec<&str> = doc.sentences[n.own_sentences.clone()]
-                    .iter()
-                    .map(|s| s.text.as_str())
-                    .collect();
-                format!(
-                    "{}{} {}",
-                    "  ".repeat(doc.depth(id)),
-                    n.kind.name(),
-                    own.join("|")
-                )
-            })
-            .collect()
-    }
+    use crate::document::test_support::outline;
 
     #[test]
     fn headline_then_paragraphs() {

@@ -175,28 +175,7 @@ pub(crate) mod tests {
         writer.finish().unwrap().into_inner()
     }
 
-    /// One line per node: indentation by depth, kind, `[bp]` for boilerplate, own sentences
-    /// joined by `|`.
-    pub(crate) fn outline(doc: &Document) -> Vec<String> {
-        doc.nodes
-            .iter()
-            .enumerate()
-            .map(|(id, n)| {
-                let own: Vec<&str> = doc.sentences[n.own_sentences.clone()]
-                    .iter()
-                    .map(|s| s.text.as_str())
-                    .collect();
-                let bp = if n.boilerplate { " [bp]" } else { "" };
-                format!(
-                    "{}{}{} {}",
-                    "  ".repeat(doc.depth(id)),
-                    n.kind.name(),
-                    bp,
-                    own.join("|")
-                )
-            })
-            .collect()
-    }
+    pub(crate) use crate::document::test_support::outline;
 
     fn recognised(bytes: &[u8], name: &str) -> Result<Option<SourceFormat>, LoadError> {
         let path = Path::new(name);
