@@ -64,6 +64,9 @@ pub struct DocPane {
     pub last_top: Option<u32>,
     /// The viewer (not the user) moved this pane this frame.
     pub scrolled_by_app: bool,
+    /// [`Self::sentence_places`], and whether the heights changed since they were computed.
+    places: Vec<f32>,
+    places_stale: bool,
     /// The part of the pane in view, as shares of its height (for the overview strip).
     viewport: Option<[f32; 2]>,
     /// The last explanation shown, to avoid recomputing it every frame while hovering.
@@ -96,6 +99,7 @@ impl DocPane {
             });
         }
         self.heights = vec![0.0; self.blocks.len()];
+        self.places_stale = true;
         self.measured = vec![false; self.blocks.len()];
         self.width = 0.0;
         self.built_for = Some(Arc::clone(doc));
@@ -111,8 +115,21 @@ impl DocPane {
 
     /// Where each sentence lies in the pane, as a share of its whole height (0 top, 1 bottom):
     /// its block's place, and inside a block (a paragraph may hold thousands of sentences) in
-    /// proportion to its position. Empty until the pane has been laid out once.
-    pub fn sentence_places(&self) -> Vec<f32> {
+    /// proportion to its position. Empty until the pane has been laid out once. Kept between
+    /// frames and recomputed only when a block's height changed.
+    pub fn sentence_places(&self) -> &[f32] {
+        &self.places
+    }
+
+    /// Recomputes [`Self::sentence_places`] if the heights changed since.
+    fn refresh_places(&mut self) {
+        if self.places_stale {
+            self.places = self.compute_places();
+            self.places_stale = false;
+        }
+    }
+
+    fn compute_places(&self) -> Vec<f32> {
         let total: f32 = self.heights.iter().sum();
         if total <= 0.0 {
             return Vec::new();
@@ -170,6 +187,7 @@ impl DocPane {
             let line_chars = ((width - Self::indent(block)) / (size * 0.52)).max(10.0);
             let lines = (chars / line_chars).ceil().max(1.0);
             self.heights[i] = lines * size * 1.3 + BLOCK_GAP;
+            self.places_stale = true;
             self.measured[i] = false;
         }
     }
@@ -335,6 +353,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         area.max,
     );
     let text_rect = Rect::from_min_max(area.min, egui::pos2(strip_rect.min.x - 3.0, area.max.y));
+    app.panes[pane_index].refresh_places();
     if let Some(position) = super::overview::strip_ui(app, ui, side, strip_rect) {
         app.selection.scroll_to[pane_index] = Some(position);
         ui.ctx().request_repaint();
@@ -413,6 +432,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
                 if !pane.measured[index] || (pane.heights[index] - height).abs() > 0.5 {
                     remeasured |= (pane.heights[index] - height).abs() > 0.5;
                     pane.heights[index] = height;
+                    pane.places_stale = true;
                     pane.measured[index] = true;
                 }
             }

@@ -6,6 +6,7 @@ use egui::{Color32, Rect, Sense, Stroke, StrokeKind, pos2};
 
 use super::SimdocApp;
 use super::state::Side;
+use crate::compare::Passage;
 use crate::render::Tier;
 
 /// The strip's width in points.
@@ -13,6 +14,14 @@ pub const STRIP_WIDTH: f32 = 14.0;
 
 /// Width of the passage bars at the strip's left edge.
 const PASSAGE_WIDTH: f32 = 3.0;
+
+/// A passage's first and last sentence on `side`.
+fn side_range(passage: &Passage, side: Side) -> [u32; 2] {
+    match side {
+        Side::Left => passage.a,
+        Side::Right => passage.b,
+    }
+}
 
 fn tier_colour(tier: Tier) -> Color32 {
     let [r, g, b] = tier.rgb();
@@ -83,33 +92,56 @@ pub fn strip_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, rect: Rect) -> O
                 tier_colour(tier),
             );
         }
-        for (index, passage) in view.passages.iter().enumerate() {
-            let [first, last] = match side {
-                Side::Left => passage.a,
-                Side::Right => passage.b,
-            };
+        // Passages likewise by pixel row (thousands of passages would be thousands of
+        // rectangles a frame); the selected one is drawn over them.
+        let mut in_passage = vec![false; rows];
+        for passage in &view.passages {
+            let [first, last] = side_range(passage, side);
             let (Some(&top), Some(&bottom)) =
                 (places.get(first as usize), places.get(last as usize))
             else {
                 continue;
             };
-            let selected = app.selection.passage == Some(index);
-            let colour = if selected {
-                visuals.selection.stroke.color
-            } else {
-                visuals.strong_text_color().gamma_multiply(0.7)
-            };
+            let from = ((top * height) as usize).min(rows - 1);
+            let to = ((bottom * height) as usize).clamp(from, rows - 1);
+            in_passage[from..=to].fill(true);
+        }
+        let bar = |from: usize, to: usize, colour: Color32| {
             painter.rect_filled(
                 Rect::from_min_max(
-                    pos2(rect.min.x, y_of(top)),
+                    pos2(rect.min.x, rect.min.y + from as f32),
                     pos2(
                         rect.min.x + PASSAGE_WIDTH,
-                        y_of(bottom).max(y_of(top) + 2.0),
+                        rect.min.y + to.max(from + 2) as f32,
                     ),
                 ),
                 1.0,
                 colour,
             );
+        };
+        let mut row = 0;
+        while row < rows {
+            if !in_passage[row] {
+                row += 1;
+                continue;
+            }
+            let start = row;
+            while row < rows && in_passage[row] {
+                row += 1;
+            }
+            bar(start, row, visuals.strong_text_color().gamma_multiply(0.7));
+        }
+        if let Some(passage) = app.selection.passage.and_then(|i| view.passages.get(i)) {
+            let [first, last] = side_range(passage, side);
+            if let (Some(&top), Some(&bottom)) =
+                (places.get(first as usize), places.get(last as usize))
+            {
+                bar(
+                    (top * height) as usize,
+                    (bottom * height) as usize,
+                    visuals.selection.stroke.color,
+                );
+            }
         }
     }
     if let Some([top, bottom]) = pane.viewport_share() {
