@@ -277,3 +277,40 @@ fn from_reads_the_tables_of_a_cluster_run() {
         })
     );
 }
+
+/// `--idf reference` takes idf from the reference model (CoDet sect. 4): on the BBC business
+/// stories CoDet reports other pairs than with the folder's own idf (13 and 19 when written);
+/// the first-5 normaliser, whose terms the model does not hold, is refused.
+#[test]
+fn idf_from_the_reference_model() {
+    let Some(data) = std::env::var_os("SIMDOC_DATA") else {
+        eprintln!("skipped: SIMDOC_DATA not set");
+        return;
+    };
+    let folder = std::path::Path::new(&data).join("documents/bbc-news/bbc/business");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_simdoc"))
+            .arg("collection")
+            .arg(&folder)
+            .args(args)
+            .output()
+            .expect("run simdoc")
+    };
+    let headline = |idf: &str| {
+        let out = run(&["--method", "codet", "--idf", idf]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        stdout.lines().next().unwrap_or_default().to_string()
+    };
+    let own = headline("collection");
+    let reference = headline("reference");
+    assert!(own.starts_with("codet: 510 documents"), "{own}");
+    assert_ne!(own, reference);
+    let refused = run(&["--idf", "reference", "--normaliser", "first5"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--normaliser refine"));
+}

@@ -12,8 +12,8 @@ use super::collection_output::CollectionReport;
 use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
 use super::reference::reference_model;
 use simdoc::collection::{
-    Collection, Detection, Job, Method, Normaliser, Progress, codet, dsc, ffp, fuzzy, imatch,
-    qsign, roul, simhash, tables,
+    Collection, Detection, DocumentFrequencies, Job, Method, Normaliser, Progress, codet, dsc, ffp,
+    fuzzy, imatch, qsign, roul, simhash, tables,
 };
 use simdoc::document::LoadOptions;
 use simdoc::model::ReferenceModel;
@@ -49,6 +49,16 @@ pub enum NormaliserName {
     First5,
 }
 
+/// Where the detectors' idf comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum IdfSource {
+    /// The documents being searched (simdoc's default).
+    Collection,
+    /// The reference model's collection (`--model`, else the embedded Wikipedia model), as
+    /// CoDet's paper does (sect. 4); needs `--normaliser refine`.
+    Reference,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SamplingName {
     Position,
@@ -82,6 +92,9 @@ pub struct CollectionArgs {
     /// How words are normalised.
     #[arg(long, value_enum, default_value = "refine")]
     pub normaliser: NormaliserName,
+    /// Where idf comes from: the documents searched, or the reference model's collection.
+    #[arg(long, value_enum, default_value = "collection")]
+    pub idf: IdfSource,
     /// Write the result as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -357,6 +370,11 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         NormaliserName::Refine => Normaliser::Refine,
         NormaliserName::First5 => Normaliser::StopwordsFirst5,
     };
+    if args.idf == IdfSource::Reference && normaliser != Normaliser::Refine {
+        anyhow::bail!(
+            "--idf reference needs --normaliser refine: the reference model holds refined words"
+        );
+    }
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     let bar = progress_bar();
@@ -372,8 +390,11 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     } else {
         None
     };
-    let collection = Collection::from_documents(names, &documents, normaliser, &mut job)
+    let mut collection = Collection::from_documents(names, &documents, normaliser, &mut job)
         .context("preparing the documents")?;
+    if args.idf == IdfSource::Reference {
+        collection.frequencies = DocumentFrequencies::from_reference(&collection.vocabulary, model);
+    }
     drop(documents);
     let detection = match (&method, &resemblances) {
         (Some(method), _) => method.detect(&collection, &mut job)?,

@@ -173,6 +173,26 @@ impl DocumentFrequencies {
     }
 }
 
+impl DocumentFrequencies {
+    /// The document frequencies of a reference collection (CoDet sect. 4 takes idf from one)
+    /// for this collection's `vocabulary`: each term's df in the reference model, a term the
+    /// reference never saw counting as occurring once (the rarest). The model's terms are
+    /// refined words, so the collection must be prepared with [`Normaliser::Refine`].
+    pub fn from_reference(vocabulary: &Vocabulary, model: &crate::model::ReferenceModel) -> Self {
+        let df = (0..vocabulary.len())
+            .map(|t| {
+                model
+                    .term_id(vocabulary.term(t as TermId))
+                    .map_or(0, |id| model.df(id))
+            })
+            .collect();
+        DocumentFrequencies {
+            documents: u32::try_from(model.documents()).unwrap_or(u32::MAX),
+            df,
+        }
+    }
+}
+
 /// The documents of a collection, ready for the detectors.
 #[derive(Clone, Debug, Default)]
 pub struct Collection {
@@ -313,6 +333,23 @@ pub(crate) fn words(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reference_frequencies_come_from_the_model_and_unknown_terms_are_rarest() {
+        let model = crate::model::ReferenceModel::embedded();
+        let mut vocabulary = Vocabulary::default();
+        let common = vocabulary.intern("year");
+        let unknown = vocabulary.intern("zzqxw");
+        let frequencies = DocumentFrequencies::from_reference(&vocabulary, model);
+        assert_eq!(u64::from(frequencies.documents), model.documents());
+        let year = model
+            .term_id("year")
+            .expect("a common word of the reference");
+        assert_eq!(frequencies.df[common as usize], model.df(year));
+        assert!(frequencies.df[common as usize] > 100);
+        assert_eq!(frequencies.df[unknown as usize], 0);
+        assert!(frequencies.idf(unknown) > frequencies.idf(common));
+    }
 
     #[test]
     fn first_five_truncation_keeps_numbers_and_drops_stopwords() {
