@@ -215,6 +215,34 @@ fn clicking_the_overview_strip_jumps_to_that_part_of_the_text() {
     );
 }
 
+/// Chinese text without a CJK font on the system: the pane says the glyphs are missing (and
+/// says nothing when a font was found, or for Latin text).
+#[test]
+fn cjk_text_without_a_cjk_font_is_explained_in_the_pane() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let chinese = "北京是中国的首都。上海是最大的城市。\n";
+    for (missing, a, expected) in [
+        (true, chinese, 1),
+        (false, chinese, 0),
+        (true, "Paris is the capital of France.\n", 0),
+    ] {
+        let mut app = app_with(embedded(), Settings::default());
+        app.cjk_font_missing = missing;
+        app.open(Side::Left, write(dir.path(), "a.txt", a));
+        app.open(Side::Right, write(dir.path(), "b.txt", B));
+        // The boxes are what this test is about: the viewer draws them, as it does for users.
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1400.0, 900.0))
+            .allow_missing_glyphs()
+            .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app);
+        settle(&mut h);
+        let notices = h
+            .query_all_by_label_contains("Chinese, Japanese or Korean")
+            .count();
+        assert_eq!(notices, expected, "font missing: {missing}, text: {a}");
+    }
+}
+
 #[test]
 fn a_path_typed_in_the_open_menu_opens_the_document() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -64,6 +64,8 @@ pub struct DocPane {
     pub last_top: Option<u32>,
     /// The viewer (not the user) moved this pane this frame.
     pub scrolled_by_app: bool,
+    /// Whether the document holds Chinese, Japanese or Korean text ([`super::fonts::has_cjk`]).
+    has_cjk: bool,
     /// [`Self::sentence_places`], and whether the heights changed since they were computed.
     places: Vec<f32>,
     places_stale: bool,
@@ -103,6 +105,7 @@ impl DocPane {
         self.measured = vec![false; self.blocks.len()];
         self.width = 0.0;
         self.built_for = Some(Arc::clone(doc));
+        self.has_cjk = super::fonts::has_cjk(&doc.text);
         // A new document starts at its top, not where the last one was left.
         self.pending_scroll = Some(0.0);
         self.target = None;
@@ -334,6 +337,14 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
         if rebuild {
             pane.rebuild(&doc);
         }
+    }
+    if app.cjk_font_missing && app.panes[pane_index].has_cjk {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            "This text has Chinese, Japanese or Korean characters, and no font with their \
+             glyphs was found: they show as boxes. Install one (e.g. fonts-noto-cjk) and \
+             restart simdoc.",
+        );
     }
 
     // A scroll request from the selection: bring the sentence's block into view.

@@ -14,6 +14,7 @@ mod dotplot;
 mod evidence;
 pub mod export;
 mod file_drop;
+pub mod fonts;
 mod jobs;
 mod matches;
 mod overview;
@@ -124,6 +125,9 @@ pub struct SimdocApp {
     trees: trees::TreesState,
     collection: collection::CollectionState,
     repaint: Option<egui::Context>,
+    /// No font with CJK glyphs was found on this system ([`fonts`]): panes holding such text
+    /// say so.
+    pub cjk_font_missing: bool,
     /// Where the document panes were laid out last frame (the drop overlay covers it).
     document_area: Option<egui::Rect>,
     /// A dropped file waiting for the user to choose the side it replaces.
@@ -159,6 +163,7 @@ impl SimdocApp {
             trees: Default::default(),
             collection: Default::default(),
             repaint: None,
+            cjk_font_missing: false,
             document_area: None,
             pending_drop: None,
         }
@@ -719,6 +724,7 @@ pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
                 .unwrap_or_default();
             let mut app = SimdocApp::new(settings, model);
             app.repaint = Some(cc.egui_ctx.clone());
+            app.cjk_font_missing = fonts::install_cjk_fallback(&cc.egui_ctx).is_none();
             if start.example || start.files.is_empty() && !app.settings.example_shown {
                 app.open_example();
             }
