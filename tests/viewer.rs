@@ -152,22 +152,30 @@ fn the_word_view_shows_how_each_word_met_the_other_sentence() {
     assert!(h.query_by_label("river").is_some());
 }
 
+/// The one sentence A holds, which B holds once inside one long paragraph.
+const ZEBRA: &str = "The zebra crossed the wide river at dawn.\n";
+
+/// One paragraph of 4,000 sentences, all filler but [`ZEBRA`] at position `target`.
+fn one_paragraph_with_zebra_at(target: usize) -> String {
+    (0..4000)
+        .map(|i| {
+            if i == target {
+                "The zebra crossed the wide river at dawn. ".to_string()
+            } else {
+                format!("Filler sentence number {i} says very little. ")
+            }
+        })
+        .collect()
+}
+
 #[test]
 fn selecting_a_match_scrolls_to_it_inside_one_huge_paragraph() {
     let dir = tempfile::tempdir().expect("temp dir");
     let target = 3042;
-    let mut b = String::new();
-    for i in 0..4000 {
-        if i == target {
-            b.push_str("The zebra crossed the wide river at dawn. ");
-        } else {
-            b.push_str(&format!("Filler sentence number {i} says very little. "));
-        }
-    }
     let mut h = open_pair(
         dir.path(),
-        "The zebra crossed the wide river at dawn.\n",
-        &b,
+        ZEBRA,
+        &one_paragraph_with_zebra_at(target),
         app_with(embedded(), Settings::default()),
     );
     let matches = &h.state().view.as_ref().expect("a view").matches;
@@ -185,18 +193,10 @@ fn selecting_a_match_scrolls_to_it_inside_one_huge_paragraph() {
 fn clicking_the_overview_strip_jumps_to_that_part_of_the_text() {
     let dir = tempfile::tempdir().expect("temp dir");
     let target = 3000;
-    let mut b = String::new();
-    for i in 0..4000 {
-        if i == target {
-            b.push_str("The zebra crossed the wide river at dawn. ");
-        } else {
-            b.push_str(&format!("Filler sentence number {i} says very little. "));
-        }
-    }
     let mut h = open_pair(
         dir.path(),
-        "The zebra crossed the wide river at dawn.\n",
-        &b,
+        ZEBRA,
+        &one_paragraph_with_zebra_at(target),
         app_with(embedded(), Settings::default()),
     );
     let top = |h: &Harness<'_, SimdocApp>| h.state().top_sentence(Side::Right).unwrap_or(0);

@@ -494,19 +494,7 @@ impl SimdocApp {
         if count == 0 {
             return;
         }
-        let current = self.selection.passage.or_else(|| {
-            let (l, r) = self.selection.pair?;
-            let index = view
-                .matches
-                .binary_search_by_key(&(l, r), |p| (p.left, p.right))
-                .ok()?;
-            view.passage_of
-                .get(index)
-                .copied()
-                .flatten()
-                .map(|p| p as usize)
-        });
-        let next = match current {
+        let next = match evidence::current_passage(self, view) {
             Some(at) => (at as isize + delta).rem_euclid(count as isize) as usize,
             None if delta >= 0 => 0,
             None => count - 1,
