@@ -90,20 +90,13 @@ pub fn figures(c: &Comparison, thresholds: &Thresholds) -> Figures {
         .count() as u64;
 
     let common = common_sentences(c, &counted_in, &eq_classes, &split_edges);
-    let resemblance = [
-        figures::ratio(matched[0], sentences[0]),
-        figures::ratio(matched[1], sentences[1]),
-    ];
-    Figures {
+    Figures::from_counts(
         sentences,
         matched,
         common,
-        overlap: figures::overlap(common, sentences),
-        resemblance,
-        odds_ratio: figures::odds_ratio(resemblance[0], resemblance[1]),
-        containment: containment(c, thresholds.permission),
-        pairs: usize::try_from(pairs).unwrap_or(usize::MAX),
-    }
+        containment(c, thresholds.permission),
+        usize::try_from(pairs).unwrap_or(usize::MAX),
+    )
 }
 
 /// How many matched sentence pairs are identical: each identical EQ class pair counts the

@@ -46,6 +46,32 @@ pub struct Figures {
 }
 
 impl Figures {
+    /// The figures from the counts they derive from: overlap (eq. 3.5), resemblance (eq. 4.1)
+    /// and the odds ratio (eq. 4.3) follow from the sentences, matched and common counts. The
+    /// one place both the class-level and the pair-by-pair counting end in.
+    pub fn from_counts(
+        sentences: [usize; 2],
+        matched: [usize; 2],
+        common: usize,
+        containment: [f64; 2],
+        pairs: usize,
+    ) -> Figures {
+        let resemblance = [
+            ratio(matched[0], sentences[0]),
+            ratio(matched[1], sentences[1]),
+        ];
+        Figures {
+            sentences,
+            matched,
+            common,
+            overlap: overlap(common, sentences),
+            resemblance,
+            odds_ratio: odds_ratio(resemblance[0], resemblance[1]),
+            containment,
+            pairs,
+        }
+    }
+
     /// The figures of the same comparison with the documents swapped.
     pub fn swapped(&self) -> Figures {
         Figures {

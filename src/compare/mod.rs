@@ -434,20 +434,13 @@ impl Comparison {
             matched_right.iter().filter(|&&m| m).count(),
         ];
         let common = figures::maximum_matching(&edges, matched_left.len(), matched_right.len());
-        let resemblance = [
-            figures::ratio(matched[0], sentences[0]),
-            figures::ratio(matched[1], sentences[1]),
-        ];
-        Figures {
+        Figures::from_counts(
             sentences,
             matched,
             common,
-            overlap: figures::overlap(common, sentences),
-            resemblance,
-            odds_ratio: figures::odds_ratio(resemblance[0], resemblance[1]),
-            containment: self.containment(thresholds.permission),
+            self.containment(thresholds.permission),
             pairs,
-        }
+        )
     }
 
     /// The node-level view under `thresholds` (thesis 4.3).
