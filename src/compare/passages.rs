@@ -180,15 +180,23 @@ fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> 
 }
 
 /// The number of words of each sentence: runs of characters holding a letter or digit between
-/// whitespace. Cheap, and close enough for a length (the refined terms are what is compared).
+/// whitespace, each Chinese or Japanese character counting as one (those scripts put no spaces
+/// between words). Cheap, and close enough for a length (the refined terms are what is
+/// compared).
 pub fn word_counts<'a>(sentences: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
     sentences
         .into_iter()
         .map(|s| {
-            let n = s
+            let n: usize = s
                 .split_whitespace()
-                .filter(|w| w.chars().any(char::is_alphanumeric))
-                .count();
+                .map(|w| {
+                    let cjk = w.chars().filter(|&c| crate::text::is_cjk(c)).count();
+                    let other = w
+                        .chars()
+                        .any(|c| c.is_alphanumeric() && !crate::text::is_cjk(c));
+                    cjk + usize::from(other)
+                })
+                .sum();
             u32::try_from(n).unwrap_or(u32::MAX)
         })
         .collect()
@@ -436,6 +444,14 @@ mod tests {
             }
         }
         chains
+    }
+
+    #[test]
+    fn word_counts_count_each_chinese_character() {
+        assert_eq!(
+            word_counts(["北京是中国的首都。", "我用iPhone手机"]),
+            vec![8, 5]
+        );
     }
 
     #[test]
