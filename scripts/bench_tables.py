@@ -14,7 +14,16 @@ import re
 import sys
 
 
-NOISE = re.compile(r"^\s*(Compiling|Finished|Running|Blocking|Downloaded|Updating) ")
+# Progress and log lines of the tools a benchmark runs (cargo, maturin, Spark's JVM), not results.
+NOISE = re.compile(
+    r"^\s*(Compiling|Finished|Running|Blocking|Downloaded|Updating) "
+    r"|^[^\x00-\x7f]"
+    r"|^\d\d/\d\d/\d\d \d\d:\d\d:\d\d WARN "
+    r"|^WARNING: Using incubator modules"
+    r"|^Using Spark's default log4j profile"
+    r"|^Setting default log level"
+    r"|^To adjust logging level"
+)
 
 
 def render(output: str) -> str:
