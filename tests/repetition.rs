@@ -147,12 +147,28 @@ fn a_collection_of_fifty_pages_of_repeated_headings() {
             format!("{method}: 50 documents, 1225 pairs, 1 duplicate groups"),
             "{out:?}"
         );
-        // Every two pages are duplicates (csv: a,b,relation,score).
+        // Every two pages are duplicates (csv: a,b,relation,score, then the evidence).
         let csv = std::fs::read_to_string(&csv).unwrap();
-        let rows: Vec<&str> = csv.lines().skip(1).collect();
+        let rows: Vec<Vec<&str>> = csv
+            .lines()
+            .skip(1)
+            .map(|r| r.split(',').collect())
+            .collect();
         assert_eq!(rows.len(), 1225);
         assert!(
-            rows.iter().all(|row| row.ends_with(",duplicate,1")),
+            rows.iter().all(|row| row[2..4] == ["duplicate", "1"]),
+            "{csv}"
+        );
+        // Evidence stops at its sentence budget: 49 pairs of two 10,002-sentence pages fit in
+        // 1,000,000 sentences; each finds all of one page in the other.
+        assert!(
+            out.stderr.contains("evidence for the first 49 pairs only"),
+            "{out:?}"
+        );
+        let with_evidence: Vec<&Vec<&str>> = rows.iter().filter(|row| !row[4].is_empty()).collect();
+        assert_eq!(with_evidence.len(), 49);
+        assert!(
+            with_evidence.iter().all(|row| row[4..6] == ["1", "1"]),
             "{csv}"
         );
     }

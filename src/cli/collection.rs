@@ -12,7 +12,9 @@ use rayon::prelude::*;
 use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
 use super::output;
 use super::reference::reference_model;
-use simdoc::collection::evidence::{EvidenceOptions, evidence_of_pairs};
+use simdoc::collection::evidence::{
+    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs, pairs_within_budget,
+};
 use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, codet,
     dsc, ffp, fuzzy, imatch, qsign, roul, simhash, tables,
@@ -424,13 +426,16 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             .compare_options(SentenceMethod::Fuzzy, false)?,
         params.thresholds,
     );
-    report.evidence = evidence_of_pairs(
-        &report.evidence_wanted(args.evidence),
-        &documents,
-        model,
-        &evidence_options,
-        &mut job,
-    )?;
+    let mut wanted = report.evidence_wanted(args.evidence);
+    let affordable = pairs_within_budget(&wanted, &documents, SENTENCE_BUDGET);
+    if affordable < wanted.len() {
+        eprintln!(
+            "simdoc: evidence for the first {affordable} pairs only: the documents of the next \
+             ones would take the comparison past {SENTENCE_BUDGET} sentences"
+        );
+        wanted.truncate(affordable);
+    }
+    report.evidence = evidence_of_pairs(&wanted, &documents, model, &evidence_options, &mut job)?;
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {

@@ -67,7 +67,15 @@ pub fn pair_evidence(
     let comparison = prepared
         .compare(model, compare.method, compare.floor, cancel)
         .map_err(|_| Cancelled)?;
-    let matches: Vec<_> = comparison.matches(&options.thresholds).copied().collect();
+    // The pairs of repeated sentences listed only in part take no part in passages, and the
+    // figures of repeated sentences come from their classes: leaving them out here keeps a
+    // pair of pages of 10,000 repeated headings from holding a million matches.
+    let is_capped = comparison.capped_test();
+    let matches: Vec<_> = comparison
+        .matches(&options.thresholds)
+        .filter(|p| !is_capped(p))
+        .copied()
+        .collect();
     let figures = comparison.figures_given(&matches, &options.thresholds);
     let words = sentence_words([a, b]);
     let passage_options = PassageOptions {
@@ -83,6 +91,32 @@ pub fn pair_evidence(
     })
 }
 
+/// Most sentences (both documents of a pair, summed over the pairs) evidence is computed for in
+/// one run. A pair of pages of 10,000 repeated headings costs half a second of comparing, so 500
+/// such pairs would take minutes; ordinary documents (tens to hundreds of sentences) reach the
+/// budget only after thousands of pairs.
+pub const SENTENCE_BUDGET: usize = 1_000_000;
+
+/// How many of `pairs`, from the first, fit in `budget` sentences (each pair counting both its
+/// documents' sentences); the first pair always does.
+pub fn pairs_within_budget(
+    pairs: &[(DocId, DocId)],
+    documents: &[Document],
+    budget: usize,
+) -> usize {
+    let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
+    let mut spent = 0usize;
+    for (taken, &(a, b)) in pairs.iter().enumerate() {
+        spent = spent
+            .saturating_add(sentences(a))
+            .saturating_add(sentences(b));
+        if spent > budget && taken > 0 {
+            return taken;
+        }
+    }
+    pairs.len()
+}
+
 /// The evidence of each of `pairs` (document positions into `documents`), in their order,
 /// computed on all cores. A position outside `documents` gets `None`.
 pub fn evidence_of_pairs(
@@ -92,20 +126,31 @@ pub fn evidence_of_pairs(
     options: &EvidenceOptions,
     job: &mut Job<'_>,
 ) -> Result<Vec<Option<PairEvidence>>, Cancelled> {
-    // Chunks keep the progress bar moving and let a cancel stop the run between them.
+    // Chunks keep the progress bar moving and let a cancel stop the run between them. Pairs of
+    // long documents are compared one at a time: two of them at once (two pages of 10,000
+    // repeated headings) held 125 MB more at the peak than one.
     const CHUNK: usize = 64;
+    const LONG_PAIR: usize = 10_000;
     let cancel = job.cancel;
+    let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
+    let one = |&(a, b): &(DocId, DocId)| match (documents.get(a), documents.get(b)) {
+        (Some(a), Some(b)) => pair_evidence(a, b, model, options, cancel).map(Some),
+        _ => Ok(None),
+    };
     let mut evidence = Vec::with_capacity(pairs.len());
     for (done, chunk) in pairs.chunks(CHUNK).enumerate() {
         job.step("evidence", done * CHUNK, pairs.len())?;
-        let found: Result<Vec<Option<PairEvidence>>, Cancelled> = chunk
+        let is_long = |&(a, b): &(DocId, DocId)| sentences(a) + sentences(b) > LONG_PAIR;
+        let mut found: Vec<Option<PairEvidence>> = chunk
             .par_iter()
-            .map(|&(a, b)| match (documents.get(a), documents.get(b)) {
-                (Some(a), Some(b)) => pair_evidence(a, b, model, options, cancel).map(Some),
-                _ => Ok(None),
-            })
-            .collect();
-        evidence.extend(found?);
+            .map(|pair| if is_long(pair) { Ok(None) } else { one(pair) })
+            .collect::<Result<_, Cancelled>>()?;
+        for (slot, pair) in found.iter_mut().zip(chunk) {
+            if is_long(pair) {
+                *slot = one(pair)?;
+            }
+        }
+        evidence.extend(found);
     }
     job.step("evidence", pairs.len(), pairs.len())?;
     Ok(evidence)
@@ -188,5 +233,19 @@ mod tests {
             ([0, 0], [0, 0])
         );
         assert_eq!(found[2], None);
+    }
+
+    #[test]
+    fn the_budget_counts_both_documents_of_each_pair_and_keeps_the_first() {
+        let documents = vec![
+            doc("One sentence here. And a second one."),
+            doc("Three. Sentences. Here."),
+        ];
+        let pairs = [(0, 1), (1, 0), (0, 0)];
+        assert_eq!(pairs_within_budget(&pairs, &documents, 100), 3);
+        assert_eq!(pairs_within_budget(&pairs, &documents, 10), 2);
+        assert_eq!(pairs_within_budget(&pairs, &documents, 9), 1);
+        assert_eq!(pairs_within_budget(&pairs, &documents, 0), 1);
+        assert_eq!(pairs_within_budget(&[], &documents, 0), 0);
     }
 }
