@@ -276,15 +276,47 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
             node.label().or_else(|| node.value()).unwrap_or_default()
         })
         .collect();
-    // Identical texts are duplicates; the pairs with the source come first, read from it.
+    // Identical texts are duplicates; the pairs with the source come first, read from it, under
+    // their heading; the pair of two submissions under its own.
     assert_eq!(
         rows,
         [
-            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
-            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a.txt",
-            "submission–submission  duplicate  score 1.000:  a-again.txt  ·  a.txt",
+            "duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
+            "duplicate  score 1.000:  source: original.txt  ·  a.txt",
+            "duplicate  score 1.000:  a-again.txt  ·  a.txt",
         ]
     );
+    let headings: Vec<String> = h
+        .get_all_by_label_contains("Submissions ")
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Submissions and the sources they reuse: 2 pairs",
+            "Submissions reusing each other: 1 pair"
+        ]
+    );
+    // The three copies are one duplicate group; the first (the longest, ties to the earliest in
+    // the stream: the source) is the one to keep.
+    h.get_by_label("Duplicate groups (1)").click();
+    h.run_ok();
+    assert!(
+        h.query_by_label("Group 1: keep source: original.txt; duplicates:")
+            .is_some()
+    );
+    h.get_by_label("a.txt").click();
+    settle(&mut h);
+    let names: Vec<String> = h
+        .state()
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, ["source: original.txt", "a.txt"]);
 }
 
 /// A file dropped through the window system, as eframe hands it to egui.

@@ -9,6 +9,8 @@
 //! the background.
 
 mod collection;
+mod collection_lists;
+mod collection_matrix;
 mod doc_pane;
 mod dotplot;
 mod evidence;
@@ -19,6 +21,8 @@ mod jobs;
 mod matches;
 mod overview;
 mod sentence_tooltip;
+mod sources_ui;
+pub mod sources_view;
 pub mod state;
 mod toolbar;
 mod trees;
@@ -85,6 +89,17 @@ pub enum JobOutput {
     Collection {
         result: Result<collection::CollectionResult, String>,
     },
+    /// An attribution of the Sources view finished.
+    Sources {
+        generation: u64,
+        /// Boxed: a run is much larger than the other outputs.
+        result: Result<Box<sources_view::SourcesRun>, String>,
+    },
+    /// A file dialog that may choose several paths closed, with the paths chosen.
+    PickedMany {
+        purpose: Pick,
+        paths: Vec<PathBuf>,
+    },
     /// A file dialog closed, with the chosen path if any.
     Picked {
         purpose: Pick,
@@ -99,6 +114,12 @@ pub enum Pick {
     /// A folder for collection mode.
     Folder,
     Export(export::ExportKind),
+    /// A folder of sources for the Sources view.
+    SourcesFolder,
+    /// Files added to the Sources view's sources.
+    SourcesFiles,
+    /// Where to save the Sources view's HTML report.
+    SourcesReport,
 }
 
 /// The viewer.
@@ -124,6 +145,8 @@ pub struct SimdocApp {
     evidence: evidence::EvidenceState,
     trees: trees::TreesState,
     collection: collection::CollectionState,
+    /// The one-against-many view.
+    pub sources: sources_view::SourcesState,
     repaint: Option<egui::Context>,
     /// No font with CJK glyphs was found on this system ([`fonts`]): panes holding such text
     /// say so.
@@ -162,6 +185,7 @@ impl SimdocApp {
             evidence: Default::default(),
             trees: Default::default(),
             collection: Default::default(),
+            sources: Default::default(),
             repaint: None,
             cjk_font_missing: false,
             document_area: None,
@@ -399,6 +423,10 @@ impl SimdocApp {
                     Ok(done) => self.notice(done),
                     Err(error) => self.error(error),
                 },
+                JobOutput::Sources { generation, result } => {
+                    self.sources_finished(id, generation, result);
+                }
+                JobOutput::PickedMany { purpose, paths } => self.sources_picked(purpose, paths),
                 JobOutput::Picked { purpose, path } => {
                     let Some(path) = path else { continue };
                     match purpose {
@@ -407,6 +435,10 @@ impl SimdocApp {
                             self.collection.folder = path.display().to_string();
                         }
                         Pick::Export(kind) => self.export(kind, path),
+                        Pick::SourcesReport => self.export_sources(path),
+                        Pick::SourcesFolder | Pick::SourcesFiles => {
+                            self.sources_picked(purpose, vec![path]);
+                        }
                     }
                 }
             }
@@ -641,7 +673,10 @@ impl SimdocApp {
     fn central_ui(&mut self, ui: &mut egui::Ui) {
         self.document_area = Some(ui.available_rect_before_wrap());
         if self.docs.iter().all(Option::is_none)
-            && self.settings.central_view != CentralView::Collection
+            && !matches!(
+                self.settings.central_view,
+                CentralView::Collection | CentralView::Sources
+            )
         {
             toolbar::empty_state_ui(self, ui);
             return;
@@ -677,6 +712,7 @@ impl SimdocApp {
             }
             CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
             CentralView::Collection => collection::collection_ui(self, ui),
+            CentralView::Sources => sources_ui::sources_ui(self, ui),
         }
     }
 }
