@@ -134,7 +134,7 @@ fn axis_names(ui: &egui::Ui, rect: Rect, cell: f32, names: &[String]) {
     let painter = ui.painter();
     let fit = |name: &str| {
         let file = name.rsplit('/').next().unwrap_or(name);
-        super::toolbar::shorten(file, 22)
+        super::toolbar::shorten(file, 26)
     };
     for (i, name) in names.iter().enumerate() {
         let middle = (i as f32 + 0.5) * cell;

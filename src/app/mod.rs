@@ -640,10 +640,16 @@ impl SimdocApp {
         if !self.messages.is_empty() {
             egui::Panel::top("messages").show(ui, |ui| toolbar::messages_ui(self, ui));
         }
-        egui::Panel::right("side")
-            .resizable(true)
-            .default_size(440.0)
-            .show(ui, |ui| self.side_panel_ui(ui));
+        // The Sources and Collection views are about many documents: the pair's panel (figures,
+        // dotplot, matches) has nothing to say there, and its room goes to them.
+        if self.settings.central_view == CentralView::Texts
+            || self.settings.central_view == CentralView::Hierarchies
+        {
+            egui::Panel::right("side")
+                .resizable(true)
+                .default_size(440.0)
+                .show(ui, |ui| self.side_panel_ui(ui));
+        }
         egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
         self.file_drop_ui(ui);
 
@@ -726,6 +732,8 @@ pub struct Start {
     pub example: bool,
     /// Start with the hierarchies view.
     pub hierarchies: bool,
+    /// Start in the Sources view: the first file against these sources.
+    pub sources: Vec<PathBuf>,
 }
 
 /// Opens the viewer window. Without files, the first start opens the bundled example.
@@ -754,6 +762,19 @@ pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
             }
             if start.hierarchies {
                 app.settings.central_view = CentralView::Hierarchies;
+            }
+            if !start.sources.is_empty() {
+                app.settings.central_view = CentralView::Sources;
+                app.sources.sources = start
+                    .sources
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                if let Some(document) = start.files.first() {
+                    app.sources.document = document.display().to_string();
+                }
+                app.run_sources();
             }
             for (side, path) in Side::BOTH.into_iter().zip(start.files) {
                 app.open(side, path);

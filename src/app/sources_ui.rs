@@ -53,7 +53,7 @@ pub fn sources_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     };
     summary_ui(&run, ui);
     let area = ui.available_rect_before_wrap();
-    let list_width = (area.width() * 0.38).clamp(220.0, 460.0);
+    let list_width = (area.width() * 0.4).clamp(240.0, 520.0);
     let list_rect = Rect::from_min_size(area.min, Vec2::new(list_width, area.height()));
     let text_rect = Rect::from_min_max(
         egui::pos2(area.min.x + list_width + 12.0, area.min.y),
@@ -198,8 +198,9 @@ fn source_list_ui(
                         "{} of the document is found in {name}",
                         percent(share.containment)
                     );
+                    let selected = app.sources.hovered_source == Some(share.source);
                     let response = ui
-                        .selectable_label(app.sources.hovered_source == Some(share.source), text)
+                        .add(egui::Button::selectable(selected, text).truncate())
                         .on_hover_text(format!(
                             "{}\n{} sentences of the document matched; the document uses {} of \
                              this source.\nClick to open the pair side by side.",
@@ -218,10 +219,22 @@ fn source_list_ui(
         });
 }
 
+/// How a sentence's colour is drawn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Emphasis {
+    Normal,
+    Strong,
+    Faded,
+}
+
 /// The background of a sentence attributed to the source of `rank`.
-fn highlight(rank: usize, strong: bool, dark: bool) -> Color32 {
+fn highlight(rank: usize, emphasis: Emphasis, dark: bool) -> Color32 {
     let base = colour(rank);
-    let alpha = if strong { 150.0 } else { 70.0 };
+    let alpha = match emphasis {
+        Emphasis::Normal => 70.0,
+        Emphasis::Strong => 160.0,
+        Emphasis::Faded => 22.0,
+    };
     if dark {
         base.gamma_multiply(alpha / 255.0)
     } else {
@@ -280,10 +293,24 @@ fn document_ui(
                     if let Some(a) = attributed
                         && let Some(rank) = run.rank_of(a.source)
                     {
-                        let strong = hovered_source == Some(a.source);
-                        format.background = highlight(rank, strong, visuals.dark_mode);
-                        format.underline =
-                            Stroke::new(if strong { 2.0 } else { 1.0 }, colour(rank));
+                        // A source under the pointer in the list: its sentences stand out, the
+                        // others fade.
+                        let emphasis = match hovered_source {
+                            None => Emphasis::Normal,
+                            Some(h) if h == a.source => Emphasis::Strong,
+                            Some(_) => Emphasis::Faded,
+                        };
+                        format.background = highlight(rank, emphasis, visuals.dark_mode);
+                        if emphasis != Emphasis::Faded {
+                            format.underline = Stroke::new(
+                                if emphasis == Emphasis::Strong {
+                                    2.0
+                                } else {
+                                    1.0
+                                },
+                                colour(rank),
+                            );
+                        }
                     }
                     let text = &doc.text[sentence.span.clone()];
                     job.append(text, 0.0, format);
