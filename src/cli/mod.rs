@@ -4,7 +4,6 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod collection;
-mod collection_output;
 mod compare;
 mod eval;
 mod inputs;
