@@ -302,6 +302,19 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     );
     // The three copies are one duplicate group; the first (the longest, ties to the earliest in
     // the stream: the source) is the one to keep.
+    // The HTML report of the run, with each pair's evidence (identical texts: all of each is
+    // found in the other).
+    let report = dir.path().join("collection.html");
+    h.state_mut().export_collection(report.clone());
+    settle(&mut h);
+    let html = std::fs::read_to_string(&report).expect("exported");
+    assert!(html.contains("<h2>Submissions and the sources they reuse</h2>"));
+    assert!(html.contains(
+        "<td>submission-source</td><td>source: original.txt</td><td>duplicate</td>\
+         <td>a-again.txt</td><td class=\"n\">1.000</td><td class=\"n\">100%</td>\
+         <td class=\"n\">100%</td>"
+    ));
+    assert!(!html.contains("not computed"));
     h.get_by_label("Duplicate groups (1)").click();
     h.run_ok();
     assert!(

@@ -52,6 +52,8 @@ pub struct CollectionResult {
     /// How many of the documents (the first ones) are sources.
     pub sources: usize,
     pub groups: Vec<Vec<usize>>,
+    /// What the detector found, as the HTML report reads it.
+    pub detection: collection::Detection,
     /// The odds-ratio matrix, for collections of up to [`MAX_MATRIX`] documents.
     pub matrix: Option<Vec<Vec<f64>>>,
     /// Files that could not be read, with the reason.
@@ -65,7 +67,7 @@ pub struct CollectionState {
     /// An optional folder of sources.
     pub sources: String,
     pub method: usize,
-    pub result: Option<CollectionResult>,
+    pub result: Option<Arc<CollectionResult>>,
     /// The running job's last progress report.
     pub progress: Arc<Mutex<Option<Progress>>>,
     /// Pairs or groups.
@@ -185,7 +187,8 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
         documents: Vec::new(),
         pairs,
         sources: 0,
-        groups: read.detection.groups,
+        groups: read.detection.groups.clone(),
+        detection: read.detection,
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
     })
@@ -309,7 +312,8 @@ fn run(
         documents: documents.into_iter().map(Arc::new).collect(),
         pairs,
         sources: source_count,
-        groups: detection.groups,
+        groups: detection.groups.clone(),
+        detection,
         matrix,
         skipped,
     })
@@ -359,6 +363,18 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
             let folder = PathBuf::from(app.collection.folder.trim());
             app.run_collection(folder);
+        }
+        let exportable = app.collection.result.is_some();
+        if ui
+            .add_enabled(exportable, egui::Button::new("Export HTML report…"))
+            .on_hover_text(
+                "The report of simdoc collection --html: the pairs ranked with their evidence \
+                 (containment both ways, passages), submissions by source, the matrix, the \
+                 duplicate groups",
+            )
+            .clicked()
+        {
+            app.pick_collection_export();
         }
     });
     if let Ok(progress) = app.collection.progress.lock()

@@ -9,6 +9,7 @@
 //! the background.
 
 mod collection;
+mod collection_export;
 mod collection_lists;
 mod collection_matrix;
 mod doc_pane;
@@ -120,6 +121,8 @@ pub enum Pick {
     SourcesFiles,
     /// Where to save the Sources view's HTML report.
     SourcesReport,
+    /// Where to save collection mode's HTML report.
+    CollectionReport,
 }
 
 /// The viewer.
@@ -416,7 +419,7 @@ impl SimdocApp {
                     }
                 }
                 JobOutput::Collection { result } => match result {
-                    Ok(result) => self.collection.result = Some(result),
+                    Ok(result) => self.collection.result = Some(Arc::new(result)),
                     Err(error) => self.error(error),
                 },
                 JobOutput::Exported { result } => match result {
@@ -436,6 +439,7 @@ impl SimdocApp {
                         }
                         Pick::Export(kind) => self.export(kind, path),
                         Pick::SourcesReport => self.export_sources(path),
+                        Pick::CollectionReport => self.export_collection(path),
                         Pick::SourcesFolder | Pick::SourcesFiles => {
                             self.sources_picked(purpose, vec![path]);
                         }
