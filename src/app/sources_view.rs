@@ -103,6 +103,10 @@ pub struct SourcesState {
     job: Option<JobId>,
     /// Raised for each Run; results of an older Run are dropped.
     generation: u64,
+    /// The settings of the last attribution started: the view follows the settings when they
+    /// move away from these, so that a run that was cancelled or failed is not started again
+    /// for the same settings (see [`SimdocApp::follow_sources_settings`]).
+    attempted: Option<(Thresholds, CompareOptions)>,
     /// The source under the pointer in the list: its sentences are outlined in the text.
     pub hovered_source: Option<usize>,
     /// The document sentence under the pointer in the text, if any.
@@ -174,6 +178,7 @@ impl SimdocApp {
         let generation = self.sources.generation;
         let thresholds = self.settings.thresholds;
         let options = self.settings.compare_options();
+        self.sources.attempted = Some((thresholds, options));
         let model = Arc::clone(&self.model);
         let repaint = self.repainter();
         let id = self.jobs.spawn(label, repaint, move |cancel| {
@@ -216,16 +221,15 @@ impl SimdocApp {
         }
     }
 
-    /// Re-attributes when the thresholds or the matching options moved since the last run, and
-    /// nothing runs (see the module docs).
+    /// Re-attributes when the thresholds or the matching options moved since the last run was
+    /// started, and nothing runs (see the module docs).
     pub(super) fn follow_sources_settings(&mut self) {
         let Some(run) = &self.sources.run else { return };
         if self.sources.job.is_some() {
             return;
         }
-        if run.thresholds != self.settings.thresholds
-            || run.options != self.settings.compare_options()
-        {
+        let now = (self.settings.thresholds, self.settings.compare_options());
+        if self.sources.attempted != Some(now) {
             let input = Arc::clone(&run.input);
             self.rerun_sources(input);
         }
