@@ -238,6 +238,58 @@ fn collection_mode_finds_a_pair_and_opens_it() {
 }
 
 #[test]
+fn the_matrix_names_the_cell_under_the_pointer_and_opens_its_pair() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "a.txt", A.as_bytes());
+    write(dir.path(), "a-copy.txt", A.as_bytes());
+    write(dir.path(), "b.txt", B.as_bytes());
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Collection;
+    let mut h = harness(app);
+    h.run_ok();
+    h.get_by_label("Folder").focus();
+    h.run_ok();
+    h.get_by_label("Folder")
+        .type_text(&dir.path().display().to_string());
+    h.run_ok();
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    // Documents in name order: a-copy.txt, a.txt, b.txt. Move the pointer over the right half
+    // until the tooltip names the cell of row a-copy.txt, column b.txt.
+    let wanted = "row: a-copy.txt\ncolumn: b.txt\nodds ratio";
+    let mut found = None;
+    'scan: for y in (100..860).step_by(12) {
+        for x in (760..1400).step_by(12) {
+            let at = egui::pos2(x as f32, y as f32);
+            h.hover_at(at);
+            h.run_ok();
+            if h.query_all_by_label_contains(wanted).next().is_some() {
+                found = Some(at);
+                break 'scan;
+            }
+        }
+    }
+    let at = found.expect("a cell of the matrix names row a-copy.txt and column b.txt");
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    settle(&mut h);
+    let names: Vec<String> = h
+        .state()
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, ["a-copy.txt", "b.txt"]);
+}
+
+#[test]
 fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let submissions = dir.path().join("submissions");
