@@ -65,16 +65,52 @@ start --example --hierarchies
 shoot hierarchies
 kill "$app"; wait "$app" 2>/dev/null || true
 
-# Collection mode over the public-domain inaugural addresses plus the example pair.
-folder=$(mktemp -d)
-cp "${SIMDOC_DATA:-../shared/data}"/reference/us-speeches-pd/inaugural/*.txt assets/examples/*.md "$folder"/
+# Wikipedia's "Equatorial Guinea" and the articles it summarises ("History of ...", "Economy of
+# ...", CC BY-SA 3.0), taken out of the enwiki-2015 reference text, plus the example pair.
+data="${SIMDOC_DATA:-../shared/data}"
+work=$(mktemp -d)
+mkdir -p "$work/sources" "$work/submissions"
+python3 - "$data/reference/enwiki-2015/text" "$work" <<'PY'
+import pathlib, re, sys
+root, work = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+doc = re.compile(r'<doc id="[^"]*" url="[^"]*" title="([^"]*)">\n(.*?)</doc>', re.S)
+for path in sorted(root.glob("*/*")):
+    for title, body in doc.findall(path.read_text(encoding="utf-8")):
+        if "Equatorial Guinea" in title:
+            name = title.replace(" ", "-").lower() + ".txt"
+            folder = work if title == "Equatorial Guinea" else work / "sources"
+            (folder / name).write_text(body, encoding="utf-8")
+PY
+cp assets/examples/guinea.md assets/examples/history-of-guinea.md "$work/sources/"
+
+# The Sources view: "Equatorial Guinea" against its sources; hover a source in the list (its
+# sentences stand out), then a sentence for where it comes from.
+start "$work/equatorial-guinea.txt" --sources "$work/sources"
+xdotool mousemove 120 185
+sleep 1
+xdotool mousemove 726 217
+shoot sources
+kill "$app"; wait "$app" 2>/dev/null || true
+
+# Collection mode, a teacher's folder: "Equatorial Guinea", "Guinea" and eight inaugural
+# addresses (public domain) handed in, the articles as sources.
+cp "$work/equatorial-guinea.txt" "$work/sources/guinea.md" "$work/submissions/"
+rm "$work/sources/guinea.md"
+for speech in 1953-Eisenhower 1957-Eisenhower 1961-Kennedy 1965-Johnson 1969-Nixon 1973-Nixon \
+  1977-Carter 1981-Reagan; do
+  cp "$data/reference/us-speeches-pd/inaugural/$speech.txt" "$work/submissions/"
+done
 start --example
-xdotool mousemove 186 43 click 1
+xdotool mousemove 188 43 click 1
 sleep 1
 xdotool windowfocus --sync "$win"
-xdotool mousemove 218 67 click 1
-xdotool type --delay 20 "$folder"
-xdotool mousemove 539 88 click 1
-sleep 12
+xdotool mousemove 212 65 click 1
+xdotool type --delay 40 "$work/submissions"
+xdotool mousemove 720 65 click 1
+xdotool type --delay 40 "$work/sources"
+xdotool mousemove 1142 65 click 1
+sleep 10
+# Hover a cell of the matrix: its row, column and value.
+xdotool mousemove 1150 400
 shoot collection
-rm -rf "$folder"
+rm -rf "$work"

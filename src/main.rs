@@ -35,6 +35,7 @@ fn open_viewer(args: cli::ViewArgs) -> ExitCode {
         files: args.a.into_iter().chain(args.b).collect(),
         example: args.example,
         hierarchies: args.hierarchies,
+        sources: args.sources,
     };
     match simdoc::app::run_native(start, model) {
         Ok(()) => ExitCode::SUCCESS,

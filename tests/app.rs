@@ -238,6 +238,58 @@ fn collection_mode_finds_a_pair_and_opens_it() {
 }
 
 #[test]
+fn the_matrix_names_the_cell_under_the_pointer_and_opens_its_pair() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(dir.path(), "a.txt", A.as_bytes());
+    write(dir.path(), "a-copy.txt", A.as_bytes());
+    write(dir.path(), "b.txt", B.as_bytes());
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Collection;
+    let mut h = harness(app);
+    h.run_ok();
+    h.get_by_label("Folder").focus();
+    h.run_ok();
+    h.get_by_label("Folder")
+        .type_text(&dir.path().display().to_string());
+    h.run_ok();
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    // Documents in name order: a-copy.txt, a.txt, b.txt. Move the pointer over the right half
+    // until the tooltip names the cell of row a-copy.txt, column b.txt.
+    let wanted = "row: a-copy.txt\ncolumn: b.txt\nodds ratio";
+    let mut found = None;
+    'scan: for y in (100..860).step_by(12) {
+        for x in (760..1400).step_by(12) {
+            let at = egui::pos2(x as f32, y as f32);
+            h.hover_at(at);
+            h.run_ok();
+            if h.query_all_by_label_contains(wanted).next().is_some() {
+                found = Some(at);
+                break 'scan;
+            }
+        }
+    }
+    let at = found.expect("a cell of the matrix names row a-copy.txt and column b.txt");
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    settle(&mut h);
+    let names: Vec<String> = h
+        .state()
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, ["a-copy.txt", "b.txt"]);
+}
+
+#[test]
 fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let submissions = dir.path().join("submissions");
@@ -276,15 +328,60 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
             node.label().or_else(|| node.value()).unwrap_or_default()
         })
         .collect();
-    // Identical texts are duplicates; the pairs with the source come first, read from it.
+    // Identical texts are duplicates; the pairs with the source come first, read from it, under
+    // their heading; the pair of two submissions under its own.
     assert_eq!(
         rows,
         [
-            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
-            "submission–source  duplicate  score 1.000:  source: original.txt  ·  a.txt",
-            "submission–submission  duplicate  score 1.000:  a-again.txt  ·  a.txt",
+            "duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
+            "duplicate  score 1.000:  source: original.txt  ·  a.txt",
+            "duplicate  score 1.000:  a-again.txt  ·  a.txt",
         ]
     );
+    let headings: Vec<String> = h
+        .get_all_by_label_contains("Submissions ")
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        })
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Submissions and the sources they reuse: 2 pairs",
+            "Submissions reusing each other: 1 pair"
+        ]
+    );
+    // The three copies are one duplicate group; the first (the longest, ties to the earliest in
+    // the stream: the source) is the one to keep.
+    // The HTML report of the run, with each pair's evidence (identical texts: all of each is
+    // found in the other).
+    let report = dir.path().join("collection.html");
+    h.state_mut().export_collection(report.clone());
+    settle(&mut h);
+    let html = std::fs::read_to_string(&report).expect("exported");
+    assert!(html.contains("<h2>Submissions and the sources they reuse</h2>"));
+    assert!(html.contains(
+        "<td>submission-source</td><td>source: original.txt</td><td>duplicate</td>\
+         <td>a-again.txt</td><td class=\"n\">1.000</td><td class=\"n\">100%</td>\
+         <td class=\"n\">100%</td>"
+    ));
+    assert!(!html.contains("not computed"));
+    h.get_by_label("Duplicate groups (1)").click();
+    h.run_ok();
+    assert!(
+        h.query_by_label("Group 1: keep source: original.txt; duplicates:")
+            .is_some()
+    );
+    h.get_by_label("a.txt").click();
+    settle(&mut h);
+    let names: Vec<String> = h
+        .state()
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, ["source: original.txt", "a.txt"]);
 }
 
 /// A file dropped through the window system, as eframe hands it to egui.

@@ -1,5 +1,6 @@
 //! Collection mode in the viewer: pick a folder and a detector, run it in the background, read
-//! the ranked pairs and the odds-ratio heatmap (thesis Fig. 4.3), open any pair side by side.
+//! the ranked pairs, the duplicate groups and the odds-ratio matrix
+//! ([`super::collection_matrix`]), open any pair side by side.
 //! An optional folder of sources marks those documents as sources: their pairs with the
 //! submissions are listed first, with the source as the container
 //! ([`crate::collection::roles`]), as `simdoc collection --sources` does. Files that describe a
@@ -8,8 +9,9 @@
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use egui::{Color32, Rect, Sense, vec2};
+use egui::{Rect, Sense};
 
+use super::collection_lists::ListTab;
 use super::state::{CentralView, LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::roles::{PairKind, RoledPairs};
@@ -50,6 +52,8 @@ pub struct CollectionResult {
     /// How many of the documents (the first ones) are sources.
     pub sources: usize,
     pub groups: Vec<Vec<usize>>,
+    /// What the detector found, as the HTML report reads it.
+    pub detection: collection::Detection,
     /// The odds-ratio matrix, for collections of up to [`MAX_MATRIX`] documents.
     pub matrix: Option<Vec<Vec<f64>>>,
     /// Files that could not be read, with the reason.
@@ -63,9 +67,11 @@ pub struct CollectionState {
     /// An optional folder of sources.
     pub sources: String,
     pub method: usize,
-    pub result: Option<CollectionResult>,
+    pub result: Option<Arc<CollectionResult>>,
     /// The running job's last progress report.
     pub progress: Arc<Mutex<Option<Progress>>>,
+    /// Pairs or groups.
+    pub tab: ListTab,
 }
 
 impl SimdocApp {
@@ -181,7 +187,8 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
         documents: Vec::new(),
         pairs,
         sources: 0,
-        groups: read.detection.groups,
+        groups: read.detection.groups.clone(),
+        detection: read.detection,
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
     })
@@ -305,47 +312,11 @@ fn run(
         documents: documents.into_iter().map(Arc::new).collect(),
         pairs,
         sources: source_count,
-        groups: detection.groups,
+        groups: detection.groups.clone(),
+        detection,
         matrix,
         skipped,
     })
-}
-
-/// The heatmap's colour of an odds ratio: log scale from 0.001 (pale yellow) to 100 (dark
-/// red), readable on dark and light backgrounds alike (a single hue fading to black was not).
-fn heat(odds: f64) -> Color32 {
-    let t = if odds <= 0.0 {
-        0.0
-    } else {
-        ((odds.log10() + 3.0) / 5.0).clamp(0.0, 1.0) as f32
-    };
-    let low = [255.0, 237.0, 160.0];
-    let high = [189.0, 0.0, 38.0];
-    let mix = |i: usize| (low[i] + (high[i] - low[i]) * t) as u8;
-    Color32::from_rgb(mix(0), mix(1), mix(2))
-}
-
-/// The heatmap's scale, drawn under it.
-fn heat_legend(ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
-        ui.small("odds ratio 0.001");
-        let (rect, _) = ui.allocate_exact_size(vec2(120.0, 10.0), Sense::hover());
-        let steps = 24;
-        for i in 0..steps {
-            let t = i as f64 / f64::from(steps - 1);
-            let odds = 10f64.powf(t * 5.0 - 3.0);
-            let x = rect.min.x + rect.width() * i as f32 / steps as f32;
-            ui.painter().rect_filled(
-                Rect::from_min_size(
-                    egui::pos2(x, rect.min.y),
-                    vec2(rect.width() / steps as f32 + 0.5, rect.height()),
-                ),
-                0.0,
-                heat(odds),
-            );
-        }
-        ui.small("100 (identical)");
-    });
 }
 
 /// The collection view.
@@ -392,6 +363,18 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
             let folder = PathBuf::from(app.collection.folder.trim());
             app.run_collection(folder);
+        }
+        let exportable = app.collection.result.is_some();
+        if ui
+            .add_enabled(exportable, egui::Button::new("Export HTML report…"))
+            .on_hover_text(
+                "The report of simdoc collection --html: the pairs ranked with their evidence \
+                 (containment both ways, passages), submissions by source, the matrix, the \
+                 duplicate groups",
+            )
+            .clicked()
+        {
+            app.pick_collection_export();
         }
     });
     if let Ok(progress) = app.collection.progress.lock()
@@ -441,15 +424,13 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     .on_hover_text(result.skipped.join("\n"));
     let mut open: Option<(usize, usize)> = None;
     let area = ui.available_rect_before_wrap();
-    let heatmap_side = if result.matrix.is_some() {
-        // Room for the scale under it.
-        (area.width() * 0.45).min(area.height() - 24.0).max(120.0)
-    } else {
-        0.0
-    };
+    let matrix_width = result
+        .matrix
+        .as_ref()
+        .map_or(0.0, |m| super::collection_matrix::layout(area, m.len()).1);
     let list_rect = Rect::from_min_max(
         area.min,
-        egui::pos2(area.max.x - heatmap_side - 12.0, area.max.y),
+        egui::pos2(area.max.x - matrix_width - 12.0, area.max.y),
     );
     let mut list = ui.new_child(
         egui::UiBuilder::new()
@@ -457,77 +438,22 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
     list.set_clip_rect(list_rect.intersect(ui.clip_rect()));
-    let row_height = list.text_style_height(&egui::TextStyle::Body) + 6.0;
-    egui::ScrollArea::vertical()
-        .id_salt("collection_pairs")
-        .auto_shrink([false, false])
-        .show_rows(&mut list, row_height, result.pairs.len(), |ui, rows| {
-            for (kind, pair) in &result.pairs[rows] {
-                ui.horizontal(|ui| {
-                    if ui.small_button("Open").clicked() {
-                        open = Some((pair.a, pair.b));
-                    }
-                    let kind = match (result.sources > 0, kind) {
-                        (false, _) => "",
-                        (true, PairKind::SubmissionSource) => "submission–source  ",
-                        (true, PairKind::SubmissionSubmission) => "submission–submission  ",
-                    };
-                    ui.label(format!(
-                        "{kind}{}  score {:.3}:  {}  ·  {}",
-                        pair.relation.name(),
-                        pair.score,
-                        short(&result.names[pair.a]),
-                        short(&result.names[pair.b])
-                    ));
-                });
-            }
-        });
-    if let Some(matrix) = &result.matrix {
-        let rect = Rect::from_min_size(
-            egui::pos2(area.max.x - heatmap_side, area.min.y),
-            vec2(heatmap_side, heatmap_side),
+    list.horizontal(|ui| {
+        ui.selectable_value(&mut app.collection.tab, ListTab::Pairs, "Ranked pairs");
+        ui.selectable_value(
+            &mut app.collection.tab,
+            ListTab::Groups,
+            format!("Duplicate groups ({})", result.groups.len()),
         );
-        let response = ui.interact(rect, ui.scope_id().with("heatmap"), Sense::click());
-        let n = matrix.len().max(1);
-        let cell = rect.width() / n as f32;
-        let painter = ui.painter_at(rect);
-        for (a, row) in matrix.iter().enumerate() {
-            for (b, &odds) in row.iter().enumerate() {
-                if odds > 0.0 {
-                    let min = rect.min + vec2(b as f32 * cell, a as f32 * cell);
-                    painter.rect_filled(
-                        Rect::from_min_size(min, vec2(cell.max(1.0), cell.max(1.0))),
-                        0.0,
-                        heat(odds),
-                    );
-                }
-            }
-        }
-        painter.rect_stroke(
-            rect,
-            0.0,
-            egui::Stroke::new(1.0, ui.visuals().weak_text_color()),
-            egui::StrokeKind::Inside,
-        );
-        let mut legend = ui.new_child(egui::UiBuilder::new().max_rect(Rect::from_min_size(
-            egui::pos2(rect.min.x, rect.max.y + 4.0),
-            vec2(heatmap_side, 20.0),
-        )));
-        heat_legend(&mut legend);
-        if let Some(pos) = response.hover_pos() {
-            let b = (((pos.x - rect.min.x) / cell) as usize).min(n - 1);
-            let a = (((pos.y - rect.min.y) / cell) as usize).min(n - 1);
-            let odds = matrix[a][b];
-            response.clone().on_hover_text_at_pointer(format!(
-                "{}\n{}\nodds ratio {odds:.3}{}",
-                short(&result.names[a]),
-                short(&result.names[b]),
-                if a != b { " — click to open" } else { "" }
-            ));
-            if response.clicked() && a != b {
-                open = Some((a, b));
-            }
-        }
+    });
+    match app.collection.tab {
+        ListTab::Pairs => super::collection_lists::pair_list_ui(result, &mut list, &mut open),
+        ListTab::Groups => super::collection_lists::group_list_ui(result, &mut list, &mut open),
+    }
+    if let Some(matrix) = &result.matrix
+        && let Some(pair) = super::collection_matrix::matrix_ui(ui, area, matrix, &result.names)
+    {
+        open = Some(pair);
     }
     ui.allocate_rect(area, Sense::hover());
     if let Some((a, b)) = open {
@@ -536,7 +462,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 }
 
 /// The last 50 characters of a document name (its file part is what tells documents apart).
-fn short(name: &str) -> String {
+pub fn short(name: &str) -> String {
     let count = name.chars().count();
     if count <= 50 {
         name.to_string()

@@ -9,6 +9,9 @@
 //! the background.
 
 mod collection;
+mod collection_export;
+mod collection_lists;
+mod collection_matrix;
 mod doc_pane;
 mod dotplot;
 mod evidence;
@@ -19,6 +22,8 @@ mod jobs;
 mod matches;
 mod overview;
 mod sentence_tooltip;
+mod sources_ui;
+pub mod sources_view;
 pub mod state;
 mod toolbar;
 mod trees;
@@ -85,6 +90,17 @@ pub enum JobOutput {
     Collection {
         result: Result<collection::CollectionResult, String>,
     },
+    /// An attribution of the Sources view finished.
+    Sources {
+        generation: u64,
+        /// Boxed: a run is much larger than the other outputs.
+        result: Result<Box<sources_view::SourcesRun>, String>,
+    },
+    /// A file dialog that may choose several paths closed, with the paths chosen.
+    PickedMany {
+        purpose: Pick,
+        paths: Vec<PathBuf>,
+    },
     /// A file dialog closed, with the chosen path if any.
     Picked {
         purpose: Pick,
@@ -99,6 +115,14 @@ pub enum Pick {
     /// A folder for collection mode.
     Folder,
     Export(export::ExportKind),
+    /// A folder of sources for the Sources view.
+    SourcesFolder,
+    /// Files added to the Sources view's sources.
+    SourcesFiles,
+    /// Where to save the Sources view's HTML report.
+    SourcesReport,
+    /// Where to save collection mode's HTML report.
+    CollectionReport,
 }
 
 /// The viewer.
@@ -124,6 +148,8 @@ pub struct SimdocApp {
     evidence: evidence::EvidenceState,
     trees: trees::TreesState,
     collection: collection::CollectionState,
+    /// The one-against-many view.
+    pub sources: sources_view::SourcesState,
     repaint: Option<egui::Context>,
     /// No font with CJK glyphs was found on this system ([`fonts`]): panes holding such text
     /// say so.
@@ -162,6 +188,7 @@ impl SimdocApp {
             evidence: Default::default(),
             trees: Default::default(),
             collection: Default::default(),
+            sources: Default::default(),
             repaint: None,
             cjk_font_missing: false,
             document_area: None,
@@ -392,13 +419,17 @@ impl SimdocApp {
                     }
                 }
                 JobOutput::Collection { result } => match result {
-                    Ok(result) => self.collection.result = Some(result),
+                    Ok(result) => self.collection.result = Some(Arc::new(result)),
                     Err(error) => self.error(error),
                 },
                 JobOutput::Exported { result } => match result {
                     Ok(done) => self.notice(done),
                     Err(error) => self.error(error),
                 },
+                JobOutput::Sources { generation, result } => {
+                    self.sources_finished(id, generation, result);
+                }
+                JobOutput::PickedMany { purpose, paths } => self.sources_picked(purpose, paths),
                 JobOutput::Picked { purpose, path } => {
                     let Some(path) = path else { continue };
                     match purpose {
@@ -407,6 +438,11 @@ impl SimdocApp {
                             self.collection.folder = path.display().to_string();
                         }
                         Pick::Export(kind) => self.export(kind, path),
+                        Pick::SourcesReport => self.export_sources(path),
+                        Pick::CollectionReport => self.export_collection(path),
+                        Pick::SourcesFolder | Pick::SourcesFiles => {
+                            self.sources_picked(purpose, vec![path]);
+                        }
                     }
                 }
             }
@@ -608,10 +644,16 @@ impl SimdocApp {
         if !self.messages.is_empty() {
             egui::Panel::top("messages").show(ui, |ui| toolbar::messages_ui(self, ui));
         }
-        egui::Panel::right("side")
-            .resizable(true)
-            .default_size(440.0)
-            .show(ui, |ui| self.side_panel_ui(ui));
+        // The Sources and Collection views are about many documents: the pair's panel (figures,
+        // dotplot, matches) has nothing to say there, and its room goes to them.
+        if self.settings.central_view == CentralView::Texts
+            || self.settings.central_view == CentralView::Hierarchies
+        {
+            egui::Panel::right("side")
+                .resizable(true)
+                .default_size(440.0)
+                .show(ui, |ui| self.side_panel_ui(ui));
+        }
         egui::CentralPanel::default().show(ui, |ui| self.central_ui(ui));
         self.file_drop_ui(ui);
 
@@ -641,7 +683,10 @@ impl SimdocApp {
     fn central_ui(&mut self, ui: &mut egui::Ui) {
         self.document_area = Some(ui.available_rect_before_wrap());
         if self.docs.iter().all(Option::is_none)
-            && self.settings.central_view != CentralView::Collection
+            && !matches!(
+                self.settings.central_view,
+                CentralView::Collection | CentralView::Sources
+            )
         {
             toolbar::empty_state_ui(self, ui);
             return;
@@ -677,6 +722,7 @@ impl SimdocApp {
             }
             CentralView::Hierarchies => trees::hierarchies_ui(self, ui),
             CentralView::Collection => collection::collection_ui(self, ui),
+            CentralView::Sources => sources_ui::sources_ui(self, ui),
         }
     }
 }
@@ -690,6 +736,8 @@ pub struct Start {
     pub example: bool,
     /// Start with the hierarchies view.
     pub hierarchies: bool,
+    /// Start in the Sources view: the first file against these sources.
+    pub sources: Vec<PathBuf>,
 }
 
 /// Opens the viewer window. Without files, the first start opens the bundled example.
@@ -718,6 +766,19 @@ pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
             }
             if start.hierarchies {
                 app.settings.central_view = CentralView::Hierarchies;
+            }
+            if !start.sources.is_empty() {
+                app.settings.central_view = CentralView::Sources;
+                app.sources.sources = start
+                    .sources
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                if let Some(document) = start.files.first() {
+                    app.sources.document = document.display().to_string();
+                }
+                app.run_sources();
             }
             for (side, path) in Side::BOTH.into_iter().zip(start.files) {
                 app.open(side, path);

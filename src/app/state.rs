@@ -62,6 +62,8 @@ pub enum CentralView {
     Hierarchies,
     /// Collection mode: a folder, a detector, ranked pairs and the odds-ratio heatmap.
     Collection,
+    /// One document against many sources: each sentence coloured by the source it comes from.
+    Sources,
 }
 
 /// Choices that persist between runs.

@@ -259,6 +259,14 @@ pub fn central_view_switch_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             CentralView::Collection,
             "Collection",
         );
+        ui.selectable_value(
+            &mut app.settings.central_view,
+            CentralView::Sources,
+            "Sources",
+        )
+        .on_hover_text(
+            "One document against a folder of sources: which source each sentence comes from",
+        );
     });
 }
 

@@ -62,6 +62,10 @@ pub struct ViewArgs {
     /// Start with the two semantic hierarchies instead of the texts.
     #[arg(long)]
     pub hierarchies: bool,
+    /// Start in the Sources view: document A against these sources (folders or files), each
+    /// of its sentences coloured by the source it comes from.
+    #[arg(long, num_args = 1.., value_name = "PATH", requires = "a", conflicts_with = "b")]
+    pub sources: Vec<std::path::PathBuf>,
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<std::path::PathBuf>,

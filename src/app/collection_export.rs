@@ -1,0 +1,135 @@
+//! Collection mode's export: the self-contained HTML report of `simdoc collection --html`
+//! ([`crate::render::collection_html`]) for the run shown, with the evidence of its
+//! highest-ranked pairs (the fuzzy comparison of the two documents: containment both ways and
+//! the passages), computed in the background under the viewer's matching settings.
+//!
+//! The command line also writes a comparison page per pair and links the report to them; here
+//! a pair opens side by side in the viewer instead, so the report is written alone, without
+//! those links.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use super::collection::CollectionResult;
+use super::{JobOutput, Pick, SimdocApp};
+use crate::collection::Job;
+use crate::collection::evidence::{EvidenceOptions, evidence_of_pairs};
+use crate::compare::CompareOptions;
+use crate::document::Document;
+use crate::render::collection::CollectionReport;
+use crate::render::collection_html::{HtmlOptions, collection_html};
+use crate::similarity::{Method, ModelView};
+
+/// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
+/// does by default).
+pub const EVIDENCE_PAIRS: usize = 500;
+
+impl SimdocApp {
+    /// Asks where to save the HTML report of the collection run shown (or saves it in the
+    /// working folder when no dialog is available).
+    pub fn pick_collection_export(&mut self) {
+        let Some(result) = &self.collection.result else {
+            return;
+        };
+        let name = format!("collection-{}.html", result.method);
+        if !super::dialogs_available() {
+            let path = std::env::current_dir()
+                .unwrap_or_else(|_| PathBuf::from("."))
+                .join(name);
+            self.export_collection(path);
+            return;
+        }
+        let repaint = self.repainter();
+        self.jobs
+            .spawn("Choosing where to export", repaint, move |_| {
+                JobOutput::Picked {
+                    purpose: Pick::CollectionReport,
+                    path: rfd::FileDialog::new()
+                        .set_title("Collection report as HTML")
+                        .set_file_name(name)
+                        .add_filter("html", &["html"])
+                        .save_file(),
+                }
+            });
+    }
+
+    /// Writes the HTML report of the collection run shown to `path`, in the background.
+    pub fn export_collection(&mut self, path: PathBuf) {
+        let Some(result) = self.collection.result.clone() else {
+            return;
+        };
+        let options = EvidenceOptions::new(
+            CompareOptions {
+                method: Method::Fuzzy,
+                ..self.settings.compare_options()
+            },
+            self.settings.thresholds,
+        );
+        let model = Arc::clone(&self.model);
+        let progress = Arc::clone(&self.collection.progress);
+        let repaint = self.repainter();
+        self.jobs.spawn(
+            format!("Exporting {}", path.display()),
+            repaint,
+            move |cancel| {
+                let mut report = |p| {
+                    if let Ok(mut slot) = progress.lock() {
+                        *slot = Some(p);
+                    }
+                };
+                let mut job = Job::new(&mut report, cancel);
+                let result = report_html(&result, &*model, &options, &mut job)
+                    .and_then(|html| std::fs::write(&path, html).map_err(|e| e.to_string()))
+                    .map(|()| format!("Exported {}", path.display()))
+                    .map_err(|e| format!("{}: cannot export: {e}", path.display()));
+                JobOutput::Exported { result }
+            },
+        );
+    }
+}
+
+/// The report of `result`, with the evidence of its first [`EVIDENCE_PAIRS`] pairs when its
+/// documents are at hand (a run read from simdoc-spark's tables holds names only).
+fn report_html(
+    result: &CollectionResult,
+    model: &(dyn ModelView + Sync),
+    options: &EvidenceOptions,
+    job: &mut Job<'_>,
+) -> Result<String, String> {
+    let is_source: Vec<bool> = (0..result.names.len())
+        .map(|d| d < result.sources)
+        .collect();
+    let mut report =
+        CollectionReport::new(result.method, &result.names, &result.detection, &is_source);
+    if !result.documents.is_empty() {
+        // Only the documents of the pairs wanted are handed over (copied once each), not the
+        // whole collection.
+        let wanted = report.evidence_wanted(EVIDENCE_PAIRS);
+        let mut local: Vec<Option<usize>> = vec![None; result.documents.len()];
+        let mut documents: Vec<Document> = Vec::new();
+        // A position with no document (none is expected) maps past the end: no evidence.
+        let mut place = |d: usize| -> usize {
+            if let Some(at) = local.get(d).copied().flatten() {
+                return at;
+            }
+            let Some(doc) = result.documents.get(d) else {
+                return usize::MAX;
+            };
+            documents.push(Document::clone(doc));
+            if let Some(slot) = local.get_mut(d) {
+                *slot = Some(documents.len() - 1);
+            }
+            documents.len() - 1
+        };
+        let pairs: Vec<(usize, usize)> =
+            wanted.iter().map(|&(a, b)| (place(a), place(b))).collect();
+        report.evidence = evidence_of_pairs(&pairs, &documents, model, options, job)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(collection_html(
+        &report,
+        &HtmlOptions {
+            pair_link: &|_| None,
+        },
+    ))
+}

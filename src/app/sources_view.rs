@@ -1,0 +1,454 @@
+//! The viewer's one-against-many view (issue 14, item 1): a document against a folder or list of
+//! sources. Every sentence of the document is attributed to its best source sentence, the
+//! sources are ranked by the share of the document found in each, and any source or sentence
+//! opens its pair side by side in the Texts view.
+//!
+//! The work is [`crate::sources`] (one sentence index over all sources, not a loop over pairs),
+//! run in the background like every comparison. Its inputs are read once per Run; moving a
+//! threshold or changing the matching options re-attributes from the documents already read.
+//! At most one attribution runs at a time: when the settings move while one runs, the next
+//! starts from the newest settings as soon as it finishes (a slider drag costs one run more,
+//! not one run per frame). The options are the viewer's own ([`super::Settings::compare_options`]),
+//! so the containment listed for a source is the one the Texts view shows for that pair.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+use super::jobs::JobId;
+use super::state::{CentralView, LoadedDoc, Side};
+use super::{JobOutput, Pick, SimdocApp};
+use crate::compare::CompareOptions;
+use crate::corpus;
+use crate::document::{self, Document, LoadOptions};
+use crate::render::sources::{SourcesReport, sources_html};
+use crate::selection::FileSelection;
+use crate::similarity::Thresholds;
+use crate::sources::{Attribution, SourceIndex};
+
+/// What a Run read: the document and its sources, kept for re-attribution at new settings.
+pub struct SourcesInput {
+    pub document: LoadedDoc,
+    /// Per source: its name (the path, or `path#id` inside a file holding many documents).
+    pub names: Vec<String>,
+    pub sources: Vec<Document>,
+    /// Files and entries left out, with the reason.
+    pub skipped: Vec<String>,
+    /// The folder the names are shown relative to, when the sources came from one folder.
+    pub base: Option<String>,
+}
+
+impl SourcesInput {
+    /// A source's name as listed: relative to the sources folder when there is one.
+    pub fn display_name(&self, source: usize) -> &str {
+        let name = self.names.get(source).map_or("", String::as_str);
+        self.base
+            .as_deref()
+            .and_then(|base| name.strip_prefix(base))
+            .map_or(name, |rest| rest.trim_start_matches('/'))
+    }
+}
+
+/// One finished attribution, with the settings it ran under.
+pub struct SourcesRun {
+    pub input: Arc<SourcesInput>,
+    pub attribution: Attribution,
+    pub thresholds: Thresholds,
+    pub options: CompareOptions,
+}
+
+impl SourcesRun {
+    /// The rank (0 = the source holding most of the document) of each listed source, by source
+    /// id: the colour of a source is the colour of its rank, as in the HTML report.
+    pub fn rank_of(&self, source: usize) -> Option<usize> {
+        self.attribution
+            .sources
+            .iter()
+            .position(|s| s.source == source)
+    }
+
+    /// The sources listed: those holding some of the document. The engine also returns sources
+    /// whose pairs reach the floor but none the permission, at containment 0; "0% of the
+    /// document is found in X" would say nothing, so they are left out here. Sources are ranked
+    /// by containment, so these are a prefix.
+    pub fn listed(&self) -> &[crate::sources::SourceShare] {
+        let sources = &self.attribution.sources;
+        &sources[..sources.partition_point(|s| s.containment > 0.0)]
+    }
+
+    /// The report the HTML export renders.
+    fn report<'a>(&'a self, document_path: &'a str) -> SourcesReport<'a> {
+        SourcesReport {
+            document_path,
+            document: &self.input.document.doc,
+            source_paths: &self.input.names,
+            sources: &self.input.sources,
+            attribution: &self.attribution,
+            thresholds: self.thresholds,
+        }
+    }
+}
+
+/// The Sources view's state.
+#[derive(Default)]
+pub struct SourcesState {
+    /// The document's path; empty: document A.
+    pub document: String,
+    /// The sources: folders or files, separated by `;`.
+    pub sources: String,
+    /// The last attribution finished.
+    pub run: Option<Arc<SourcesRun>>,
+    /// The attribution in flight, if any.
+    job: Option<JobId>,
+    /// Raised for each Run; results of an older Run are dropped.
+    generation: u64,
+    /// The settings of the last attribution started: the view follows the settings when they
+    /// move away from these, so that a run that was cancelled or failed is not started again
+    /// for the same settings (see [`SimdocApp::follow_sources_settings`]).
+    attempted: Option<(Thresholds, CompareOptions)>,
+    /// The source under the pointer in the list: its sentences are outlined in the text.
+    pub hovered_source: Option<usize>,
+    /// The document sentence under the pointer in the text, if any.
+    pub hovered_sentence: Option<u32>,
+}
+
+/// Splits the sources field: `;`-separated paths, blanks ignored.
+pub fn source_paths(field: &str) -> Vec<PathBuf> {
+    field
+        .split(';')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .collect()
+}
+
+impl SimdocApp {
+    /// Whether an attribution is running.
+    pub fn sources_busy(&self) -> bool {
+        self.sources.job.is_some()
+    }
+
+    /// Reads the document (the path typed, or A) and the sources typed, then attributes, in the
+    /// background.
+    pub fn run_sources(&mut self) {
+        let paths = source_paths(&self.sources.sources);
+        if paths.is_empty() {
+            self.notice("Give a folder or files of sources first.".to_string());
+            return;
+        }
+        let typed = self.sources.document.trim().to_string();
+        let document = if typed.is_empty() {
+            match &self.docs[Side::Left.index()] {
+                Some(a) => DocumentChoice::Loaded(a.clone()),
+                None => {
+                    self.notice(
+                        "Open a document A or type the path of the document whose sources \
+                         are sought."
+                            .to_string(),
+                    );
+                    return;
+                }
+            }
+        } else {
+            DocumentChoice::File(PathBuf::from(typed))
+        };
+        let label = format!("Sources: reading {} path(s)", paths.len());
+        self.spawn_sources(label, move |_| read_input(document, &paths).map(Arc::new));
+    }
+
+    /// Attributes again from the documents last read, under the current settings.
+    fn rerun_sources(&mut self, input: Arc<SourcesInput>) {
+        let label = format!("Sources: matching against {} sources", input.sources.len());
+        self.spawn_sources(label, move |_| Ok(input));
+    }
+
+    /// Spawns an attribution of what `input` yields, under the current settings.
+    fn spawn_sources(
+        &mut self,
+        label: String,
+        input: impl FnOnce(&std::sync::atomic::AtomicBool) -> Result<Arc<SourcesInput>, String>
+        + Send
+        + 'static,
+    ) {
+        if let Some(job) = self.sources.job {
+            self.jobs.cancel_where(|j| j.id == job);
+        }
+        self.sources.generation += 1;
+        let generation = self.sources.generation;
+        let thresholds = self.settings.thresholds;
+        let options = self.settings.compare_options();
+        self.sources.attempted = Some((thresholds, options));
+        let model = Arc::clone(&self.model);
+        let repaint = self.repainter();
+        let id = self.jobs.spawn(label, repaint, move |cancel| {
+            let result = input(cancel).and_then(|input| {
+                let mut index = SourceIndex::new(&input.sources, &*model, &options);
+                let attribution = index
+                    .attribute(&input.document.doc, &*model, &thresholds, cancel)
+                    .map_err(|e| e.to_string())?;
+                drop(index);
+                Ok(Box::new(SourcesRun {
+                    input,
+                    attribution,
+                    thresholds,
+                    options,
+                }))
+            });
+            JobOutput::Sources { generation, result }
+        });
+        self.sources.job = Some(id);
+    }
+
+    /// Takes in a finished attribution.
+    pub(super) fn sources_finished(
+        &mut self,
+        id: JobId,
+        generation: u64,
+        result: Result<Box<SourcesRun>, String>,
+    ) {
+        if Some(id) == self.sources.job {
+            self.sources.job = None;
+        }
+        if generation != self.sources.generation {
+            return;
+        }
+        match result {
+            Ok(run) => {
+                self.sources.run = Some(Arc::from(run));
+            }
+            Err(error) => self.error(error),
+        }
+    }
+
+    /// Re-attributes when the thresholds or the matching options moved since the last run was
+    /// started, and nothing runs (see the module docs).
+    pub(super) fn follow_sources_settings(&mut self) {
+        let Some(run) = &self.sources.run else { return };
+        if self.sources.job.is_some() {
+            return;
+        }
+        let now = (self.settings.thresholds, self.settings.compare_options());
+        if self.sources.attempted != Some(now) {
+            let input = Arc::clone(&run.input);
+            self.rerun_sources(input);
+        }
+    }
+
+    /// Opens the document (as A) and `source` (as B) side by side in the Texts view; with
+    /// `sentences` (document sentence, source sentence), that pair is selected and shown.
+    pub fn open_source_pair(&mut self, source: usize, sentences: Option<(u32, u32)>) {
+        let Some(run) = self.sources.run.clone() else {
+            return;
+        };
+        let Some(doc) = run.input.sources.get(source) else {
+            return;
+        };
+        let left = run.input.document.clone();
+        let right = LoadedDoc {
+            path: PathBuf::from(&run.input.names[source]),
+            doc: Arc::new(doc.clone()),
+        };
+        self.docs = [Some(left), Some(right)];
+        self.analysis = None;
+        self.view = None;
+        self.selection = Default::default();
+        self.panes = Default::default();
+        self.settings.central_view = CentralView::Texts;
+        self.recompare();
+        if let Some((sentence, source_sentence)) = sentences {
+            self.selection.pair = Some((sentence, source_sentence));
+            self.selection.scroll_to = [Some(sentence), Some(source_sentence)];
+        }
+    }
+
+    /// Opens the pair of a document sentence's attributed source, at that sentence.
+    pub fn open_sentence_source(&mut self, sentence: u32) {
+        let attributed = self.sources.run.as_ref().and_then(|run| {
+            run.attribution
+                .sentences
+                .get(sentence as usize)
+                .copied()
+                .flatten()
+        });
+        if let Some(a) = attributed {
+            self.open_source_pair(a.source, Some((sentence, a.source_sentence)));
+        }
+    }
+
+    /// Asks where to save the HTML report of the last attribution (or saves it in the working
+    /// folder when no dialog is available).
+    pub fn pick_sources_export(&mut self) {
+        let Some(run) = &self.sources.run else { return };
+        let stem = run
+            .input
+            .document
+            .path
+            .file_stem()
+            .map_or_else(|| "document".into(), |s| s.to_string_lossy().into_owned());
+        let name = format!("{stem}-sources.html");
+        if !super::dialogs_available() {
+            let path = std::env::current_dir()
+                .unwrap_or_else(|_| PathBuf::from("."))
+                .join(name);
+            self.export_sources(path);
+            return;
+        }
+        let repaint = self.repainter();
+        self.jobs
+            .spawn("Choosing where to export", repaint, move |_| {
+                JobOutput::Picked {
+                    purpose: Pick::SourcesReport,
+                    path: rfd::FileDialog::new()
+                        .set_title("Sources report as HTML")
+                        .set_file_name(name)
+                        .add_filter("html", &["html"])
+                        .save_file(),
+                }
+            });
+    }
+
+    /// Writes the HTML report of the last attribution to `path`, in the background.
+    pub fn export_sources(&mut self, path: PathBuf) {
+        let Some(run) = self.sources.run.clone() else {
+            return;
+        };
+        let repaint = self.repainter();
+        self.jobs.spawn(
+            format!("Exporting {}", path.display()),
+            repaint,
+            move |_| {
+                let document_path = run.input.document.path.display().to_string();
+                let html = sources_html(&run.report(&document_path));
+                let result = std::fs::write(&path, html)
+                    .map(|()| format!("Exported {}", path.display()))
+                    .map_err(|e| format!("{}: cannot export: {e}", path.display()));
+                JobOutput::Exported { result }
+            },
+        );
+    }
+
+    /// Opens a file dialog for the Sources view: the document, a folder of sources, or files
+    /// added to the sources.
+    pub fn pick_for_sources(&mut self, purpose: Pick) {
+        let repaint = self.repainter();
+        self.jobs.spawn("Choosing", repaint, move |_| {
+            let dialog = rfd::FileDialog::new();
+            let paths = match purpose {
+                Pick::SourcesFolder => dialog.pick_folder().into_iter().collect(),
+                Pick::SourcesFiles => dialog.pick_files().unwrap_or_default(),
+                _ => dialog
+                    .add_filter("Documents", crate::document::EXTENSIONS)
+                    .add_filter("All files", &["*"])
+                    .pick_file()
+                    .into_iter()
+                    .collect(),
+            };
+            JobOutput::PickedMany { purpose, paths }
+        });
+    }
+
+    /// Puts paths chosen in a dialog into the Sources view's fields.
+    pub(super) fn sources_picked(&mut self, purpose: Pick, paths: Vec<PathBuf>) {
+        let joined = |paths: &[PathBuf]| {
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        match purpose {
+            Pick::SourcesFolder => {
+                if !paths.is_empty() {
+                    self.sources.sources = joined(&paths);
+                }
+            }
+            Pick::SourcesFiles => {
+                let mut all = source_paths(&self.sources.sources);
+                for path in paths {
+                    if !all.contains(&path) {
+                        all.push(path);
+                    }
+                }
+                self.sources.sources = joined(&all);
+            }
+            _ => {
+                if let Some(path) = paths.into_iter().next() {
+                    self.sources.document = path.display().to_string();
+                }
+            }
+        }
+    }
+}
+
+/// Which document the sources are sought for.
+enum DocumentChoice {
+    /// Document A, already loaded.
+    Loaded(LoadedDoc),
+    File(PathBuf),
+}
+
+/// Reads the document and every source under `paths` (folders are walked; files describing a
+/// folder are left out, as in collection mode). The document itself is no source of its own.
+fn read_input(document: DocumentChoice, paths: &[PathBuf]) -> Result<SourcesInput, String> {
+    let document = match document {
+        DocumentChoice::Loaded(loaded) => loaded,
+        DocumentChoice::File(path) => {
+            let doc = document::load(&path, &LoadOptions::default()).map_err(|e| e.to_string())?;
+            LoadedDoc {
+                path,
+                doc: Arc::new(doc),
+            }
+        }
+    };
+    let selected = FileSelection::default()
+        .list(paths)
+        .map_err(|e| e.to_string())?;
+    let mut skipped: Vec<String> = selected
+        .skipped
+        .iter()
+        .map(|(path, reason)| format!("{}: {}", path.display(), reason.describe()))
+        .collect();
+    let itself = std::fs::canonicalize(&document.path).ok();
+    let files: Vec<&PathBuf> = selected
+        .files
+        .iter()
+        .filter(|f| itself.is_none() || std::fs::canonicalize(f).ok() != itself)
+        .collect();
+    let read: Vec<_> = files
+        .par_iter()
+        .map(|file| corpus::read_entries(file, &LoadOptions::default()))
+        .collect();
+    let (mut names, mut sources) = (Vec::new(), Vec::new());
+    for entries in read {
+        match entries {
+            Ok(entries) => {
+                for entry in entries {
+                    let name = entry.name.clone();
+                    let doc = entry.into_document();
+                    if doc.sentences.is_empty() {
+                        skipped.push(format!("{name}: holds no readable text"));
+                    } else {
+                        names.push(name);
+                        sources.push(doc);
+                    }
+                }
+            }
+            Err(error) => skipped.push(error.to_string()),
+        }
+    }
+    if sources.is_empty() {
+        return Err("No source could be read from the paths given.".to_string());
+    }
+    let base = match paths {
+        [one] if one.is_dir() => Some(one.display().to_string()),
+        _ => None,
+    };
+    Ok(SourcesInput {
+        document,
+        names,
+        sources,
+        skipped,
+        base,
+    })
+}

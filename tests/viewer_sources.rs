@@ -1,0 +1,312 @@
+//! The viewer's Sources view (one document against many sources, issue 14 item 1), driven
+//! through egui_kittest: the sources ranked by the share of the document found in each, a
+//! source or a sentence opening its pair side by side, a threshold re-running the attribution,
+//! the HTML export; and a BBC summary against the business articles when SIMDOC_DATA is set.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use simdoc::app::{CentralView, Settings, Side, SimdocApp};
+use simdoc::model::ReferenceModel;
+
+/// Five sentences: the first three copied from one.txt, the fourth one word away from a
+/// sentence of two.txt, the last from nowhere.
+const DOCUMENT: &str = "The quick brown fox jumps over the lazy dog near the river bank. \
+    Farmers in the valley reported the sighting on Tuesday morning. \
+    Nobody could explain why the animal returned every spring. \
+    Officials promised a full survey of the local wildlife next year. \
+    Quarterly bond yields puzzled every trader in the city exchange.\n";
+const ONE: &str = "The quick brown fox jumps over the lazy dog near the river bank. \
+    Farmers in the valley reported the sighting on Tuesday morning. \
+    Nobody could explain why the animal returned every spring. \
+    A heron waited by the mill pond until dusk.\n";
+const TWO: &str = "Officials promised a full survey of the regional wildlife next year. \
+    The council will vote on the budget in March.\n";
+const THREE: &str = "Astronomers measured the spin of a distant pulsar with new radio dishes.\n";
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write test file");
+    path
+}
+
+fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
+}
+
+/// Steps the UI until background jobs are done (or fails after 60 s).
+fn settle(harness: &mut Harness<'_, SimdocApp>) {
+    let start = Instant::now();
+    loop {
+        harness.step();
+        if !harness.state().is_busy() {
+            for _ in 0..3 {
+                harness.step();
+            }
+            if !harness.state().is_busy() {
+                return;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "jobs did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn sources_app() -> SimdocApp {
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Sources;
+    app
+}
+
+fn type_into(h: &mut Harness<'_, SimdocApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run_ok();
+    h.get_by_label(label).type_text(text);
+    h.run_ok();
+}
+
+/// The Sources view run on `document` against `sources`, typed into its fields.
+fn run_view(document: &Path, sources: &Path) -> Harness<'static, SimdocApp> {
+    let mut h = harness(sources_app());
+    h.run_ok();
+    type_into(&mut h, "Document", &document.display().to_string());
+    type_into(
+        &mut h,
+        "Sources folder or files",
+        &sources.display().to_string(),
+    );
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    h
+}
+
+/// The rows of the source list, top to bottom.
+fn source_rows(h: &Harness<'_, SimdocApp>) -> Vec<String> {
+    h.get_all_by_label_contains("of the document is found in")
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A folder with the three sources and a README, which is no source.
+fn folder(dir: &Path) -> (PathBuf, PathBuf) {
+    let sources = dir.join("sources");
+    std::fs::create_dir_all(&sources).expect("folder");
+    write(&sources, "one.txt", ONE);
+    write(&sources, "two.txt", TWO);
+    write(&sources, "three.txt", THREE);
+    write(&sources, "README.md", DOCUMENT);
+    (write(dir, "doc.txt", DOCUMENT), sources)
+}
+
+#[test]
+fn sources_are_ranked_by_the_share_of_the_document_found_in_each() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let h = run_view(&document, &sources);
+    assert!(h.state().messages.is_empty(), "{:?}", h.state().messages);
+    let run = h.state().sources.run.as_ref().expect("a run");
+    let shares: Vec<(&str, f64)> = run
+        .attribution
+        .sources
+        .iter()
+        .map(|s| (run.input.display_name(s.source), s.containment))
+        .collect();
+    // Three whole sentences of five in one.txt; one sentence at its Sim in two.txt.
+    assert_eq!(shares[0], ("one.txt", 0.6));
+    assert_eq!(shares.len(), 2, "{shares:?}");
+    assert_eq!(shares[1].0, "two.txt");
+    let sim = run.attribution.sentences[3]
+        .expect("sentence 4 attributed")
+        .sim;
+    assert!(sim < 1.0 && sim >= Settings::default().thresholds.permission);
+    assert_eq!(shares[1].1, sim / 5.0);
+    assert_eq!(
+        source_rows(&h),
+        [
+            "60% of the document is found in one.txt".to_string(),
+            format!(
+                "{:.0}% of the document is found in two.txt",
+                100.0 * sim / 5.0
+            ),
+        ]
+    );
+    // The README is left out; the unrelated source is read but holds nothing of the document.
+    assert_eq!(run.input.names.len(), 3);
+    let summary = format!(
+        "{:.0}% of doc.txt is found in its sources: 4 of 5 sentences come from 2 of the 3 sources",
+        100.0 * (3.0 + sim) / 5.0
+    );
+    assert!(h.query_by_label(&summary).is_some(), "{summary}");
+}
+
+#[test]
+fn clicking_a_source_opens_the_pair_with_the_same_containment() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut h = run_view(&document, &sources);
+    let listed = h
+        .state()
+        .sources
+        .run
+        .as_ref()
+        .expect("a run")
+        .attribution
+        .sources[1]
+        .containment;
+    h.get_by_label_contains("of the document is found in two.txt")
+        .click();
+    settle(&mut h);
+    let state = h.state();
+    assert_eq!(state.settings.central_view, CentralView::Texts);
+    let names: Vec<String> = state
+        .docs
+        .iter()
+        .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
+        .collect();
+    assert_eq!(names, ["doc.txt", "two.txt"]);
+    let figures = &state.view.as_ref().expect("compared").figures;
+    // The document in the source, as the side-by-side comparison counts it.
+    assert_eq!(figures.containment[0], listed);
+}
+
+#[test]
+fn clicking_a_sentence_opens_its_source_at_that_sentence() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut h = run_view(&document, &sources);
+    // The sentence's text is drawn as one galley per paragraph: click where its words are.
+    let text_pos = sentence_position(&mut h, 3);
+    h.hover_at(text_pos);
+    h.run_ok();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: text_pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    settle(&mut h);
+    let state = h.state();
+    assert_eq!(state.settings.central_view, CentralView::Texts);
+    assert_eq!(
+        state.docs[1].as_ref().map(|d| d.file_name()).as_deref(),
+        Some("two.txt")
+    );
+    assert_eq!(state.selection.pair, Some((3, 0)));
+    assert_eq!(state.shown_sentence(Side::Left), Some(3));
+    assert_eq!(state.shown_sentence(Side::Right), Some(0));
+}
+
+/// Where sentence `position` of the document is drawn, found by moving the pointer over the
+/// text until the view reports that sentence under it.
+fn sentence_position(h: &mut Harness<'_, SimdocApp>, position: u32) -> egui::Pos2 {
+    for y in (150..600).step_by(6) {
+        for x in (560..1380).step_by(20) {
+            let at = egui::pos2(x as f32, y as f32);
+            h.hover_at(at);
+            h.run_ok();
+            if h.state().sources.hovered_sentence == Some(position) {
+                return at;
+            }
+        }
+    }
+    panic!("sentence {position} not found on screen");
+}
+
+#[test]
+fn a_higher_permission_runs_again_and_drops_the_near_copy() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut h = run_view(&document, &sources);
+    assert_eq!(source_rows(&h).len(), 2);
+    let mut thresholds = h.state().settings.thresholds;
+    thresholds.permission = 1.0;
+    h.state_mut().set_thresholds(thresholds);
+    settle(&mut h);
+    assert_eq!(source_rows(&h), ["60% of the document is found in one.txt"]);
+    assert_eq!(
+        h.state().sources.run.as_ref().expect("a run").thresholds,
+        thresholds
+    );
+}
+
+#[test]
+fn the_html_report_is_exported_from_the_view() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut h = run_view(&document, &sources);
+    let path = dir.path().join("report.html");
+    h.state_mut().export_sources(path.clone());
+    settle(&mut h);
+    let html = std::fs::read_to_string(&path).expect("exported");
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("one.txt") && html.contains("two.txt"));
+    assert!(!html.contains("three.txt"));
+    assert!(
+        h.state()
+            .messages
+            .iter()
+            .any(|m| m.text == format!("Exported {}", path.display()))
+    );
+}
+
+#[test]
+fn document_a_is_the_document_when_none_is_typed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut app = sources_app();
+    app.open(Side::Left, document);
+    let mut h = harness(app);
+    settle(&mut h);
+    type_into(
+        &mut h,
+        "Sources folder or files",
+        &sources.display().to_string(),
+    );
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    assert_eq!(
+        source_rows(&h).first().map(String::as_str),
+        Some("60% of the document is found in one.txt")
+    );
+}
+
+/// A BBC business summary (its sentences copied from its article) against all 510 business
+/// articles: its own article holds all of it; the next holds 38% (as `simdoc sources` says,
+/// tests/sources_real.rs).
+#[test]
+fn a_bbc_summary_is_found_whole_in_its_own_article() {
+    let Some(data) = common::data_dir() else {
+        return;
+    };
+    let articles = data.join("documents/bbc-news/bbc/business");
+    let summary =
+        data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/003.txt");
+    let h = run_view(&summary, &articles);
+    let rows = source_rows(&h);
+    assert_eq!(
+        rows[..2],
+        [
+            "100% of the document is found in 003.txt",
+            "38% of the document is found in 127.txt"
+        ]
+    );
+    let run = h.state().sources.run.as_ref().expect("a run");
+    assert_eq!(run.input.sources.len(), 510);
+}
