@@ -13,7 +13,9 @@ use std::sync::Arc;
 use super::collection::CollectionResult;
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
-use crate::collection::evidence::{EvidenceOptions, evidence_of_pairs};
+use crate::collection::evidence::{
+    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs, pairs_within_budget,
+};
 use crate::compare::CompareOptions;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
@@ -104,7 +106,11 @@ fn report_html(
     if !result.documents.is_empty() {
         // Only the documents of the pairs wanted are handed over (copied once each), not the
         // whole collection.
-        let wanted = report.evidence_wanted(EVIDENCE_PAIRS);
+        let mut wanted = report.evidence_wanted(EVIDENCE_PAIRS);
+        // The same bound as the command line's: pairs of long documents stop the evidence
+        // early (the report says for how many pairs it was computed).
+        let sentences = |d: usize| result.documents.get(d).map_or(0, |doc| doc.sentences.len());
+        wanted.truncate(pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET));
         let mut local: Vec<Option<usize>> = vec![None; result.documents.len()];
         let mut documents: Vec<Document> = Vec::new();
         // A position with no document (none is expected) maps past the end: no evidence.

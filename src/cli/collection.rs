@@ -427,7 +427,8 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         params.thresholds,
     );
     let mut wanted = report.evidence_wanted(args.evidence);
-    let affordable = pairs_within_budget(&wanted, &documents, SENTENCE_BUDGET);
+    let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
+    let affordable = pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET);
     if affordable < wanted.len() {
         eprintln!(
             "simdoc: evidence for the first {affordable} pairs only: the documents of the next \

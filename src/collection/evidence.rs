@@ -98,13 +98,12 @@ pub fn pair_evidence(
 pub const SENTENCE_BUDGET: usize = 1_000_000;
 
 /// How many of `pairs`, from the first, fit in `budget` sentences (each pair counting both its
-/// documents' sentences); the first pair always does.
+/// documents' sentences, `sentences(d)` of document `d`); the first pair always does.
 pub fn pairs_within_budget(
     pairs: &[(DocId, DocId)],
-    documents: &[Document],
+    sentences: impl Fn(DocId) -> usize,
     budget: usize,
 ) -> usize {
-    let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
     let mut spent = 0usize;
     for (taken, &(a, b)) in pairs.iter().enumerate() {
         spent = spent
@@ -237,15 +236,16 @@ mod tests {
 
     #[test]
     fn the_budget_counts_both_documents_of_each_pair_and_keeps_the_first() {
-        let documents = vec![
+        let documents = [
             doc("One sentence here. And a second one."),
             doc("Three. Sentences. Here."),
         ];
         let pairs = [(0, 1), (1, 0), (0, 0)];
-        assert_eq!(pairs_within_budget(&pairs, &documents, 100), 3);
-        assert_eq!(pairs_within_budget(&pairs, &documents, 10), 2);
-        assert_eq!(pairs_within_budget(&pairs, &documents, 9), 1);
-        assert_eq!(pairs_within_budget(&pairs, &documents, 0), 1);
-        assert_eq!(pairs_within_budget(&[], &documents, 0), 0);
+        let sentences = |d: usize| documents[d].sentences.len();
+        assert_eq!(pairs_within_budget(&pairs, sentences, 100), 3);
+        assert_eq!(pairs_within_budget(&pairs, sentences, 10), 2);
+        assert_eq!(pairs_within_budget(&pairs, sentences, 9), 1);
+        assert_eq!(pairs_within_budget(&pairs, sentences, 0), 1);
+        assert_eq!(pairs_within_budget(&[], sentences, 0), 0);
     }
 }

@@ -307,6 +307,9 @@ impl Attribution {
         sentence_count: usize,
         counted: Vec<bool>,
     ) -> Self {
+        // A source whose pairs reached the comparison floor but no sentence the permission
+        // holds none of the document.
+        shares.retain(|(share, best)| share.containment > 0.0 || best.iter().any(Option::is_some));
         shares.sort_by(|(a, _), (b, _)| {
             b.containment
                 .total_cmp(&a.containment)

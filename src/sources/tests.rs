@@ -204,3 +204,16 @@ fn no_sources_and_empty_documents_give_nothing() {
     assert_eq!(b.containment(), 0.0);
     assert_eq!(b.attributed_share(), 0.0);
 }
+
+/// A source whose sentence pairs reach the comparison floor but none the permission holds none
+/// of the document: it is not listed (it was, at containment 0).
+#[test]
+fn a_source_reaching_only_the_floor_is_not_listed() {
+    let document = doc("Alpha beta gamma delta epsilon.", "d.txt");
+    let sources = [
+        doc("Alpha beta gamma delta epsilon.", "s0.txt"),
+        doc("Alpha beta zeta eta theta.", "s1.txt"),
+    ];
+    let a = run(&document, &sources, &CompareOptions::default());
+    assert_eq!(a.sources.iter().map(|s| s.source).collect::<Vec<_>>(), [0]);
+}
