@@ -51,7 +51,8 @@ model_size() {
   while IFS= read -r flags; do
     # shellcheck disable=SC2086
     last=$($simdoc model build "$corpus" -o "$dir/m" $flags 2>&1 | tail -1)
-    echo "| \`${flags:-(defaults)}\` | $(stat -c %s "$dir/m") | $last |"
+    entries=$(echo "$last" | sed -n 's/.* \([0-9]*\) correlation entries.*/\1/p')
+    echo "| \`${flags:-(defaults)}\` | $(stat -c %s "$dir/m") | ${entries:-?} |"
   done <<'EOF'
 
 --floor 0.02

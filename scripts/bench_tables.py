@@ -14,18 +14,42 @@ import re
 import sys
 
 
+# Progress and log lines of the tools a benchmark runs (cargo, maturin, Spark's JVM), not results.
+NOISE = re.compile(
+    r"^\s*(Compiling|Finished|Running|Blocking|Downloaded|Updating) "
+    r"|^[^\x00-\x7f]"
+    r"|^\d\d/\d\d/\d\d \d\d:\d\d:\d\d WARN "
+    r"|^WARNING: Using incubator modules"
+    r"|^Using Spark's default log4j profile"
+    r"|^Setting default log level"
+    r"|^To adjust logging level"
+)
+
+
 def render(output: str) -> str:
+    """The Markdown of one benchmark's output: its tables as they are, one after the other, each
+    under the `## ` heading printed before it (in bold); cargo's progress lines dropped; any other
+    line in a text block at the end. Output with fewer than three table lines is all text."""
     lines = output.rstrip("\n").split("\n")
-    header, body = lines[0], lines[1:]
+    header, body = lines[0], [line for line in lines[1:] if not NOISE.match(line)]
     when = header.lstrip("# ").strip()
-    tables = [line for line in body if line.startswith("|")]
-    if tables and len(tables) >= 3:
-        rest = [line for line in body if line.strip() and not line.startswith("|")]
-        text = "\n".join(tables)
-        if rest:
-            text += "\n\n```text\n" + "\n".join(rest) + "\n```"
-    else:
-        text = "```text\n" + "\n".join(body) + "\n```"
+    if sum(line.startswith("|") for line in body) < 3:
+        return f"Measured {when}:\n\n```text\n" + "\n".join(body) + "\n```\n"
+    parts, rest, table, heading = [], [], [], None
+    for line in body + [""]:
+        if line.startswith("|"):
+            table.append(line)
+            continue
+        if table:
+            parts.append((f"**{heading}**\n\n" if heading else "") + "\n".join(table))
+            table, heading = [], None
+        if line.startswith("## "):
+            heading = line[3:].strip()
+        elif line.strip():
+            rest.append(line)
+    text = "\n\n".join(parts)
+    if rest:
+        text += "\n\n```text\n" + "\n".join(rest) + "\n```"
     return f"Measured {when}:\n\n{text}\n"
 
 

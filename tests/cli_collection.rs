@@ -16,6 +16,7 @@ fn collection_command_writes_pairs_groups_and_csv() {
     .expect("write");
     let json = dir.path().join("out.json");
     let csv = dir.path().join("out.csv");
+    let html = dir.path().join("report.html");
     let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
         .arg("collection")
         .arg(dir.path())
@@ -23,6 +24,8 @@ fn collection_command_writes_pairs_groups_and_csv() {
         .arg(&json)
         .arg("--csv")
         .arg(&csv)
+        .arg("--html")
+        .arg(&html)
         .output()
         .expect("run simdoc");
     assert!(
@@ -39,15 +42,53 @@ fn collection_command_writes_pairs_groups_and_csv() {
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
     assert_eq!(value["method"], "imatch");
     assert_eq!(value["documents"].as_array().map(Vec::len), Some(3));
+    // The pair with its evidence: both sentences of each found in the other, one passage.
     assert_eq!(
         value["pairs"],
-        serde_json::json!([{"a": 0, "b": 1, "relation": "duplicate", "score": 1.0}])
+        serde_json::json!([{"a": 0, "b": 1, "relation": "duplicate", "score": 1.0,
+            "evidence": {"containment": [1.0, 1.0], "matched_sentences": [2, 2],
+                "sentences": [2, 2],
+                "passages": [{"a": [0, 1], "b": [0, 1], "sentences": 2, "words": 22,
+                    "score": 1.0}]}}])
     );
     assert_eq!(value["groups"], serde_json::json!([[0, 1]]));
     let csv = std::fs::read_to_string(&csv).expect("csv");
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "a,b,relation,score");
-    assert!(lines[1].ends_with("b.txt,duplicate,1"), "{}", lines[1]);
+    assert_eq!(
+        lines[0],
+        "a,b,relation,score,a_in_b,b_in_a,matched_a,matched_b,passages"
+    );
+    assert!(
+        lines[1].ends_with("b.txt,duplicate,1,1,1,2,2,a 1-2 / b 1-2"),
+        "{}",
+        lines[1]
+    );
+    assert!(stdout.contains("b.txt  [100% in b, 100% in a]"), "{stdout}");
+    // The HTML report links the pair to its own comparison page.
+    let page = std::fs::read_to_string(&html).expect("html");
+    assert!(
+        page.contains(r#"<a href="report-pairs/1.html">open</a>"#),
+        "{page}"
+    );
+    let pair_page =
+        std::fs::read_to_string(dir.path().join("report-pairs/1.html")).expect("pair page");
+    assert!(pair_page.contains("Shares of the carmaker rose sharply"));
+    // --evidence 0 leaves it out.
+    let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .arg("collection")
+        .arg(dir.path().join("a.txt"))
+        .arg(dir.path().join("b.txt"))
+        .args(["--method", "imatch", "--evidence", "0", "--json"])
+        .arg(&json)
+        .output()
+        .expect("run simdoc");
+    assert!(output.status.success());
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
+    assert_eq!(
+        value["pairs"],
+        serde_json::json!([{"a": 0, "b": 1, "relation": "duplicate", "score": 1.0}])
+    );
 
     let bad = Command::new(env!("CARGO_BIN_EXE_simdoc"))
         .args(["collection", "--method", "nonsense"])
@@ -282,6 +323,7 @@ fn from_reads_the_tables_of_a_cluster_run() {
     assert_eq!(
         written,
         serde_json::json!({
+            "version": 2,
             "method": "simhash",
             "documents": ["a.txt", "b.txt"],
             "pairs": [{"a": 0, "b": 1, "relation": "duplicate", "score": 0.96875}],

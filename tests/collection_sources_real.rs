@@ -107,6 +107,16 @@ fn sources_contain_their_submissions_and_never_reuse_them() {
                     && source.contains("/business/")
                     && submission.contains("Summaries")
                 {
+                    // The evidence: the summary (b) is made of its article's sentences, so
+                    // nearly all of it is found there, and only a part of the article in it.
+                    let evidence = &pair["evidence"];
+                    let share = |i: usize| evidence["containment"][i].as_f64().unwrap_or(-1.0);
+                    assert!(share(1) >= 0.95, "{method}: {pair}");
+                    assert!(share(0) > 0.2 && share(0) < 0.6, "{method}: {pair}");
+                    assert!(
+                        !evidence["passages"].as_array().is_none_or(Vec::is_empty),
+                        "{method}: {pair}"
+                    );
                     found.push(
                         number(submission)
                             .trim_end_matches(".txt")

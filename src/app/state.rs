@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
+use crate::compare::passages::{PassageOptions, passages_of, sentence_words};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
-use crate::render::report::{PassageOptions, passages_of, sentence_words};
 use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
 

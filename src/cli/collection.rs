@@ -7,19 +7,26 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
 use clap::{Args, ValueEnum};
+use rayon::prelude::*;
 
-use super::collection_output::CollectionReport;
 use super::inputs::{InputArgs, Loaded, load_documents, progress_bar, skipped_lines};
+use super::output;
 use super::reference::reference_model;
+use simdoc::collection::evidence::{EvidenceOptions, evidence_of_pairs};
 use simdoc::collection::presets::{CollectionPreset, Detector, with_matching};
 use simdoc::collection::{
-    Collection, Detection, DocumentFrequencies, Job, Method, Normaliser, Progress, dsc, fuzzy,
-    qsign, tables,
+    Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, dsc,
+    fuzzy, qsign, tables,
 };
-use simdoc::document::LoadOptions;
+use simdoc::compare::{Comparison, PreparedPair};
+use simdoc::document::{Document, LoadOptions};
 use simdoc::model::ReferenceModel;
+use simdoc::render::collection::CollectionReport;
+use simdoc::render::collection_html::{HtmlOptions, collection_html};
+use simdoc::render::report::{Report, Side};
 use simdoc::render::{heatmap, png};
 use simdoc::selection::Order;
+use simdoc::similarity::Method as SentenceMethod;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum MethodName {
@@ -138,9 +145,20 @@ pub struct CollectionArgs {
     /// Write the result as JSON.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Write the pairs as CSV (a,b,relation,score with document names).
+    /// Write the pairs as CSV (a, b, relation, score with document names, then the evidence:
+    /// a_in_b, b_in_a, matched sentences, passages).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write a self-contained HTML report: submissions by source, the ranked pairs with their
+    /// evidence, the containment matrix with names, duplicate groups; each pair with evidence
+    /// gets its own report page in the folder FILE-pairs (at most 500).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Compute the evidence (the fuzzy comparison of the two documents: containment both ways
+    /// and the passages) for this many of the highest-ranked pairs; 0 for none. It is in the
+    /// JSON, CSV, HTML and the printed pairs.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub evidence: usize,
     /// Write the thesis's odds-ratio matrix (pairwise fuzzy comparison, Table 4.1) as a heatmap
     /// (FILE.svg, FILE.png) or a table (FILE.csv); up to 500 documents. With 30 documents or
     /// fewer it is also printed.
@@ -268,17 +286,23 @@ impl CollectionArgs {
             .map_or(self.preset.params().detector, MethodName::detector)
     }
 
+    /// The fuzzy comparison's sentence matching before the single options: `--matching-preset`
+    /// if given, else the collection preset's.
+    pub fn matching_preset(&self) -> simdoc::similarity::Preset {
+        let fuzzy = self.preset.params().fuzzy;
+        self.matching_preset.unwrap_or(simdoc::similarity::Preset {
+            refine: fuzzy.refine,
+            rules: fuzzy.rules,
+            thresholds: fuzzy.thresholds,
+        })
+    }
+
     /// The fuzzy comparison's parameters: the preset's, its matching replaced by
-    /// `--matching-preset` if given, then the options given; an error for thresholds outside
-    /// [0, 1].
+    /// [`Self::matching_preset`] with the options given over it; an error for thresholds
+    /// outside [0, 1].
     pub fn fuzzy_params(&self) -> anyhow::Result<fuzzy::FuzzyParams> {
-        let preset = self.preset.params().fuzzy;
-        let matching = self.matching_preset.unwrap_or(simdoc::similarity::Preset {
-            refine: preset.refine,
-            rules: preset.rules,
-            thresholds: preset.thresholds,
-        });
-        let mut p = with_matching(preset, self.matching.over(matching)?);
+        let matching = self.matching.over(self.matching_preset())?;
+        let mut p = with_matching(self.preset.params().fuzzy, matching);
         set(&mut p.containment, self.containment);
         set(&mut p.min_resemblance, self.min_resemblance);
         Ok(p)
@@ -455,21 +479,36 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if args.idf == IdfSource::Reference {
         collection.frequencies = DocumentFrequencies::from_reference(&collection.vocabulary, model);
     }
-    drop(documents);
     let detection = match (&method, &resemblances) {
         (Some(method), _) => method.detect(&collection, &mut job)?,
         (None, Some(r)) => Detection::from_pairs(r.reported_pairs(&params), &collection),
         (None, None) => Detection::default(),
     };
+    let mut report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
+    let evidence_options = EvidenceOptions::new(
+        args.matching
+            .compare_options(args.matching_preset(), SentenceMethod::Fuzzy, false)?,
+        params.thresholds,
+    );
+    report.evidence = evidence_of_pairs(
+        &report.evidence_wanted(args.evidence),
+        &documents,
+        model,
+        &evidence_options,
+        &mut job,
+    )?;
     bar.finish_and_clear();
 
-    let report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
     if let Some(path) = &args.json {
-        report.write_json(path)?;
+        output::write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        report.write_csv(path)?;
+        output::write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
+    if let Some(path) = &args.html {
+        write_html(path, &report, &documents, model, &evidence_options)?;
+    }
+    drop(documents);
     let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
         write_matrix(path, &collection.names, matrix)?;
@@ -500,10 +539,20 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     // A cluster run marks no sources: every pair is between submissions.
     let report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
     if let Some(path) = &args.json {
-        report.write_json(path)?;
+        output::write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        report.write_csv(path)?;
+        output::write_with(path, |out| Ok(report.write_csv(out)?))?;
+    }
+    if let Some(path) = &args.html {
+        // The documents stay on the cluster: no evidence and no pair pages.
+        let html = collection_html(
+            &report,
+            &HtmlOptions {
+                pair_link: &|_| None,
+            },
+        );
+        output::write_file(path, html.as_bytes())?;
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -554,6 +603,80 @@ odds ratios (thesis Table 4.1; 100 = identical):"
         writeln!(out)?;
     }
     Ok(())
+}
+
+/// Most pair report pages written beside the HTML report.
+const MAX_PAIR_PAGES: usize = 500;
+
+/// The HTML report at `path` and, in the folder `path`-pairs, one comparison report per pair
+/// with evidence (the same page `simdoc compare --html` writes), linked from its row.
+fn write_html(
+    path: &Path,
+    report: &CollectionReport<'_>,
+    documents: &[Document],
+    model: &ReferenceModel,
+    options: &EvidenceOptions,
+) -> anyhow::Result<()> {
+    let pages: Vec<(usize, DocId, DocId)> = report
+        .ranked()
+        .enumerate()
+        .take(report.evidence.len().min(MAX_PAIR_PAGES))
+        .map(|(rank, (_, p))| (rank, p.a, p.b))
+        .collect();
+    let folder_name = format!(
+        "{}-pairs",
+        path.file_stem()
+            .map_or("collection".into(), |s| s.to_string_lossy())
+    );
+    let folder = path.with_file_name(&folder_name);
+    if !pages.is_empty() {
+        std::fs::create_dir_all(&folder)
+            .with_context(|| format!("{}: cannot create", folder.display()))?;
+    }
+    let cancel = AtomicBool::new(false);
+    let written: Vec<anyhow::Result<usize>> = pages
+        .par_iter()
+        .map(|&(rank, a, b)| {
+            let (Some(doc_a), Some(doc_b)) = (documents.get(a), documents.get(b)) else {
+                anyhow::bail!("pair {} names a document that is not loaded", rank + 1);
+            };
+            let compare = &options.compare;
+            let comparison: Comparison = PreparedPair::new(doc_a, doc_b, model, compare)
+                .compare(model, compare.method, compare.floor, &cancel)
+                .map_err(|_| anyhow::anyhow!("cancelled"))?;
+            let page = Report::new(
+                [
+                    Side {
+                        path: report.name(a),
+                        doc: doc_a,
+                    },
+                    Side {
+                        path: report.name(b),
+                        doc: doc_b,
+                    },
+                ],
+                &comparison,
+                options.thresholds,
+            )
+            .with_words(model, &compare.refine);
+            let file = folder.join(format!("{}.html", rank + 1));
+            output::write_file(&file, simdoc::render::html::report_html(&page).as_bytes())?;
+            Ok(rank)
+        })
+        .collect();
+    let mut linked = vec![false; pages.len()];
+    for result in written {
+        linked[result?] = true;
+    }
+    let link = |rank: usize| {
+        linked
+            .get(rank)
+            .copied()
+            .unwrap_or(false)
+            .then(|| format!("{folder_name}/{}.html", rank + 1))
+    };
+    let html = collection_html(report, &HtmlOptions { pair_link: &link });
+    output::write_file(path, html.as_bytes())
 }
 
 #[cfg(test)]

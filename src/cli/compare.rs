@@ -12,9 +12,10 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use simdoc::compare::PreparedPair;
+use simdoc::compare::passages::PassageOptions;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::render::report::{PassageOptions, Report, Side};
+use simdoc::render::report::{Report, Side};
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
 

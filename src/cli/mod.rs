@@ -4,7 +4,6 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod collection;
-mod collection_output;
 mod compare;
 mod eval;
 mod inputs;
@@ -149,6 +148,26 @@ pub struct MatchingValues {
 }
 
 impl MatchingValues {
+    /// The options of a comparison with `method` under `preset` with these values over it,
+    /// scoring down to the default floor or the permission, whichever is lower.
+    pub fn compare_options(
+        &self,
+        preset: simdoc::similarity::Preset,
+        method: simdoc::similarity::Method,
+        include_boilerplate: bool,
+    ) -> anyhow::Result<simdoc::compare::CompareOptions> {
+        let preset = self.over(preset)?;
+        Ok(simdoc::compare::CompareOptions {
+            method,
+            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
+            include_boilerplate,
+            refine: preset.refine,
+            rules: preset.rules,
+            count_fragments: self.count_fragments,
+            one_to_two: self.one_to_two.unwrap_or(true),
+        })
+    }
+
     /// `preset` with the explicit values over it; an error for a threshold outside [0, 1].
     pub fn over(
         &self,
@@ -196,16 +215,8 @@ impl MatchingArgs {
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
-        let preset = self.preset()?;
-        Ok(simdoc::compare::CompareOptions {
-            method,
-            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
-            include_boilerplate,
-            refine: preset.refine,
-            rules: preset.rules,
-            count_fragments: self.values.count_fragments,
-            one_to_two: self.values.one_to_two.unwrap_or(true),
-        })
+        self.values
+            .compare_options(self.preset.unwrap_or_default(), method, include_boilerplate)
     }
 
     /// Just the thresholds of [`Self::preset`].

@@ -26,6 +26,7 @@
 
 pub mod codet;
 pub mod dsc;
+pub mod evidence;
 pub mod ffp;
 pub mod fuzzy;
 mod groups;
@@ -177,7 +178,7 @@ pub struct Cancelled;
 /// checked at every [`Job::step`] (once per document, or per block of work).
 pub struct Job<'a> {
     progress: &'a mut dyn FnMut(Progress),
-    cancel: &'a AtomicBool,
+    pub(crate) cancel: &'a AtomicBool,
 }
 
 impl<'a> Job<'a> {

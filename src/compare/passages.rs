@@ -16,6 +16,8 @@
 
 use rustc_hash::FxHashMap;
 
+use super::Comparison;
+use crate::document::Document;
 use crate::similarity::{JoinSide, ScoredPair};
 
 /// The default largest number of unmatched sentences between two matches of one passage.
@@ -178,18 +180,90 @@ fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> 
 }
 
 /// The number of words of each sentence: runs of characters holding a letter or digit between
-/// whitespace. Cheap, and close enough for a length (the refined terms are what is compared).
+/// whitespace, each Chinese or Japanese character counting as one (those scripts put no spaces
+/// between words). Cheap, and close enough for a length (the refined terms are what is
+/// compared).
 pub fn word_counts<'a>(sentences: impl IntoIterator<Item = &'a str>) -> Vec<u32> {
     sentences
         .into_iter()
         .map(|s| {
-            let n = s
+            let n: usize = s
                 .split_whitespace()
-                .filter(|w| w.chars().any(char::is_alphanumeric))
-                .count();
+                .map(|w| {
+                    let cjk = w.chars().filter(|&c| crate::text::is_cjk(c)).count();
+                    let other = w
+                        .chars()
+                        .any(|c| c.is_alphanumeric() && !crate::text::is_cjk(c));
+                    cjk + usize::from(other)
+                })
+                .sum();
             u32::try_from(n).unwrap_or(u32::MAX)
         })
         .collect()
+}
+
+/// How passages are found for a report or a pair's evidence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassageOptions {
+    /// The largest number of unmatched sentences between two matches of one passage.
+    pub gap: u32,
+    /// The fewest matched pairs a passage must have to be listed.
+    pub min_pairs: usize,
+}
+
+impl Default for PassageOptions {
+    fn default() -> Self {
+        PassageOptions {
+            gap: DEFAULT_GAP,
+            min_pairs: DEFAULT_MIN_PAIRS,
+        }
+    }
+}
+
+/// The number of words of each sentence of both documents ([`word_counts`]), which passages
+/// count: computed once per pair of documents, not at each threshold.
+pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
+    docs.map(|d| word_counts(d.sentences.iter().map(|s| s.text.as_str())))
+}
+
+/// The passages of `matches` (filtered from `comparison`), those with at least
+/// `options.min_pairs` pairs, and for each match the index of its passage among them. `words` is
+/// [`sentence_words`] of the two documents.
+///
+/// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) take no part: a
+/// band of a class's partners is not a run of reuse in reading order, and chaining the millions
+/// of pairs it may stand for would cost what the repetition classes exist to avoid.
+pub fn passages_of(
+    comparison: &Comparison,
+    matches: &[ScoredPair],
+    words: &[Vec<u32>; 2],
+    options: PassageOptions,
+) -> (Vec<Passage>, Vec<Option<u32>>) {
+    let is_capped = comparison.capped_test();
+    let taking_part: Vec<usize> = (0..matches.len())
+        .filter(|&i| !is_capped(&matches[i]))
+        .collect();
+    let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
+    let found: Vec<Passage> = find(&chained, options.gap, [&words[0], &words[1]])
+        .into_iter()
+        .filter(|p| p.pairs >= options.min_pairs)
+        .map(|mut p| {
+            // Members index `matches`, not the pairs taking part.
+            for m in &mut p.members {
+                *m = taking_part[*m];
+            }
+            p
+        })
+        .collect();
+    let mut of = vec![None; matches.len()];
+    for (index, passage) in (0u32..).zip(&found) {
+        for &m in &passage.members {
+            if let Some(slot) = of.get_mut(m) {
+                *slot = Some(index);
+            }
+        }
+    }
+    (found, of)
 }
 
 #[cfg(test)]
@@ -370,6 +444,14 @@ mod tests {
             }
         }
         chains
+    }
+
+    #[test]
+    fn word_counts_count_each_chinese_character() {
+        assert_eq!(
+            word_counts(["北京是中国的首都。", "我用iPhone手机"]),
+            vec![8, 5]
+        );
     }
 
     #[test]

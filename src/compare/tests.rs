@@ -91,3 +91,24 @@ fn a_split_sentence_is_matched_one_to_two() {
     );
     assert_eq!(s.figures(&thresholds), f.swapped());
 }
+
+/// Chinese has no spaces between words: a whole clause was one term, so two Chinese texts
+/// sharing sentences had no sentence counted (a fragment) and figures of 0. Read as character
+/// pairs, the shared sentences count and a reworded one matches in part.
+#[test]
+fn chinese_texts_sharing_sentences_have_their_figures() {
+    let model = TableModel::new();
+    let a = "北京是中国的首都，也是一座历史悠久的城市。上海是中国最大的经济中心之一。\
+             今天天气很好，我们去公园散步吧。";
+    let b = "上海是中国最大的经济中心之一。北京是中国的首都，也是一座历史悠久的城市。\
+             这本书非常有意思。";
+    let comparison = compare_texts(a, b, &model);
+    let figures = comparison.figures(&Thresholds::default());
+    assert_eq!(figures.sentences, [3, 3]);
+    assert_eq!(figures.matched, [2, 2]);
+    assert_eq!(comparison.identical_pairs(&Thresholds::default()), 2);
+    let reworded = compare_texts(a, "北京是中国的首都，也是一座古老而美丽的城市。", &model);
+    let figures = reworded.figures(&Thresholds::default());
+    assert_eq!(figures.matched, [1, 1]);
+    assert_eq!(reworded.identical_pairs(&Thresholds::default()), 0);
+}

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
 use crate::compare::alignment::align;
-use crate::compare::passages::{self, Passage};
+use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
 use crate::compare::{CappedPartners, Comparison, Figures, TreeMatching, WordAlignment};
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
@@ -45,70 +45,6 @@ pub struct Report<'a> {
     /// For each match, its words aligned ([`Report::with_words`]); empty until asked for, and
     /// `None` for the pairs of repeated sentences listed only in part.
     pub words: Vec<Option<WordAlignment>>,
-}
-
-/// How passages are found for a report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PassageOptions {
-    /// The largest number of unmatched sentences between two matches of one passage.
-    pub gap: u32,
-    /// The fewest matched pairs a passage must have to be listed.
-    pub min_pairs: usize,
-}
-
-impl Default for PassageOptions {
-    fn default() -> Self {
-        PassageOptions {
-            gap: passages::DEFAULT_GAP,
-            min_pairs: passages::DEFAULT_MIN_PAIRS,
-        }
-    }
-}
-
-/// The number of words of each sentence of both documents ([`passages::word_counts`]), which
-/// passages count: computed once per pair of documents, not at each threshold.
-pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
-    docs.map(|d| passages::word_counts(d.sentences.iter().map(|s| s.text.as_str())))
-}
-
-/// The passages of `matches` (filtered from `comparison`), those with at least
-/// `options.min_pairs` pairs, and for each match the index of its passage among them. `words` is
-/// [`sentence_words`] of the two documents.
-///
-/// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) take no part: a
-/// band of a class's partners is not a run of reuse in reading order, and chaining the millions
-/// of pairs it may stand for would cost what the repetition classes exist to avoid.
-pub fn passages_of(
-    comparison: &Comparison,
-    matches: &[ScoredPair],
-    words: &[Vec<u32>; 2],
-    options: PassageOptions,
-) -> (Vec<Passage>, Vec<Option<u32>>) {
-    let is_capped = comparison.capped_test();
-    let taking_part: Vec<usize> = (0..matches.len())
-        .filter(|&i| !is_capped(&matches[i]))
-        .collect();
-    let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
-    let found: Vec<Passage> = passages::find(&chained, options.gap, [&words[0], &words[1]])
-        .into_iter()
-        .filter(|p| p.pairs >= options.min_pairs)
-        .map(|mut p| {
-            // Members index `matches`, not the pairs taking part.
-            for m in &mut p.members {
-                *m = taking_part[*m];
-            }
-            p
-        })
-        .collect();
-    let mut of = vec![None; matches.len()];
-    for (index, passage) in (0u32..).zip(&found) {
-        for &m in &passage.members {
-            if let Some(slot) = of.get_mut(m) {
-                *slot = Some(index);
-            }
-        }
-    }
-    (found, of)
 }
 
 /// The sentences of one side of a pair: its own, or with its neighbour in reading order when

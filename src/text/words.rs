@@ -10,8 +10,8 @@
 use std::ops::Range;
 
 use super::{
-    NORMALIZER, RefineOptions, TermKind, is_acronym_piece, is_apostrophe, is_digits, is_hyphen,
-    is_stopword, is_word_char,
+    NORMALIZER, RefineOptions, TermKind, is_acronym_piece, is_apostrophe, is_cjk, is_digits,
+    is_hyphen, is_stopword, is_word_char,
 };
 
 /// One word of a sentence.
@@ -29,42 +29,99 @@ pub struct Word {
 pub fn words(sentence: &str, options: &RefineOptions) -> Vec<Word> {
     let mut out = Vec::new();
     for run in runs(sentence) {
-        let bare = trim_to_alphanumeric(sentence, run.clone());
-        if bare.is_empty() {
-            continue;
-        }
-        // Stopwords are matched on the token as written (with its apostrophe), before cleaning
-        // would turn "don't" into "dont".
-        let lower = sentence[bare.clone()].to_lowercase();
-        let lower_bare = lower.trim_matches(|c: char| !c.is_alphanumeric());
-        if is_stopword(lower_bare) {
-            let term = options
-                .keep_stopwords
-                .then(|| clean(lower_bare))
-                .filter(|t| !t.is_empty())
-                .map(|t| (t, TermKind::Stopword));
-            out.push(Word { span: bare, term });
-            continue;
-        }
-        for piece in period_pieces(sentence, run) {
-            let cleaned = clean(&sentence[piece.clone()].to_lowercase());
-            if cleaned.is_empty() {
-                continue;
-            }
-            let term = if is_stopword(&cleaned) {
-                options
-                    .keep_stopwords
-                    .then_some((cleaned, TermKind::Stopword))
-            } else if !cleaned.chars().any(char::is_alphabetic) {
-                options.keep_numbers.then_some((cleaned, TermKind::Number))
+        for (part, cjk) in script_parts(sentence, run) {
+            if cjk {
+                cjk_words(sentence, part, &mut out);
             } else {
-                let stem = NORMALIZER.stemmer.stem(&cleaned).into_owned();
-                Some((stem, TermKind::Content))
-            };
-            out.push(Word { span: piece, term });
+                spaced_words(sentence, part, options, &mut out);
+            }
         }
     }
     out
+}
+
+/// The words of a run of a script written with spaces between words.
+fn spaced_words(sentence: &str, run: Range<usize>, options: &RefineOptions, out: &mut Vec<Word>) {
+    let bare = trim_to_alphanumeric(sentence, run.clone());
+    if bare.is_empty() {
+        return;
+    }
+    // Stopwords are matched on the token as written (with its apostrophe), before cleaning
+    // would turn "don't" into "dont".
+    let lower = sentence[bare.clone()].to_lowercase();
+    let lower_bare = lower.trim_matches(|c: char| !c.is_alphanumeric());
+    if is_stopword(lower_bare) {
+        let term = options
+            .keep_stopwords
+            .then(|| clean(lower_bare))
+            .filter(|t| !t.is_empty())
+            .map(|t| (t, TermKind::Stopword));
+        out.push(Word { span: bare, term });
+        return;
+    }
+    for piece in period_pieces(sentence, run) {
+        let cleaned = clean(&sentence[piece.clone()].to_lowercase());
+        if cleaned.is_empty() {
+            continue;
+        }
+        let term = if is_stopword(&cleaned) {
+            options
+                .keep_stopwords
+                .then_some((cleaned, TermKind::Stopword))
+        } else if !cleaned.chars().any(char::is_alphabetic) {
+            options.keep_numbers.then_some((cleaned, TermKind::Number))
+        } else {
+            let stem = NORMALIZER.stemmer.stem(&cleaned).into_owned();
+            Some((stem, TermKind::Content))
+        };
+        out.push(Word { span: piece, term });
+    }
+}
+
+/// The words of a run of Chinese or Japanese characters (rule 5 of the parent module): one
+/// term per pair of neighbouring characters. The spans do not overlap: each character is the
+/// span of the pair it starts, and the run's last character joins the last pair's span. A
+/// character alone is its own term.
+fn cjk_words(sentence: &str, run: Range<usize>, out: &mut Vec<Word>) {
+    let chars: Vec<(usize, char)> = sentence[run.clone()]
+        .char_indices()
+        .map(|(at, c)| (run.start + at, c))
+        .collect();
+    let term = |text: &str| Some((text.to_lowercase(), TermKind::Content));
+    if chars.len() == 1 {
+        out.push(Word {
+            span: run.clone(),
+            term: term(&sentence[run]),
+        });
+        return;
+    }
+    for i in 0..chars.len() - 1 {
+        let start = chars[i].0;
+        let pair_end = chars.get(i + 2).map_or(run.end, |&(at, _)| at);
+        let span_end = if i + 2 == chars.len() {
+            run.end
+        } else {
+            chars[i + 1].0
+        };
+        out.push(Word {
+            span: start..span_end,
+            term: term(&sentence[start..pair_end]),
+        });
+    }
+}
+
+/// `run` cut where it passes between a Chinese or Japanese character and any other (a Latin
+/// brand name inside Chinese text is a word of its own), each part with whether it is CJK.
+pub(super) fn script_parts(text: &str, run: Range<usize>) -> Vec<(Range<usize>, bool)> {
+    let mut parts: Vec<(Range<usize>, bool)> = Vec::new();
+    for (at, c) in text[run.clone()].char_indices() {
+        let (at, cjk) = (run.start + at, is_cjk(c));
+        match parts.last_mut() {
+            Some((part, kind)) if *kind == cjk => part.end = at + c.len_utf8(),
+            _ => parts.push((at..at + c.len_utf8(), cjk)),
+        }
+    }
+    parts
 }
 
 /// Byte ranges of the maximal runs of word characters.
@@ -145,6 +202,46 @@ fn clean(lowercase: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chinese_is_read_as_pairs_of_characters_and_latin_words_inside_it_stay_words() {
+        let s = "北京是中国的首都，iPhone手机。";
+        let some = |t: &str| Some(t.to_string());
+        assert_eq!(
+            show(s, RefineOptions::THESIS),
+            vec![
+                ("北", some("北京")),
+                ("京", some("京是")),
+                ("是", some("是中")),
+                ("中", some("中国")),
+                ("国", some("国的")),
+                ("的", some("的首")),
+                ("首都", some("首都")),
+                ("iPhone", some("iphon")),
+                ("手机", some("手机")),
+            ]
+        );
+        // Japanese kana and kanji alike; a character alone is its own term.
+        assert_eq!(
+            show("東京へ行く 猫", RefineOptions::THESIS),
+            vec![
+                ("東", some("東京")),
+                ("京", some("京へ")),
+                ("へ", some("へ行")),
+                ("行く", some("行く")),
+                ("猫", some("猫")),
+            ]
+        );
+        // Korean is written with spaces: its words stay whole.
+        assert_eq!(
+            show("서울은 한국의 수도이다", RefineOptions::THESIS),
+            vec![
+                ("서울은", some("서울은")),
+                ("한국의", some("한국의")),
+                ("수도이다", some("수도이다")),
+            ]
+        );
+    }
 
     fn show(sentence: &str, options: RefineOptions) -> Vec<(&str, Option<String>)> {
         words(sentence, &options)

@@ -1,0 +1,192 @@
+//! The evidence behind a detected pair: what an analyst checks before believing it.
+//!
+//! A detector reports "a contains b" with one score on its own scale (CoDet's CS/SCS, qSign's
+//! reused share, a Hamming distance...). Evidence puts every pair, whatever found it, on one
+//! scale the reader can check: the thesis's fuzzy-set sentence comparison of the two documents
+//! (sect. 3.2.2, eq. 3.2-3.4), summed up as containment both ways (how much of each document's
+//! text is found in the other, the mean of each sentence's best directional Sim) and the
+//! passages where it lies (runs of matched sentences in reading order,
+//! [`crate::compare::passages`]). It is computed for the pairs a detector reported, never for
+//! all pairs: the detectors exist to avoid comparing every two documents.
+
+use std::sync::atomic::AtomicBool;
+
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::{Cancelled, DocId, Job};
+use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
+use crate::compare::{CompareOptions, PreparedPair};
+use crate::document::Document;
+use crate::similarity::{ModelView, Thresholds};
+
+/// What the fuzzy comparison of two documents says about their pair.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairEvidence {
+    /// [a in b, b in a]: the share of each document's text found in the other (see
+    /// [`crate::compare::Figures::containment`]).
+    pub containment: [f64; 2],
+    /// Sentences of a and of b with a match in the other.
+    pub matched_sentences: [usize; 2],
+    /// Sentences of a and of b that take part (not boilerplate, with content words).
+    pub sentences: [usize; 2],
+    /// Every matched sentence in a passage, a single match being a passage of one pair; in
+    /// reading order of a. Sentence positions count from 0.
+    pub passages: Vec<Passage>,
+}
+
+/// How evidence is computed: the matching and its thresholds.
+#[derive(Clone, Debug)]
+pub struct EvidenceOptions {
+    pub compare: CompareOptions,
+    pub thresholds: Thresholds,
+    /// The gap a passage may bridge; every match is listed (a passage of at least one pair).
+    pub gap: u32,
+}
+
+impl EvidenceOptions {
+    pub fn new(compare: CompareOptions, thresholds: Thresholds) -> Self {
+        EvidenceOptions {
+            compare,
+            thresholds,
+            gap: PassageOptions::default().gap,
+        }
+    }
+}
+
+/// The evidence of one pair of documents.
+pub fn pair_evidence(
+    a: &Document,
+    b: &Document,
+    model: &dyn ModelView,
+    options: &EvidenceOptions,
+    cancel: &AtomicBool,
+) -> Result<PairEvidence, Cancelled> {
+    let compare = &options.compare;
+    let prepared = PreparedPair::new(a, b, model, compare);
+    let comparison = prepared
+        .compare(model, compare.method, compare.floor, cancel)
+        .map_err(|_| Cancelled)?;
+    let matches: Vec<_> = comparison.matches(&options.thresholds).copied().collect();
+    let figures = comparison.figures_given(&matches, &options.thresholds);
+    let words = sentence_words([a, b]);
+    let passage_options = PassageOptions {
+        gap: options.gap,
+        min_pairs: 1,
+    };
+    let (passages, _) = passages_of(&comparison, &matches, &words, passage_options);
+    Ok(PairEvidence {
+        containment: figures.containment,
+        matched_sentences: figures.matched,
+        sentences: figures.sentences,
+        passages,
+    })
+}
+
+/// The evidence of each of `pairs` (document positions into `documents`), in their order,
+/// computed on all cores. A position outside `documents` gets `None`.
+pub fn evidence_of_pairs(
+    pairs: &[(DocId, DocId)],
+    documents: &[Document],
+    model: &(dyn ModelView + Sync),
+    options: &EvidenceOptions,
+    job: &mut Job<'_>,
+) -> Result<Vec<Option<PairEvidence>>, Cancelled> {
+    // Chunks keep the progress bar moving and let a cancel stop the run between them.
+    const CHUNK: usize = 64;
+    let cancel = job.cancel;
+    let mut evidence = Vec::with_capacity(pairs.len());
+    for (done, chunk) in pairs.chunks(CHUNK).enumerate() {
+        job.step("evidence", done * CHUNK, pairs.len())?;
+        let found: Result<Vec<Option<PairEvidence>>, Cancelled> = chunk
+            .par_iter()
+            .map(|&(a, b)| match (documents.get(a), documents.get(b)) {
+                (Some(a), Some(b)) => pair_evidence(a, b, model, options, cancel).map(Some),
+                _ => Ok(None),
+            })
+            .collect();
+        evidence.extend(found?);
+    }
+    job.step("evidence", pairs.len(), pairs.len())?;
+    Ok(evidence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::without_job;
+    use crate::document::{SourceFormat, parse_text};
+    use crate::model::ReferenceModel;
+
+    fn doc(text: &str) -> Document {
+        parse_text(text, "test.txt", SourceFormat::Text)
+    }
+
+    fn options() -> EvidenceOptions {
+        EvidenceOptions::new(CompareOptions::default(), Thresholds::default())
+    }
+
+    #[test]
+    fn a_copied_passage_is_found_with_its_containment_both_ways() {
+        let model = ReferenceModel::embedded();
+        let source = doc(
+            "The river flooded the lower town in April. Farmers lost most of \
+             their spring wheat. The council opened the school as a shelter. Volunteers brought \
+             blankets and food from the next valley. Nobody was hurt in the flood.",
+        );
+        let submission = doc(
+            "My essay is about the great flood that hit our region last spring. The council opened the school as a \
+             shelter. Volunteers brought blankets and food from the next valley. I think \
+             this shows how people help each other.",
+        );
+        let evidence = pair_evidence(
+            &submission,
+            &source,
+            model,
+            &options(),
+            &AtomicBool::new(false),
+        )
+        .expect("not cancelled");
+        assert_eq!(evidence.sentences, [4, 5]);
+        assert_eq!(evidence.matched_sentences, [2, 2]);
+        assert_eq!(evidence.passages.len(), 1);
+        let passage = &evidence.passages[0];
+        assert_eq!((passage.a, passage.b, passage.pairs), ([1, 2], [2, 3], 2));
+        // Two of four submission sentences are copied verbatim (Sim 1), two of five source
+        // sentences are found in the submission.
+        assert!((evidence.containment[0] - 0.5).abs() < 1e-9, "{evidence:?}");
+        assert!((evidence.containment[1] - 0.4).abs() < 1e-9, "{evidence:?}");
+    }
+
+    #[test]
+    fn unrelated_documents_have_no_evidence_and_pairs_keep_their_order() {
+        let model = ReferenceModel::embedded();
+        let documents = vec![
+            doc("The orchestra played Brahms on Friday night. The hall was full."),
+            doc("Quarterly revenue rose by four percent. Margins were flat."),
+            doc("The orchestra played Brahms on Friday night. Tickets sold out in a day."),
+        ];
+        let found = without_job(|job| {
+            evidence_of_pairs(
+                &[(0, 1), (2, 0), (0, 7)],
+                &documents,
+                model,
+                &options(),
+                job,
+            )
+        })
+        .expect("not cancelled");
+        assert_eq!(found.len(), 3);
+        let unrelated = found[0].as_ref().expect("both documents exist");
+        assert_eq!(unrelated.containment, [0.0, 0.0]);
+        assert!(unrelated.passages.is_empty());
+        let shared = found[1].as_ref().expect("both documents exist");
+        assert_eq!(shared.matched_sentences, [1, 1]);
+        assert_eq!(shared.passages.len(), 1);
+        assert_eq!(
+            (shared.passages[0].a, shared.passages[0].b),
+            ([0, 0], [0, 0])
+        );
+        assert_eq!(found[2], None);
+    }
+}

@@ -1,0 +1,335 @@
+//! A collection run as the reader gets it: the summary, JSON and CSV (and, in
+//! [`super::collection_html`], the HTML report), with pairs ranked by score and, when sources
+//! were marked, split into submission-source and submission-submission pairs ([`RoledPairs`]).
+//! The command line and the viewer's export use these same functions.
+//!
+//! Each pair can carry its evidence ([`PairEvidence`]: containment both ways and the passages),
+//! computed for the highest-ranked pairs only (see [`CollectionReport::evidence_wanted`]).
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::collection::evidence::PairEvidence;
+use crate::collection::roles::{PairKind, RoledPairs};
+use crate::collection::{DetectedPair, Detection, DocId};
+
+/// Version of the JSON shape; raised when a field changes meaning or disappears.
+pub const COLLECTION_JSON_VERSION: u32 = 2;
+
+/// A detection with the documents' roles and the evidence found for its pairs.
+pub struct CollectionReport<'a> {
+    pub method: &'a str,
+    /// The documents' names, in stream order.
+    pub names: &'a [String],
+    pub detection: &'a Detection,
+    /// The sources' positions, ascending; empty when none were marked.
+    pub sources: Vec<DocId>,
+    pub pairs: RoledPairs,
+    /// The evidence of the pairs in output order ([`CollectionReport::ranked`]): the first
+    /// `evidence.len()` pairs have an entry (`None` when it could not be computed).
+    pub evidence: Vec<Option<PairEvidence>>,
+}
+
+impl<'a> CollectionReport<'a> {
+    pub fn new(
+        method: &'a str,
+        names: &'a [String],
+        detection: &'a Detection,
+        is_source: &[bool],
+    ) -> Self {
+        CollectionReport {
+            method,
+            names,
+            detection,
+            sources: (0..names.len())
+                .filter(|&d| is_source.get(d).copied().unwrap_or(false))
+                .collect(),
+            pairs: RoledPairs::split(&detection.pairs, is_source),
+            evidence: Vec::new(),
+        }
+    }
+
+    /// Whether sources were marked.
+    pub fn has_roles(&self) -> bool {
+        !self.sources.is_empty()
+    }
+
+    pub fn is_source(&self, d: DocId) -> bool {
+        self.sources.binary_search(&d).is_ok()
+    }
+
+    /// The pairs reported (source-source pairs are left out).
+    pub fn pair_count(&self) -> usize {
+        self.pairs.submission_source.len() + self.pairs.submission_submission.len()
+    }
+
+    pub fn name(&self, d: DocId) -> &str {
+        self.names.get(d).map_or("", String::as_str)
+    }
+
+    /// The pairs in output order with their kind (`None` without roles): with sources, the
+    /// submission-source pairs first; each list ranked by score, descending.
+    pub fn ranked(&self) -> impl Iterator<Item = (Option<PairKind>, &DetectedPair)> {
+        let roles = self.has_roles();
+        self.pairs
+            .iter()
+            .map(move |(kind, p)| (roles.then_some(kind), p))
+    }
+
+    /// The document pairs whose evidence to compute: the first `limit` in output order.
+    pub fn evidence_wanted(&self, limit: usize) -> Vec<(DocId, DocId)> {
+        self.ranked().take(limit).map(|(_, p)| (p.a, p.b)).collect()
+    }
+
+    /// The evidence of the pair at `rank` (0-based, output order), if computed.
+    pub fn evidence_at(&self, rank: usize) -> Option<&PairEvidence> {
+        self.evidence.get(rank).and_then(Option::as_ref)
+    }
+
+    fn pair_line(&self, rank: usize, pair: &DetectedPair) -> String {
+        let contained = self.evidence_at(rank).map_or(String::new(), |e| {
+            format!(
+                "  [{} in b, {} in a]",
+                percent(e.containment[0]),
+                percent(e.containment[1])
+            )
+        });
+        format!(
+            "{:<20} {:>6.3}  {}  {}{contained}",
+            pair.relation.name(),
+            pair.score,
+            self.name(pair.a),
+            self.name(pair.b)
+        )
+    }
+
+    fn write_pairs(
+        &self,
+        out: &mut dyn Write,
+        heading: &str,
+        pairs: &[DetectedPair],
+        first_rank: usize,
+        show: usize,
+    ) -> std::io::Result<()> {
+        writeln!(out, "\n{heading}")?;
+        for (rank, pair) in (first_rank..).zip(pairs).take(show) {
+            writeln!(out, "{}", self.pair_line(rank, pair))?;
+        }
+        if pairs.len() > show {
+            writeln!(out, "... {} more (see --json / --csv)", pairs.len() - show)?;
+        }
+        Ok(())
+    }
+
+    /// The human summary: counts, documents (up to 30), ranked pairs (at most `show` per list)
+    /// and duplicate groups.
+    pub fn write_summary(&self, out: &mut dyn Write, show: usize) -> std::io::Result<()> {
+        let names = self.names;
+        let roles = if self.has_roles() {
+            format!(
+                " ({} sources, {} submissions)",
+                self.sources.len(),
+                names.len() - self.sources.len()
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "{}: {} documents{roles}, {} pairs, {} duplicate groups",
+            self.method,
+            names.len(),
+            self.pair_count(),
+            self.detection.groups.len()
+        )?;
+        if names.len() <= 30 {
+            writeln!(out, "\ndocuments:")?;
+            for (i, name) in names.iter().enumerate() {
+                let role = if self.is_source(i) { "  (source)" } else { "" };
+                writeln!(out, "{:>4}. {name}{role}", i + 1)?;
+            }
+        }
+        let evidence_note = if self.evidence.is_empty() {
+            String::new()
+        } else {
+            "; [x in b, y in a]: the share of a's text found in b and of b's in a".to_string()
+        };
+        if self.has_roles() {
+            self.write_pairs(
+                out,
+                &format!(
+                    "submission-source pairs, ranked (relation, score, a, b; the source is the \
+                     container: \"source contains submission\", \"submission reuses \
+                     source\"{evidence_note}):"
+                ),
+                &self.pairs.submission_source,
+                0,
+                show,
+            )?;
+            self.write_pairs(
+                out,
+                &format!(
+                    "submission-submission pairs, ranked (read \"a relation b\"{evidence_note}):"
+                ),
+                &self.pairs.submission_submission,
+                self.pairs.submission_source.len(),
+                show,
+            )?;
+            if self.pairs.dropped > 0 {
+                writeln!(
+                    out,
+                    "({} pairs of two sources left out)",
+                    self.pairs.dropped
+                )?;
+            }
+        } else {
+            self.write_pairs(
+                out,
+                &format!(
+                    "pairs, ranked by score (relation, score, a, b; read \"a relation \
+                     b\"{evidence_note}):"
+                ),
+                &self.pairs.submission_submission,
+                0,
+                show,
+            )?;
+        }
+        let with_evidence = self.evidence.iter().flatten().count();
+        if with_evidence > 0 && with_evidence < self.pair_count() {
+            writeln!(
+                out,
+                "(evidence for the first {with_evidence} of {} pairs; --evidence N for more)",
+                self.pair_count()
+            )?;
+        }
+        writeln!(
+            out,
+            "\nduplicate groups (the first is the longest, the one to keep):"
+        )?;
+        for (i, group) in self.detection.groups.iter().enumerate().take(show) {
+            let members: Vec<&str> = group.iter().map(|&d| self.name(d)).collect();
+            writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
+        }
+        if self.detection.groups.len() > show {
+            writeln!(
+                out,
+                "... {} more groups",
+                self.detection.groups.len() - show
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The JSON shape of the report, borrowing from it.
+    pub fn to_json(&self) -> CollectionJson<'_> {
+        CollectionJson {
+            version: COLLECTION_JSON_VERSION,
+            method: self.method,
+            documents: self.names,
+            sources: self.has_roles().then_some(&self.sources),
+            pairs: self
+                .ranked()
+                .enumerate()
+                .map(|(rank, (kind, p))| PairJson {
+                    a: p.a,
+                    b: p.b,
+                    relation: p.relation.name(),
+                    score: p.score,
+                    kind: kind.map(PairKind::name),
+                    evidence: self.evidence_at(rank),
+                })
+                .collect(),
+            groups: &self.detection.groups,
+        }
+    }
+
+    /// The pairs as CSV, one row per pair in output order, with document names. The evidence
+    /// columns are empty for pairs without evidence; `passages` lists each passage as
+    /// `a FIRST-LAST / b FIRST-LAST` (sentences counted from 1), separated by `; `.
+    pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
+        let mut w = csv::Writer::from_writer(out);
+        let mut header = vec!["a", "b", "relation", "score"];
+        if self.has_roles() {
+            header.push("kind");
+        }
+        header.extend(["a_in_b", "b_in_a", "matched_a", "matched_b", "passages"]);
+        w.write_record(&header)?;
+        for (rank, (kind, p)) in self.ranked().enumerate() {
+            let mut record = vec![
+                self.name(p.a).to_string(),
+                self.name(p.b).to_string(),
+                p.relation.name().to_string(),
+                p.score.to_string(),
+            ];
+            if let Some(kind) = kind {
+                record.push(kind.name().to_string());
+            }
+            match self.evidence_at(rank) {
+                Some(e) => record.extend([
+                    e.containment[0].to_string(),
+                    e.containment[1].to_string(),
+                    e.matched_sentences[0].to_string(),
+                    e.matched_sentences[1].to_string(),
+                    passage_spans(e),
+                ]),
+                None => record.extend(std::iter::repeat_n(String::new(), 5)),
+            }
+            w.write_record(&record)?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
+
+/// A share as a whole percent.
+pub fn percent(share: f64) -> String {
+    format!("{:.0}%", share * 100.0)
+}
+
+/// The passages of `evidence` as `a 3-5 / b 10-12; ...`, sentences counted from 1.
+pub fn passage_spans(evidence: &PairEvidence) -> String {
+    let span = |[first, last]: [u32; 2]| {
+        if first == last {
+            format!("{}", first + 1)
+        } else {
+            format!("{}-{}", first + 1, last + 1)
+        }
+    };
+    evidence
+        .passages
+        .iter()
+        .map(|p| format!("a {} / b {}", span(p.a), span(p.b)))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The JSON shape of `collection --json`.
+#[derive(Serialize)]
+pub struct CollectionJson<'a> {
+    /// [`COLLECTION_JSON_VERSION`].
+    pub version: u32,
+    pub method: &'a str,
+    pub documents: &'a [String],
+    /// The documents marked as sources (`--sources`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sources: Option<&'a Vec<DocId>>,
+    /// Ranked by score, descending; with sources, the submission-source pairs first.
+    pub pairs: Vec<PairJson<'a>>,
+    /// Duplicate groups, the document to keep first.
+    pub groups: &'a [Vec<usize>],
+}
+
+/// One pair of [`CollectionJson`].
+#[derive(Serialize)]
+pub struct PairJson<'a> {
+    pub a: usize,
+    pub b: usize,
+    pub relation: &'static str,
+    pub score: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+    /// Containment both ways and the passages, for the highest-ranked pairs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<&'a PairEvidence>,
+}

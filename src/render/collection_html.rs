@@ -1,0 +1,418 @@
+//! The collection report as one self-contained HTML page (no scripts, no external resources):
+//! what a teacher or an editor reads after a collection run.
+//!
+//! - With sources marked, each submission first, with the sources it reuses and how much of it
+//!   is found in each: the teacher's question "which submissions reuse which sources, and how
+//!   much?" answered per submission, including the ones that reuse none.
+//! - The ranked pairs, each with its evidence (containment both ways, the passages) and a link
+//!   to the pair's own report when one was written.
+//! - The matrix of containment with document names on its axes (submissions against sources
+//!   when roles were given), for collections small enough to read as a grid.
+//! - The duplicate groups with the document to keep.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use super::collection::{CollectionReport, passage_spans, percent};
+use super::dotplot::escape;
+use crate::collection::DocId;
+use crate::collection::roles::PairKind;
+
+/// Most pair rows listed; the rest are in the JSON and CSV.
+pub const MAX_PAIR_ROWS: usize = 2000;
+
+/// Most rows or columns of the matrix: beyond it a grid is no longer readable.
+pub const MAX_MATRIX_SIDE: usize = 60;
+
+/// What the page links to and what it may add besides the report.
+pub struct HtmlOptions<'a> {
+    /// The address of the pair report of the pair at a rank (output order), if one exists.
+    pub pair_link: &'a dyn Fn(usize) -> Option<String>,
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}\
+table{border-collapse:collapse;margin-bottom:1em}\
+td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top}\
+td.n{text-align:right}th.v{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;\
+font-weight:normal;padding:.4em .1em}td.c{width:1.6em;height:1.6em;padding:0;text-align:center;\
+font-size:.7em}.keep{font-weight:bold}.none{color:#888}.scale span{display:inline-block;\
+width:2.2em;text-align:center;font-size:.8em}";
+
+/// Fill for a containment share: white at 0 to deep red at 1.
+fn shade(share: f64) -> String {
+    let t = share.clamp(0.0, 1.0);
+    let lerp = |from: f64, to: f64| (from + (to - from) * t).round() as u8;
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        lerp(255.0, 178.0),
+        lerp(255.0, 24.0),
+        lerp(255.0, 43.0)
+    )
+}
+
+/// The whole page.
+pub fn collection_html(report: &CollectionReport<'_>, options: &HtmlOptions<'_>) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let _ = write!(
+        out,
+        r#"<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>simdoc: collection ({})</title><style>{STYLE}</style></head><body>"#,
+        escape(report.method)
+    );
+    let roles = if report.has_roles() {
+        format!(
+            " ({} sources, {} submissions)",
+            report.sources.len(),
+            report.names.len() - report.sources.len()
+        )
+    } else {
+        String::new()
+    };
+    let _ = write!(
+        out,
+        "<h1>Collection: {}</h1><p>{} documents{roles}; detector <b>{}</b>; {} pairs; {} \
+         duplicate groups. Containment is the share of a document's text found in the other \
+         (the mean of each sentence's best fuzzy-set similarity).</p>",
+        escape(report.method),
+        report.names.len(),
+        escape(report.method),
+        report.pair_count(),
+        report.detection.groups.len()
+    );
+    if report.has_roles() {
+        by_submission(&mut out, report);
+    }
+    pairs_table(&mut out, report, options);
+    matrix(&mut out, report);
+    groups(&mut out, report);
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// Per submission, its sources ranked by the share of the submission found in each.
+fn by_submission(out: &mut String, report: &CollectionReport<'_>) {
+    // submission -> (share found, rank, source)
+    let mut found: BTreeMap<DocId, Vec<(Option<f64>, usize, DocId)>> = BTreeMap::new();
+    for (rank, (kind, pair)) in report.ranked().enumerate() {
+        if kind != Some(PairKind::SubmissionSource) {
+            continue;
+        }
+        // Oriented with the source as the container, except "submission reuses source".
+        let (source, submission) = if report.is_source(pair.a) {
+            (pair.a, pair.b)
+        } else {
+            (pair.b, pair.a)
+        };
+        let share = report.evidence_at(rank).map(|e| {
+            if submission == pair.a {
+                e.containment[0]
+            } else {
+                e.containment[1]
+            }
+        });
+        found
+            .entry(submission)
+            .or_default()
+            .push((share, rank, source));
+    }
+    out.push_str(
+        "<h2>Submissions and the sources they reuse</h2><table><tr><th>submission</th>\
+         <th>sources (share of the submission found in each)</th></tr>",
+    );
+    for submission in (0..report.names.len()).filter(|&d| !report.is_source(d)) {
+        let _ = write!(out, "<tr><td>{}</td><td>", escape(report.name(submission)));
+        match found.get_mut(&submission) {
+            None => out.push_str(r#"<span class="none">no source found</span>"#),
+            Some(list) => {
+                list.sort_by(|x, y| {
+                    y.0.unwrap_or(-1.0)
+                        .total_cmp(&x.0.unwrap_or(-1.0))
+                        .then(x.1.cmp(&y.1))
+                });
+                let items: Vec<String> = list
+                    .iter()
+                    .map(|&(share, rank, source)| {
+                        let share = share.map_or("evidence not computed".to_string(), percent);
+                        format!(
+                            r##"<a href="#pair-{rank}">{}</a> ({share})"##,
+                            escape(report.name(source))
+                        )
+                    })
+                    .collect();
+                out.push_str(&items.join("<br>"));
+            }
+        }
+        out.push_str("</td></tr>");
+    }
+    out.push_str("</table>");
+}
+
+fn pairs_table(out: &mut String, report: &CollectionReport<'_>, options: &HtmlOptions<'_>) {
+    let _ = write!(
+        out,
+        "<h2>Pairs, ranked by score</h2><p>Read \"a relation b\"{}. <i>a in b</i>: the share of \
+         a's text found in b. Passages: sentences of a and of b (from 1), consecutive matches \
+         taken together.</p><table><tr><th>#</th>{}<th>a</th><th>relation</th><th>b</th>\
+         <th>score</th><th>a in b</th><th>b in a</th><th>passages</th><th>report</th></tr>",
+        if report.has_roles() {
+            "; with sources, the source is the container"
+        } else {
+            ""
+        },
+        if report.has_roles() {
+            "<th>kind</th>"
+        } else {
+            ""
+        }
+    );
+    for (rank, (kind, pair)) in report.ranked().enumerate().take(MAX_PAIR_ROWS) {
+        let kind = kind.map_or(String::new(), |k| {
+            let label = match k {
+                PairKind::SubmissionSource => "submission-source",
+                PairKind::SubmissionSubmission => "submission-submission",
+            };
+            format!("<td>{label}</td>")
+        });
+        let evidence = report.evidence_at(rank).map_or(
+            r#"<td class="none" colspan="3">not computed</td>"#.to_string(),
+            |e| {
+                format!(
+                    r#"<td class="n">{}</td><td class="n">{}</td><td>{}</td>"#,
+                    percent(e.containment[0]),
+                    percent(e.containment[1]),
+                    escape(&passage_spans(e))
+                )
+            },
+        );
+        let link = (options.pair_link)(rank).map_or(String::new(), |href| {
+            format!(r#"<a href="{}">open</a>"#, escape(&href))
+        });
+        let _ = write!(
+            out,
+            r#"<tr id="pair-{rank}"><td class="n">{}</td>{kind}<td>{}</td><td>{}</td><td>{}</td><td class="n">{:.3}</td>{evidence}<td>{link}</td></tr>"#,
+            rank + 1,
+            escape(report.name(pair.a)),
+            pair.relation.name(),
+            escape(report.name(pair.b)),
+            pair.score,
+        );
+    }
+    out.push_str("</table>");
+    if report.pair_count() > MAX_PAIR_ROWS {
+        let _ = write!(
+            out,
+            "<p>{} more pairs are in the JSON and CSV.</p>",
+            report.pair_count() - MAX_PAIR_ROWS
+        );
+    }
+}
+
+/// The containment matrix: rows are the contained (submissions), columns the containers
+/// (sources, or every document without roles); a cell is the share of the row's text found in
+/// the column's document, for the pairs with evidence.
+fn matrix(out: &mut String, report: &CollectionReport<'_>) {
+    let all: Vec<DocId> = (0..report.names.len()).collect();
+    let (rows, columns): (Vec<DocId>, Vec<DocId>) = if report.has_roles() {
+        (
+            all.iter()
+                .copied()
+                .filter(|&d| !report.is_source(d))
+                .collect(),
+            report.sources.clone(),
+        )
+    } else {
+        (all.clone(), all)
+    };
+    out.push_str("<h2>Matrix</h2>");
+    if rows.len() > MAX_MATRIX_SIDE || columns.len() > MAX_MATRIX_SIDE {
+        let _ = write!(
+            out,
+            "<p class=\"none\">Not drawn: {} rows by {} columns (a grid is drawn up to \
+             {MAX_MATRIX_SIDE} a side); the pairs above hold the same figures.</p>",
+            rows.len(),
+            columns.len()
+        );
+        return;
+    }
+    let mut share: BTreeMap<(DocId, DocId), f64> = BTreeMap::new();
+    for (rank, (_, pair)) in report.ranked().enumerate() {
+        if let Some(e) = report.evidence_at(rank) {
+            share.insert((pair.a, pair.b), e.containment[0]);
+            share.insert((pair.b, pair.a), e.containment[1]);
+        }
+    }
+    out.push_str(
+        "<p>Each cell: the share of the row's text found in the column's document (pairs \
+         reported by the detector, with evidence). Scale: <span class=\"scale\">",
+    );
+    for step in 0..=4 {
+        let value = f64::from(step) / 4.0;
+        let _ = write!(
+            out,
+            r#"<span style="background:{}">{}</span>"#,
+            shade(value),
+            percent(value)
+        );
+    }
+    out.push_str("</span></p><table><tr><th></th>");
+    for &column in &columns {
+        let _ = write!(
+            out,
+            r#"<th class="v" title="{0}">{0}</th>"#,
+            escape(report.name(column))
+        );
+    }
+    out.push_str("</tr>");
+    for &row in &rows {
+        let _ = write!(out, "<tr><th>{}</th>", escape(report.name(row)));
+        for &column in &columns {
+            if row == column {
+                out.push_str(r#"<td class="c" style="background:#eee"></td>"#);
+                continue;
+            }
+            match share.get(&(row, column)) {
+                Some(&value) => {
+                    let _ = write!(
+                        out,
+                        r#"<td class="c" style="background:{};color:{}" title="{} in {}: {}">{:.0}</td>"#,
+                        shade(value),
+                        if value > 0.6 { "#fff" } else { "#222" },
+                        escape(report.name(row)),
+                        escape(report.name(column)),
+                        percent(value),
+                        value * 100.0
+                    );
+                }
+                None => out.push_str(r#"<td class="c"></td>"#),
+            }
+        }
+        out.push_str("</tr>");
+    }
+    out.push_str("</table>");
+}
+
+fn groups(out: &mut String, report: &CollectionReport<'_>) {
+    out.push_str("<h2>Duplicate groups</h2>");
+    if report.detection.groups.is_empty() {
+        out.push_str("<p class=\"none\">None.</p>");
+        return;
+    }
+    out.push_str(
+        "<p>The first of each group is the one to keep: the longest (ties to the earliest).</p><ol>",
+    );
+    for group in &report.detection.groups {
+        let members: Vec<String> = group
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| {
+                if i == 0 {
+                    format!(
+                        r#"<span class="keep">{} (keep)</span>"#,
+                        escape(report.name(d))
+                    )
+                } else {
+                    escape(report.name(d))
+                }
+            })
+            .collect();
+        let _ = write!(out, "<li>{}</li>", members.join(", "));
+    }
+    out.push_str("</ol>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::evidence::PairEvidence;
+    use crate::collection::{DetectedPair, Detection, Relation};
+    use crate::compare::passages::Passage;
+
+    fn evidence(a_in_b: f64, b_in_a: f64) -> PairEvidence {
+        PairEvidence {
+            containment: [a_in_b, b_in_a],
+            matched_sentences: [2, 2],
+            sentences: [4, 10],
+            passages: vec![Passage {
+                a: [0, 1],
+                b: [4, 5],
+                pairs: 2,
+                words: 20,
+                score: 1.0,
+                members: vec![0, 1],
+            }],
+        }
+    }
+
+    fn names() -> Vec<String> {
+        ["source.txt", "alice.txt", "bob.txt", "carol.txt"]
+            .map(String::from)
+            .to_vec()
+    }
+
+    #[test]
+    fn each_submission_lists_its_sources_and_the_pairs_carry_their_evidence() {
+        let names = names();
+        let detection = Detection {
+            pairs: vec![
+                DetectedPair::new(0, 1, Relation::Contains, 0.9),
+                DetectedPair::new(2, 0, Relation::Reuses, 0.4),
+                DetectedPair::new(1, 2, Relation::Reuses, 0.3),
+            ],
+            groups: Vec::new(),
+        };
+        let mut report = CollectionReport::new("codet", &names, &detection, &[true]);
+        // Output order: source-alice (0.9), bob-source (0.4), then alice-bob.
+        report.evidence = vec![Some(evidence(0.8, 0.25)), Some(evidence(0.35, 0.1)), None];
+        let link = |rank: usize| (rank == 0).then(|| "pairs/1.html".to_string());
+        let html = collection_html(&report, &HtmlOptions { pair_link: &link });
+        // alice is found at 25% in the source (b in a of "source contains alice"), bob at 35%.
+        assert!(
+            html.contains(
+                r##"<tr><td>alice.txt</td><td><a href="#pair-0">source.txt</a> (25%)</td></tr>"##
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r##"<tr><td>bob.txt</td><td><a href="#pair-1">source.txt</a> (35%)</td></tr>"##
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                r#"<tr><td>carol.txt</td><td><span class="none">no source found</span></td></tr>"#
+            ),
+            "{html}"
+        );
+        assert!(html.contains(r#"<td>a 1-2 / b 5-6</td><td><a href="pairs/1.html">open</a></td>"#));
+        assert!(html.contains(r#"<td class="none" colspan="3">not computed</td><td></td>"#));
+        // The matrix: submissions by the one source, alice's cell at 25%.
+        assert!(
+            html.contains(r#"color:#222" title="alice.txt in source.txt: 25%">25</td>"#),
+            "{html}"
+        );
+        assert!(html.contains("<p class=\"none\">None.</p>"));
+    }
+
+    #[test]
+    fn names_are_escaped_and_the_group_names_the_one_to_keep() {
+        let names = vec!["<b>.txt".to_string(), "b&c.txt".to_string()];
+        let detection = Detection {
+            pairs: vec![DetectedPair::new(0, 1, Relation::Duplicate, 1.0)],
+            groups: vec![vec![1, 0]],
+        };
+        let report = CollectionReport::new("imatch", &names, &detection, &[]);
+        let html = collection_html(
+            &report,
+            &HtmlOptions {
+                pair_link: &|_| None,
+            },
+        );
+        assert!(!html.contains("<b>.txt"));
+        assert!(
+            html.contains(
+                r#"<li><span class="keep">b&amp;c.txt (keep)</span>, &lt;b&gt;.txt</li>"#
+            ),
+            "{html}"
+        );
+    }
+}
