@@ -14,6 +14,8 @@
 
 #[path = "support/collection_presets.rs"]
 mod collection_presets;
+#[path = "support/question_sets.rs"]
+mod question_sets;
 #[path = "support/truth_sets.rs"]
 mod truth_sets;
 
