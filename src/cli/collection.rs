@@ -133,7 +133,8 @@ pub struct CollectionArgs {
     /// presets", has the values and their measurement.
     #[arg(long, value_name = "paper|teacher|news", default_value = "teacher", value_parser = collection_preset_name)]
     pub preset: CollectionPreset,
-    /// The detector (default: the preset's).
+    /// The detector (default: the preset's). Each is described at its paper's settings (`--preset
+    /// paper`).
     #[arg(long, value_enum)]
     pub method: Option<MethodName>,
     /// How words are normalised.
