@@ -143,15 +143,19 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         docs[1].doc.top_level_boundaries(),
     ];
     let selected = app.selection.pair;
+    // The B title runs up the left edge: it must fit the plot's height (the A axis and the
+    // margins take about 80 px of it; a character of the axis font is about 7.5 px wide), or egui
+    // cuts it off at both ends.
+    let b_title_room = (((ui.available_height() - 80.0) / 7.5).floor() as usize).clamp(8, 40);
     let mut plot = Plot::new("dotplot")
         .invert_y(true)
         .x_axis_label(format!(
             "A: {}",
             super::toolbar::shorten(&docs[0].file_name(), 40)
         ))
-        .y_axis_label(format!(
-            "B: {}",
-            super::toolbar::shorten(&docs[1].file_name(), 40)
+        .y_axis_label(super::toolbar::shorten(
+            &format!("B: {}", docs[1].file_name()),
+            b_title_room,
         ))
         .include_x(0.0)
         .include_x(x_len.max(1) as f64)
