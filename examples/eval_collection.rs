@@ -1,7 +1,9 @@
 //! Accuracy of the collection detectors on the shared data (EVALUATION.md, "Collection
 //! detectors"). Run: `SIMDOC_DATA=/work/shared/data cargo run --release --no-default-features
 //! --example eval_collection` (add `-- sweep` for the parameter sweeps behind the defaults, or
-//! `-- sweep only=qsign` for just the sweep lines whose label starts with `qsign`).
+//! `-- sweep only=qsign` for just the sweep lines whose label starts with `qsign`; `-- presets`
+//! for the presets of collection mode chosen on tuning data and measured on held-out data,
+//! `support/collection_presets.rs`).
 //!
 //! 1. documents/bbc-news: 2,225 articles; the truth is the groups of byte-identical files
 //!    (hashed here). Precision and recall over duplicate pairs.
@@ -9,6 +11,13 @@
 //!    summary the highest-scoring document said to contain it (recall at 1), and the precision
 //!    of every containment decision.
 //! 3. documents/lee-news: Pearson correlation of Roul et al.'s LSI cosine with human grades.
+
+#[path = "support/collection_presets.rs"]
+mod collection_presets;
+#[path = "support/question_sets.rs"]
+mod question_sets;
+#[path = "support/truth_sets.rs"]
+mod truth_sets;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -25,13 +34,17 @@ use simdoc::document::{self, Document, SourceFormat};
 use simdoc::eval::metrics::harmonic_mean as f1;
 use simdoc::model::ReferenceModel;
 
-const CATEGORIES: [&str; 5] = ["business", "entertainment", "politics", "sport", "tech"];
+use truth_sets::CATEGORIES;
 
 fn main() {
     let Some(data) = std::env::var_os("SIMDOC_DATA").map(PathBuf::from) else {
         eprintln!("skipped: SIMDOC_DATA not set");
         return;
     };
+    if std::env::args().any(|a| a == "presets") {
+        collection_presets::run(&data);
+        return;
+    }
     let sweep = std::env::args().any(|a| a == "sweep");
     let only = std::env::args().find_map(|a| a.strip_prefix("only=").map(str::to_owned));
     let bbc = load_bbc(&data);

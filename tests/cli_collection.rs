@@ -143,7 +143,8 @@ fn qsign_search_range_options() {
 }
 
 /// The fuzzy method takes the same threshold options as `simdoc compare`, checked the same way
-/// before any document is read.
+/// before any document is read; its matching preset is `--matching-preset` (`--preset` names
+/// the collection preset).
 #[test]
 fn fuzzy_thresholds_take_presets_and_are_checked() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -161,7 +162,18 @@ fn fuzzy_thresholds_take_presets_and_are_checked() {
             .output()
             .expect("run simdoc")
     };
-    assert!(run(&["--preset", "thesis"]).status.success());
+    assert!(run(&["--matching-preset", "thesis"]).status.success());
+    for preset in ["paper", "teacher", "news"] {
+        assert!(run(&["--preset", preset]).status.success(), "{preset}");
+    }
+    let matching_as_collection_preset = run(&["--preset", "thesis"]);
+    assert_eq!(matching_as_collection_preset.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&matching_as_collection_preset.stderr)
+            .contains("--matching-preset thesis"),
+        "{}",
+        String::from_utf8_lossy(&matching_as_collection_preset.stderr)
+    );
     let out_of_range = run(&["--permission", "1.5"]);
     assert!(!out_of_range.status.success());
     assert!(

@@ -42,7 +42,16 @@ fn sources_contain_their_submissions_and_never_reuse_them() {
     for (method, expected) in EXPECTED {
         // The sources also come last among the plain paths: the user's word outranks the
         // stream order.
-        let mut args = vec!["collection", "--method", method, "--json", &json_arg];
+        // The papers' defaults (the presets are `collection_presets_real`).
+        let mut args = vec![
+            "collection",
+            "--preset",
+            "paper",
+            "--method",
+            method,
+            "--json",
+            &json_arg,
+        ];
         args.extend(submissions.iter().map(String::as_str));
         args.extend(sources.iter().map(String::as_str));
         args.push("--sources");

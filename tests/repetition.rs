@@ -129,7 +129,7 @@ fn a_collection_of_fifty_pages_of_repeated_headings() {
     for i in 0..50 {
         std::fs::write(dir.path().join(format!("page{i:02}.html")), &page).unwrap();
     }
-    // The thesis's sentence matcher over all 500,000 sentences at once, and the default detector.
+    // The thesis's sentence matcher over all 500,000 sentences at once, and CoDet.
     let out_dir = tempfile::tempdir().unwrap();
     for method in ["fuzzy", "codet"] {
         let csv = out_dir.path().join(format!("{method}.csv"));

@@ -50,11 +50,12 @@ def simdoc_binary() -> Path:
 
 
 def simdoc_collection(binary: Path, folder: Path, method: str, *options: str) -> dict:
-    """`simdoc collection --json` on one machine, as a dict."""
+    """`simdoc collection --json` on one machine, as a dict, at the papers' defaults
+    (``--preset paper``), which are the Spark detectors' defaults."""
     out = folder.parent / f"{folder.name}-{method}.json"
     subprocess.run(
-        [str(binary), "collection", str(folder), "--method", method, "--json", str(out),
-         "--show", "0", *options],
+        [str(binary), "collection", str(folder), "--method", method, "--preset", "paper",
+         "--json", str(out), "--show", "0", *options],
         check=True,
         stdout=subprocess.DEVNULL,
     )

@@ -414,8 +414,10 @@ mod tests {
         let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
             matching: super::super::MatchingArgs {
                 preset: preset.map(|p| preset_name(p).unwrap()),
-                permission,
-                ..Default::default()
+                values: super::super::MatchingValues {
+                    permission,
+                    ..Default::default()
+                },
             },
             model: None,
             json: None,

@@ -105,6 +105,15 @@ pub struct MatchingArgs {
     /// removed, no other rule).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,
+    #[command(flatten)]
+    pub values: MatchingValues,
+}
+
+/// The explicit matching values, each over a preset's. Apart from [`MatchingArgs`] so that
+/// `simdoc collection`, whose `--preset` names a collection preset, takes them with its own
+/// matching-preset option.
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct MatchingValues {
     /// Permission threshold (thesis eq. 3.4): both directional similarities must reach it
     /// (overrides the preset's).
     #[arg(long)]
@@ -142,11 +151,32 @@ pub struct MatchingArgs {
     pub one_to_two: Option<bool>,
 }
 
-impl MatchingArgs {
-    /// The preset (default: the measured one) with the explicit values over it; an error for a
-    /// threshold outside [0, 1].
-    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
-        let mut preset = self.preset.unwrap_or_default();
+impl MatchingValues {
+    /// The options of a comparison with `method` under `preset` with these values over it,
+    /// scoring down to the default floor or the permission, whichever is lower.
+    pub fn compare_options(
+        &self,
+        preset: simdoc::similarity::Preset,
+        method: simdoc::similarity::Method,
+        include_boilerplate: bool,
+    ) -> anyhow::Result<simdoc::compare::CompareOptions> {
+        let preset = self.over(preset)?;
+        Ok(simdoc::compare::CompareOptions {
+            method,
+            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
+            include_boilerplate,
+            refine: preset.refine,
+            rules: preset.rules,
+            count_fragments: self.count_fragments,
+            one_to_two: self.one_to_two.unwrap_or(true),
+        })
+    }
+
+    /// `preset` with the explicit values over it; an error for a threshold outside [0, 1].
+    pub fn over(
+        &self,
+        mut preset: simdoc::similarity::Preset,
+    ) -> anyhow::Result<simdoc::similarity::Preset> {
         let thresholds = &mut preset.thresholds;
         thresholds.permission = self.permission.unwrap_or(thresholds.permission);
         thresholds.variation = self.variation.unwrap_or(thresholds.variation);
@@ -173,6 +203,14 @@ impl MatchingArgs {
         }
         Ok(preset)
     }
+}
+
+impl MatchingArgs {
+    /// The preset (default: the measured one) with the explicit values over it; an error for a
+    /// threshold outside [0, 1].
+    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
+        self.values.over(self.preset.unwrap_or_default())
+    }
 
     /// The options of a comparison with `method` under [`Self::preset`], scoring down to the
     /// default floor or the permission, whichever is lower.
@@ -181,16 +219,8 @@ impl MatchingArgs {
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
-        let preset = self.preset()?;
-        Ok(simdoc::compare::CompareOptions {
-            method,
-            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
-            include_boilerplate,
-            refine: preset.refine,
-            rules: preset.rules,
-            count_fragments: self.count_fragments,
-            one_to_two: self.one_to_two.unwrap_or(true),
-        })
+        self.values
+            .compare_options(self.preset.unwrap_or_default(), method, include_boilerplate)
     }
 
     /// Just the thresholds of [`Self::preset`].

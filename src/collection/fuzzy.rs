@@ -37,6 +37,12 @@ pub struct FuzzyParams {
     /// A document whose resemblance in another reaches this is reported as contained in it;
     /// both ways, as duplicates. (Not from the thesis, which reports the odds ratio only.)
     pub containment: f64,
+    /// A pair is reported only when the larger of its two resemblances reaches this. The thesis
+    /// reports every pair (its Table 4.1 is the whole matrix), so the default is 0: any shared
+    /// EQ sentence makes a pair. A folder of documents on one topic shares a sentence or two
+    /// between many pairs, which a cut of 0.1-0.3 leaves out (EVALUATION.md, "Collection
+    /// presets").
+    pub min_resemblance: f64,
 }
 
 impl Default for FuzzyParams {
@@ -47,6 +53,7 @@ impl Default for FuzzyParams {
             refine: crate::similarity::Preset::MEASURED.refine,
             rules: MatchRules::default(),
             containment: 0.9,
+            min_resemblance: 0.0,
         }
     }
 }
@@ -165,6 +172,18 @@ fn matched_per_document_pair(
     matched
 }
 
+impl Resemblances {
+    /// The pairs of [`Resemblances::pairs`] at `params.containment` whose larger resemblance
+    /// reaches `params.min_resemblance`: what collection mode reports.
+    pub fn reported_pairs(&self, params: &FuzzyParams) -> Vec<DetectedPair> {
+        let mut pairs = self.pairs(params.containment);
+        pairs.retain(|p| {
+            self.resemblance(p.a, p.b).max(self.resemblance(p.b, p.a)) >= params.min_resemblance
+        });
+        pairs
+    }
+}
+
 /// Compares every document of `documents` with every other (see the module docs).
 pub fn resemblances(
     documents: &[Document],
@@ -265,6 +284,44 @@ mod tests {
         assert_eq!(find(1, 0), Some(Relation::Contains));
         assert_eq!(find(1, 2), Some(Relation::Contains));
         assert_eq!(find(0, 2), Some(Relation::Duplicate));
+        // Documents 0 and 2 are in 1 whole, 1 is two thirds in each: a cut above 2/3 keeps the
+        // pairs whose larger resemblance is 1, which all three are.
+        let cut = |min_resemblance| {
+            r.reported_pairs(&FuzzyParams {
+                min_resemblance,
+                ..FuzzyParams::default()
+            })
+            .len()
+        };
+        assert_eq!((cut(0.0), cut(0.9), cut(1.0)), (3, 3, 3));
+    }
+
+    #[test]
+    fn pairs_below_the_reporting_cut_are_left_out() {
+        let docs = [
+            doc("One two three. Four five six. Seven eight nine. Ten eleven twelve."),
+            doc("One two three. Thirteen fourteen fifteen. Sixteen seventeen eighteen."),
+            doc("One two three. Four five six. Nineteen twenty twentyone."),
+        ];
+        let model = TableModel::new();
+        let r = without_job(|job| resemblances(&docs, &model, &FuzzyParams::default(), job))
+            .expect("not cancelled");
+        // RS: 0 in 1 = 1/4, 1 in 0 = 1/3; 0 in 2 = 2/4, 2 in 0 = 2/3; 1 in 2 = 1/3, 2 in 1 = 1/3.
+        let reported = |min_resemblance| -> Vec<(DocId, DocId)> {
+            let mut pairs: Vec<_> = r
+                .reported_pairs(&FuzzyParams {
+                    min_resemblance,
+                    ..FuzzyParams::default()
+                })
+                .iter()
+                .map(|p| (p.a.min(p.b), p.a.max(p.b)))
+                .collect();
+            pairs.sort_unstable();
+            pairs
+        };
+        assert_eq!(reported(0.0), vec![(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(reported(0.4), vec![(0, 2)]);
+        assert_eq!(reported(0.7), vec![]);
     }
 
     /// Repeated sentences are one class to the matcher but each counts as a sentence of its

@@ -33,6 +33,7 @@ mod groups;
 pub mod hashing;
 pub mod imatch;
 pub mod prepare;
+pub mod presets;
 pub mod qsign;
 pub mod roles;
 pub mod roul;
