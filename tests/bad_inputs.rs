@@ -79,7 +79,7 @@ fn a_collection_skips_a_fifo_and_a_device_among_its_files() {
         )
     );
     assert!(
-        out.stdout.starts_with("fuzzy: 1 documents, 0 pairs"),
+        out.stdout.starts_with("ffp: 1 documents, 0 pairs"),
         "{out:?}"
     );
 }

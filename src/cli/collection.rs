@@ -131,10 +131,11 @@ pub struct CollectionArgs {
     /// teacher: chosen on data for sources and submissions (revised reuse found, few false
     /// pairs), with the fuzzy comparison. news: chosen on data for versions of one story in a
     /// feed, with FFP. paper: each paper's defaults (the thesis's matching for fuzzy), with
-    /// CoDet. Any option below overrides its preset value. EVALUATION.md, "Collection
-    /// presets", has the values and their measurement.
-    #[arg(long, value_name = "paper|teacher|news", default_value = "teacher", value_parser = collection_preset_name)]
-    pub preset: CollectionPreset,
+    /// CoDet. Default: teacher when sources are marked (--sources), news otherwise. Any option
+    /// below overrides its preset value. EVALUATION.md, "Collection presets", has the values
+    /// and their measurement.
+    #[arg(long, value_name = "paper|teacher|news", value_parser = collection_preset_name)]
+    pub preset: Option<CollectionPreset>,
     /// The detector (default: the preset's). Each is described at its paper's settings (`--preset
     /// paper`).
     #[arg(long, value_enum)]
@@ -283,16 +284,29 @@ pub struct CollectionArgs {
 }
 
 impl CollectionArgs {
+    /// The preset in force: `--preset`, else the one for the question asked. With sources
+    /// marked it is the teacher's ("which submissions reuse which sources?"); without, the
+    /// editor's (versions of one story in a feed). The teacher preset's fuzzy comparison does
+    /// not scale to a feed of thousands of stories (20,849 Reuters stories ran past 300 s and
+    /// 6 GB), and a feed is the news preset's case.
+    pub fn chosen_preset(&self) -> CollectionPreset {
+        self.preset.unwrap_or(if self.sources.is_empty() {
+            CollectionPreset::News
+        } else {
+            CollectionPreset::Teacher
+        })
+    }
+
     /// The detector run: `--method`, else the preset's.
     pub fn detector(&self) -> Detector {
         self.method
-            .map_or(self.preset.params().detector, MethodName::detector)
+            .map_or(self.chosen_preset().params().detector, MethodName::detector)
     }
 
     /// The fuzzy comparison's sentence matching before the single options: `--matching-preset`
     /// if given, else the collection preset's.
     pub fn matching_preset(&self) -> simdoc::similarity::Preset {
-        let fuzzy = self.preset.params().fuzzy;
+        let fuzzy = self.chosen_preset().params().fuzzy;
         self.matching_preset.unwrap_or(simdoc::similarity::Preset {
             refine: fuzzy.refine,
             rules: fuzzy.rules,
@@ -305,7 +319,7 @@ impl CollectionArgs {
     /// outside [0, 1].
     pub fn fuzzy_params(&self) -> anyhow::Result<fuzzy::FuzzyParams> {
         let matching = self.matching.over(self.matching_preset())?;
-        let mut p = with_matching(self.preset.params().fuzzy, matching);
+        let mut p = with_matching(self.chosen_preset().params().fuzzy, matching);
         set(&mut p.containment, self.containment);
         set(&mut p.min_resemblance, self.min_resemblance);
         Ok(p)
@@ -314,7 +328,7 @@ impl CollectionArgs {
     /// The detector with the preset's parameters, overridden by the options given; `None` for
     /// the fuzzy method, which works on the documents themselves.
     pub fn method(&self) -> Option<Method> {
-        let preset = self.preset.params();
+        let preset = self.chosen_preset().params();
         let method = preset.method(self.detector())?;
         Some(match method {
             Method::CoDet(mut p) => {
@@ -740,13 +754,13 @@ mod tests {
             let named = parse(&["--preset", name, "--method", "qsign"]).unwrap();
             assert_eq!(named.method(), Some(Method::QSign(params.qsign.clone())));
         }
-        // No --preset: the default preset.
+        // No --preset: news without sources, teacher with them.
         let args = parse(&[]).unwrap();
-        assert_eq!(args.preset, CollectionPreset::default());
-        assert_eq!(
-            args.detector(),
-            CollectionPreset::default().params().detector
-        );
+        assert_eq!(args.chosen_preset(), CollectionPreset::News);
+        assert_eq!(args.detector(), CollectionPreset::News.params().detector);
+        let args = parse(&["--sources", "s"]).unwrap();
+        assert_eq!(args.chosen_preset(), CollectionPreset::Teacher);
+        assert_eq!(args.detector(), CollectionPreset::Teacher.params().detector);
     }
 
     #[test]
