@@ -4,6 +4,7 @@
 //! be read, an output could not be written), 2 a usage error (clap's own code).
 
 mod collection;
+mod collection_args;
 mod compare;
 mod eval;
 mod inputs;
@@ -33,7 +34,7 @@ pub enum Command {
     /// Print a document's semantic hierarchy with each node's sentences.
     Inspect(inspect::InspectArgs),
     /// Find which documents of a collection contain, duplicate or reuse which others.
-    Collection(Box<collection::CollectionArgs>),
+    Collection(Box<collection_args::CollectionArgs>),
     /// Compare two documents: figures, matched pairs, reports and the dotplot.
     Compare(compare::CompareArgs),
     /// One document against many sources: each sentence's source, and how much of the document
