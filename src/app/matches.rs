@@ -5,7 +5,7 @@ use egui::RichText;
 
 use super::SimdocApp;
 use super::state::View;
-use crate::render::Tier;
+use crate::render::{Tier, percent};
 
 /// How the match list is ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,7 +112,6 @@ pub fn summary_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 }
                 ui.end_row();
             };
-            let percent = |x: f64| format!("{:.0}%", x * 100.0);
             row(
                 ui,
                 "Containment (in the other)",

@@ -11,6 +11,7 @@ use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
 use super::sources_view::SourcesRun;
 use super::{Pick, SimdocApp};
 use crate::document::NodeKind;
+use crate::render::percent;
 use crate::render::sources::colour_of_rank;
 
 const BODY_SIZE: f32 = 14.0;
@@ -21,15 +22,6 @@ const BLOCK_GAP: f32 = 8.0;
 enum Action {
     OpenSource(usize),
     OpenSentence(u32),
-}
-
-/// A share as people say it: "34%", and "under 1%" rather than a misleading "0%".
-pub fn percent(share: f64) -> String {
-    if share > 0.0 && share < 0.005 {
-        "under 1%".to_string()
-    } else {
-        format!("{:.0}%", share * 100.0)
-    }
 }
 
 /// A source's colour, by its rank.

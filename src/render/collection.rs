@@ -10,6 +10,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use super::percent;
 use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
 use crate::collection::{DetectedPair, Detection, DocId};
@@ -280,11 +281,6 @@ impl<'a> CollectionReport<'a> {
         w.flush()?;
         Ok(())
     }
-}
-
-/// A share as a whole percent.
-pub fn percent(share: f64) -> String {
-    format!("{:.0}%", share * 100.0)
 }
 
 /// The passages of `evidence` as `a 3-5 / b 10-12; ...`, sentences counted from 1.

@@ -13,7 +13,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::collection::{CollectionReport, passage_spans, percent};
+use super::collection::{CollectionReport, passage_spans};
+use super::percent;
 use super::dotplot::escape;
 use crate::collection::DocId;
 use crate::collection::roles::PairKind;

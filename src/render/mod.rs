@@ -12,3 +12,29 @@ pub mod sources;
 pub mod words;
 
 pub use dotplot::{Dotplot, Tier};
+
+/// A share as people say it, in whole percent: "34%", and "under 1%" rather than a misleading
+/// "0%" for a share that is there but small. Every report and view words shares this way.
+pub fn percent(share: f64) -> String {
+    let whole = format!("{:.0}", share * 100.0);
+    if share > 0.0 && whole == "0" {
+        "under 1%".to_string()
+    } else {
+        format!("{whole}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn shares_read_in_whole_percent_and_a_small_one_is_not_zero() {
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.004), "under 1%");
+        assert_eq!(percent(0.005), "under 1%");
+        assert_eq!(percent(0.006), "1%");
+        assert_eq!(percent(0.62), "62%");
+        assert_eq!(percent(1.0), "100%");
+    }
+}

@@ -7,6 +7,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
+use super::percent;
 use crate::compare::alignment::align;
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
 use crate::compare::{CappedPartners, Comparison, Figures, TreeMatching, WordAlignment};
@@ -373,7 +374,6 @@ impl<'a> Report<'a> {
 /// in A (and 40% of A's in B)". The documents are called A and B, as everywhere in reports.
 pub fn containment_in_words(figures: &Figures) -> String {
     let [a_in_b, b_in_a] = figures.containment;
-    let percent = |x: f64| format!("{:.0}%", x * 100.0);
     if b_in_a >= a_in_b {
         format!(
             "{} of B's text is found in A (and {} of A's in B)",
