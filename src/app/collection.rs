@@ -128,13 +128,7 @@ impl SimdocApp {
             })
         };
         if let (Some(left), Some(right)) = (loaded(a), loaded(b)) {
-            self.docs = [Some(left), Some(right)];
-            self.analysis = None;
-            self.view = None;
-            self.selection = Default::default();
-            self.panes = Default::default();
-            self.settings.central_view = CentralView::Texts;
-            self.recompare();
+            self.show_pair(left, right);
         }
     }
 }

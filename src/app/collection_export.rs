@@ -34,25 +34,12 @@ impl SimdocApp {
             return;
         };
         let name = format!("collection-{}.html", result.method);
-        if !super::dialogs_available() {
-            let path = std::env::current_dir()
-                .unwrap_or_else(|_| PathBuf::from("."))
-                .join(name);
-            self.export_collection(path);
-            return;
-        }
-        let repaint = self.repainter();
-        self.jobs
-            .spawn("Choosing where to export", repaint, move |_| {
-                JobOutput::Picked {
-                    purpose: Pick::CollectionReport,
-                    path: rfd::FileDialog::new()
-                        .set_title("Collection report as HTML")
-                        .set_file_name(name)
-                        .add_filter("html", &["html"])
-                        .save_file(),
-                }
-            });
+        self.ask_where_to_save(
+            Pick::CollectionReport,
+            "Collection report as HTML",
+            name,
+            "html",
+        );
     }
 
     /// Writes the HTML report of the collection run shown to `path`, in the background.

@@ -57,28 +57,12 @@ impl SimdocApp {
             return;
         }
         let name = self.export_file_name(kind);
-        if !super::dialogs_available() {
-            // No dialog to ask with: save under the suggested name in the working folder, and
-            // say where.
-            let path = std::env::current_dir()
-                .unwrap_or_else(|_| PathBuf::from("."))
-                .join(name);
-            self.export(kind, path);
-            return;
-        }
-        let repaint = self.repainter();
-        self.jobs
-            .spawn("Choosing where to export", repaint, move |_| {
-                let path = rfd::FileDialog::new()
-                    .set_title(kind.title().trim_end_matches('…'))
-                    .set_file_name(name)
-                    .add_filter(kind.extension(), &[kind.extension()])
-                    .save_file();
-                JobOutput::Picked {
-                    purpose: Pick::Export(kind),
-                    path,
-                }
-            });
+        self.ask_where_to_save(
+            Pick::Export(kind),
+            kind.title().trim_end_matches('…'),
+            name,
+            kind.extension(),
+        );
     }
 
     fn export_file_name(&self, kind: ExportKind) -> String {

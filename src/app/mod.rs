@@ -431,22 +431,72 @@ impl SimdocApp {
                 }
                 JobOutput::PickedMany { purpose, paths } => self.sources_picked(purpose, paths),
                 JobOutput::Picked { purpose, path } => {
-                    let Some(path) = path else { continue };
-                    match purpose {
-                        Pick::Open(side) => self.open(side, path),
-                        Pick::Folder => {
-                            self.collection.folder = path.display().to_string();
-                        }
-                        Pick::Export(kind) => self.export(kind, path),
-                        Pick::SourcesReport => self.export_sources(path),
-                        Pick::CollectionReport => self.export_collection(path),
-                        Pick::SourcesFolder | Pick::SourcesFiles => {
-                            self.sources_picked(purpose, vec![path]);
-                        }
+                    if let Some(path) = path {
+                        self.picked(purpose, path);
                     }
                 }
             }
         }
+    }
+
+    /// Does what a file chosen for `purpose` was chosen for.
+    fn picked(&mut self, purpose: Pick, path: PathBuf) {
+        match purpose {
+            Pick::Open(side) => self.open(side, path),
+            Pick::Folder => {
+                self.collection.folder = path.display().to_string();
+            }
+            Pick::Export(kind) => self.export(kind, path),
+            Pick::SourcesReport => self.export_sources(path),
+            Pick::CollectionReport => self.export_collection(path),
+            Pick::SourcesFolder | Pick::SourcesFiles => {
+                self.sources_picked(purpose, vec![path]);
+            }
+        }
+    }
+
+    /// Asks where to save a file for `purpose` (a save dialog titled `title`, suggesting
+    /// `name`, filtered by `extension`), off the UI thread; without a dialog, saves under `name`
+    /// in the working folder. Every export goes through here.
+    pub fn ask_where_to_save(
+        &mut self,
+        purpose: Pick,
+        title: &str,
+        name: String,
+        extension: &'static str,
+    ) {
+        if !dialogs_available() {
+            let path = std::env::current_dir()
+                .unwrap_or_else(|_| PathBuf::from("."))
+                .join(name);
+            self.picked(purpose, path);
+            return;
+        }
+        let repaint = self.repainter();
+        let title = title.to_string();
+        self.jobs
+            .spawn("Choosing where to export", repaint, move |_| {
+                JobOutput::Picked {
+                    purpose,
+                    path: rfd::FileDialog::new()
+                        .set_title(title)
+                        .set_file_name(name)
+                        .add_filter(extension, &[extension])
+                        .save_file(),
+                }
+            });
+    }
+
+    /// Shows two documents side by side in the Texts view and compares them, from a pair found
+    /// elsewhere (collection mode, the Sources view).
+    pub fn show_pair(&mut self, left: LoadedDoc, right: LoadedDoc) {
+        self.docs = [Some(left), Some(right)];
+        self.analysis = None;
+        self.view = None;
+        self.selection = Selection::default();
+        self.panes = Default::default();
+        self.settings.central_view = CentralView::Texts;
+        self.recompare();
     }
 
     fn error(&mut self, text: String) {
