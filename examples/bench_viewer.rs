@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use simdoc::app::sources_view::{SourcesInput, SourcesRun};
 use simdoc::app::state::{Analysis, LoadedDoc, View};
 use simdoc::app::{CentralView, Settings, SimdocApp};
 use simdoc::compare::{CompareOptions, Comparison, PreparedPair};
@@ -164,8 +165,11 @@ fn main() {
         app.view.as_ref().map_or(0, |v| v.matches.len())
     );
 
+    // The articles hold letters the bundled fonts lack (the app draws them with a fallback
+    // font or as boxes); kittest refuses them unless told.
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
+        .allow_missing_glyphs()
         .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app);
     for _ in 0..5 {
         frame(&mut harness);
@@ -212,4 +216,52 @@ fn main() {
     frame(&mut harness);
     let trees: Vec<Duration> = (0..20).map(|_| frame(&mut harness)).collect();
     println!("hierarchies view frame: {}", summary(trees));
+
+    // The Sources view with document A against B and A itself: every sentence coloured by its
+    // source, the document's 10,000 sentences in one scroll area.
+    let sources = vec![Document::clone(&b), Document::clone(&a)];
+    let attribution = simdoc::sources::attribute(
+        &a,
+        &sources,
+        model,
+        &CompareOptions::default(),
+        &harness.state().settings.thresholds,
+        &std::sync::atomic::AtomicBool::new(false),
+    )
+    .expect("never cancelled");
+    let run = SourcesRun {
+        input: Arc::new(SourcesInput {
+            document: LoadedDoc {
+                path: PathBuf::from("a.txt"),
+                doc: Arc::clone(&a),
+            },
+            names: vec!["b.txt".into(), "a.txt".into()],
+            sources,
+            skipped: Vec::new(),
+            base: None,
+        }),
+        ranks: attribution.ranks(),
+        attribution,
+        thresholds: harness.state().settings.thresholds,
+        options: CompareOptions::default(),
+    };
+    harness.state_mut().sources.run = Some(Arc::new(run));
+    harness.state_mut().settings.central_view = CentralView::Sources;
+    frame(&mut harness);
+    let sources_idle: Vec<Duration> = (0..20).map(|_| frame(&mut harness)).collect();
+    println!("sources view frame: {}", summary(sources_idle));
+    let text = egui::pos2(950.0, 450.0);
+    let mut sources_scroll = Vec::new();
+    for k in 0..30 {
+        harness.hover_at(text);
+        harness.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, if k % 10 == 9 { 30_000.0 } else { -400.0 }),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        sources_scroll.push(frame(&mut harness));
+    }
+    println!("scroll frame (sources view): {}", summary(sources_scroll));
 }

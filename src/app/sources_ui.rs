@@ -142,7 +142,7 @@ fn summary_ui(run: &SourcesRun, ui: &mut egui::Ui) {
             "{} of {name} is found in its sources: {attributed} of {counted} sentences come \
              from {} of the {} sources",
             percent(a.containment()),
-            run.listed().len(),
+            run.attribution.sources.len(),
             run.input.sources.len(),
         ))
         .heading(),
@@ -170,7 +170,7 @@ fn source_list_ui(
     ui: &mut egui::Ui,
     action: &mut Option<Action>,
 ) {
-    let shares = run.listed();
+    let shares = &run.attribution.sources;
     if shares.is_empty() {
         ui.label("No sentence of the document reaches the permission in any source.");
         return;
@@ -252,9 +252,18 @@ fn document_ui(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             let width = ui.available_width() - 4.0;
-            for node in &doc.nodes {
+            app.sources.block_heights.keep_for(&doc, width);
+            for (index, node) in doc.nodes.iter().enumerate() {
                 if node.own_sentences.is_empty() {
                     continue;
+                }
+                if let Some(height) = app.sources.block_heights.get(index) {
+                    let place = Rect::from_min_size(ui.cursor().min, Vec2::new(width, height));
+                    if !ui.is_rect_visible(place) {
+                        ui.allocate_space(Vec2::new(width, height));
+                        ui.add_space(BLOCK_GAP);
+                        continue;
+                    }
                 }
                 let first = &doc.sentences[node.own_sentences.start];
                 let heading = node.kind == NodeKind::Section
@@ -312,6 +321,7 @@ fn document_ui(
                     cursor = sentence.span.end;
                 }
                 let galley = ui.painter().layout_job(job);
+                app.sources.block_heights.set(index, galley.size().y);
                 let (rect, response) = ui.allocate_exact_size(galley.size(), Sense::click());
                 let response = response.interact(Sense::click());
                 if ui.is_rect_visible(rect) {

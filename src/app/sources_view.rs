@@ -15,9 +15,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use rayon::prelude::*;
+use rustc_hash::FxHashMap;
 
 use super::jobs::JobId;
-use super::state::{CentralView, LoadedDoc, Side};
+use super::state::{LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
 use crate::compare::CompareOptions;
 use crate::corpus;
@@ -54,27 +55,17 @@ impl SourcesInput {
 pub struct SourcesRun {
     pub input: Arc<SourcesInput>,
     pub attribution: Attribution,
+    /// [`Attribution::ranks`], looked up for every sentence drawn.
+    pub ranks: FxHashMap<usize, usize>,
     pub thresholds: Thresholds,
     pub options: CompareOptions,
 }
 
 impl SourcesRun {
-    /// The rank (0 = the source holding most of the document) of each listed source, by source
+    /// The rank (0 = the source holding most of the document) of a listed source, by source
     /// id: the colour of a source is the colour of its rank, as in the HTML report.
     pub fn rank_of(&self, source: usize) -> Option<usize> {
-        self.attribution
-            .sources
-            .iter()
-            .position(|s| s.source == source)
-    }
-
-    /// The sources listed: those holding some of the document. The engine also returns sources
-    /// whose pairs reach the floor but none the permission, at containment 0; "0% of the
-    /// document is found in X" would say nothing, so they are left out here. Sources are ranked
-    /// by containment, so these are a prefix.
-    pub fn listed(&self) -> &[crate::sources::SourceShare] {
-        let sources = &self.attribution.sources;
-        &sources[..sources.partition_point(|s| s.containment > 0.0)]
+        self.ranks.get(&source).copied()
     }
 
     /// The report the HTML export renders.
@@ -111,6 +102,41 @@ pub struct SourcesState {
     pub hovered_source: Option<usize>,
     /// The document sentence under the pointer in the text, if any.
     pub hovered_sentence: Option<u32>,
+    /// The heights of the document's blocks as last laid out (see [`BlockHeights`]).
+    pub block_heights: BlockHeights,
+}
+
+/// The height of each block of the document in the Sources view, as last laid out, for the
+/// document and width they were laid out for. A block out of sight takes its height without
+/// being laid out again, so a frame costs the blocks in view, not the whole document (the
+/// Texts pane does the same with its sentence places).
+#[derive(Default)]
+pub struct BlockHeights {
+    /// The document (its address while it lives) and the width, in whole points.
+    key: Option<(usize, i32)>,
+    /// By node index; `None` until the block was laid out once.
+    heights: Vec<Option<f32>>,
+}
+
+impl BlockHeights {
+    /// Forgets the heights unless they were measured for `doc` at `width`.
+    pub fn keep_for(&mut self, doc: &Arc<Document>, width: f32) {
+        let key = (Arc::as_ptr(doc) as usize, width.round() as i32);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.heights = vec![None; doc.nodes.len()];
+        }
+    }
+
+    pub fn get(&self, node: usize) -> Option<f32> {
+        self.heights.get(node).copied().flatten()
+    }
+
+    pub fn set(&mut self, node: usize, height: f32) {
+        if let Some(slot) = self.heights.get_mut(node) {
+            *slot = Some(height);
+        }
+    }
 }
 
 /// Splits the sources field: `;`-separated paths, blanks ignored.
@@ -190,6 +216,7 @@ impl SimdocApp {
                 drop(index);
                 Ok(Box::new(SourcesRun {
                     input,
+                    ranks: attribution.ranks(),
                     attribution,
                     thresholds,
                     options,
@@ -249,13 +276,7 @@ impl SimdocApp {
             path: PathBuf::from(&run.input.names[source]),
             doc: Arc::new(doc.clone()),
         };
-        self.docs = [Some(left), Some(right)];
-        self.analysis = None;
-        self.view = None;
-        self.selection = Default::default();
-        self.panes = Default::default();
-        self.settings.central_view = CentralView::Texts;
-        self.recompare();
+        self.show_pair(left, right);
         if let Some((sentence, source_sentence)) = sentences {
             self.selection.pair = Some((sentence, source_sentence));
             self.selection.scroll_to = [Some(sentence), Some(source_sentence)];
@@ -287,25 +308,7 @@ impl SimdocApp {
             .file_stem()
             .map_or_else(|| "document".into(), |s| s.to_string_lossy().into_owned());
         let name = format!("{stem}-sources.html");
-        if !super::dialogs_available() {
-            let path = std::env::current_dir()
-                .unwrap_or_else(|_| PathBuf::from("."))
-                .join(name);
-            self.export_sources(path);
-            return;
-        }
-        let repaint = self.repainter();
-        self.jobs
-            .spawn("Choosing where to export", repaint, move |_| {
-                JobOutput::Picked {
-                    purpose: Pick::SourcesReport,
-                    path: rfd::FileDialog::new()
-                        .set_title("Sources report as HTML")
-                        .set_file_name(name)
-                        .add_filter("html", &["html"])
-                        .save_file(),
-                }
-            });
+        self.ask_where_to_save(Pick::SourcesReport, "Sources report as HTML", name, "html");
     }
 
     /// Writes the HTML report of the last attribution to `path`, in the background.

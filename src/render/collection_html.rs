@@ -14,8 +14,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::collection::{CollectionReport, passage_spans};
-use super::percent;
 use super::dotplot::escape;
+use super::percent;
 use crate::collection::DocId;
 use crate::collection::roles::PairKind;
 

@@ -260,12 +260,7 @@ pub fn colour_of_rank(rank: usize) -> &'static str {
 /// The self-contained HTML page (no scripts, no external resources).
 pub fn sources_html(report: &SourcesReport<'_>) -> String {
     let a = report.attribution;
-    let rank_of: rustc_hash::FxHashMap<usize, usize> = a
-        .sources
-        .iter()
-        .enumerate()
-        .map(|(rank, s)| (s.source, rank))
-        .collect();
+    let rank_of = a.ranks();
     let mut out = String::with_capacity(64 * 1024);
     let _ = write!(
         out,

@@ -350,6 +350,16 @@ impl Attribution {
         crate::compare::figures::ratio(attributed, counted)
     }
 
+    /// Each listed source's rank (0 = holding most of the document), by source position: the
+    /// colour a source is shown in, in the HTML report and the viewer alike.
+    pub fn ranks(&self) -> rustc_hash::FxHashMap<usize, usize> {
+        self.sources
+            .iter()
+            .enumerate()
+            .map(|(rank, s)| (s.source, rank))
+            .collect()
+    }
+
     /// The document in all sources together: each counted sentence's best Sim into any source
     /// (0 without one), averaged over the counted sentences.
     pub fn containment(&self) -> f64 {
