@@ -6,6 +6,11 @@
 //! bench_collection -- OUT_DIR`. The refined terms of every set are written to OUT_DIR as JSON
 //! lines (`{"name", "path", "terms"}`) for the peer to read, so both see the same words.
 
+// For the BBC summaries' sentence separation, as the evaluations read them.
+#[allow(dead_code)]
+#[path = "support/truth_sets.rs"]
+mod truth_sets;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -170,15 +175,7 @@ fn load_bbc(data: &Path, summaries: bool) -> (Vec<String>, Vec<String>, Vec<Docu
         .map(|f| {
             let bytes = std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             if summaries {
-                let text = String::from_utf8_lossy(&bytes);
-                let mut fixed = String::with_capacity(text.len() + 64);
-                let mut chars = text.chars().peekable();
-                while let Some(c) = chars.next() {
-                    fixed.push(c);
-                    if c == '.' && chars.peek().is_some_and(|n| n.is_uppercase()) {
-                        fixed.push(' ');
-                    }
-                }
+                let fixed = truth_sets::separate_sentences(&String::from_utf8_lossy(&bytes));
                 document::parse_text(&fixed, "summary", SourceFormat::Text)
             } else {
                 document::parse_bytes(&bytes, f, None).unwrap_or_else(|e| panic!("{e}"))

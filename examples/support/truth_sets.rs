@@ -63,7 +63,7 @@ pub fn sets(data: &Path, part: Part, only: Option<&str>) -> Vec<Set> {
 
 /// The BBC summaries' text joins sentences with no space after the full stop; one is put back
 /// so that the splitter sees the sentences the summary was made of (as `eval_collection` does).
-fn separate_sentences(text: &str) -> String {
+pub fn separate_sentences(text: &str) -> String {
     let mut fixed = String::with_capacity(text.len() + 64);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
