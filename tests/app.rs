@@ -2,9 +2,10 @@
 //! summary, move a slider, click a match, step with the keyboard, export, and survive a bad file.
 #![cfg(feature = "gui")]
 
+mod viewer_support;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -13,6 +14,7 @@ use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Thresholds;
+use viewer_support::{harness, settle, write};
 
 const A: &str = "# Fox report\n\n\
     The quick brown fox jumps over the lazy dog near the river bank. \
@@ -23,36 +25,6 @@ const B: &str = "# Another fox\n\n\
     Farmers in the valley reported the sighting on Tuesday morning. \
     The quick brown fox jumps over the lazy cat near the river bank. \
     A completely different sentence about markets and bonds.\n";
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).expect("write test file");
-    path
-}
-
-fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
-}
-
-/// Steps the UI until background jobs are done (or fails after 30 s).
-fn settle(harness: &mut Harness<'_, SimdocApp>) {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        if !harness.state().is_busy() {
-            harness.step();
-            harness.run_ok();
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "jobs did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 fn loaded(dir: &Path) -> Harness<'static, SimdocApp> {
     let a = write(dir, "a.txt", A.as_bytes());
@@ -194,12 +166,11 @@ fn first_start_opens_the_bundled_example() {
     assert!(h.state().settings.example_shown);
 }
 
-#[test]
-fn collection_mode_finds_a_pair_and_opens_it() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    write(dir.path(), "a.txt", A.as_bytes());
-    write(dir.path(), "a-copy.txt", A.as_bytes());
-    write(dir.path(), "b.txt", B.as_bytes());
+/// Collection mode run from the UI over a folder of a.txt, a-copy.txt (the same text) and b.txt.
+fn collection_run(dir: &Path) -> Harness<'static, SimdocApp> {
+    write(dir, "a.txt", A);
+    write(dir, "a-copy.txt", A);
+    write(dir, "b.txt", B);
     let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
     app.settings.example_shown = true;
     app.settings.central_view = CentralView::Collection;
@@ -208,10 +179,17 @@ fn collection_mode_finds_a_pair_and_opens_it() {
     h.get_by_label("Folder").focus();
     h.run_ok();
     h.get_by_label("Folder")
-        .type_text(&dir.path().display().to_string());
+        .type_text(&dir.display().to_string());
     h.run_ok();
     h.get_by_label("Run").click();
     settle(&mut h);
+    h
+}
+
+#[test]
+fn collection_mode_finds_a_pair_and_opens_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = collection_run(dir.path());
     assert!(
         h.query_by_label_contains("3 documents").is_some(),
         "{:?}",
@@ -240,21 +218,7 @@ fn collection_mode_finds_a_pair_and_opens_it() {
 #[test]
 fn the_matrix_names_the_cell_under_the_pointer_and_opens_its_pair() {
     let dir = tempfile::tempdir().expect("temp dir");
-    write(dir.path(), "a.txt", A.as_bytes());
-    write(dir.path(), "a-copy.txt", A.as_bytes());
-    write(dir.path(), "b.txt", B.as_bytes());
-    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
-    app.settings.example_shown = true;
-    app.settings.central_view = CentralView::Collection;
-    let mut h = harness(app);
-    h.run_ok();
-    h.get_by_label("Folder").focus();
-    h.run_ok();
-    h.get_by_label("Folder")
-        .type_text(&dir.path().display().to_string());
-    h.run_ok();
-    h.get_by_label("Run").click();
-    settle(&mut h);
+    let mut h = collection_run(dir.path());
     // Documents in name order: a-copy.txt, a.txt, b.txt. Move the pointer over the right half
     // until the tooltip names the cell of row a-copy.txt, column b.txt.
     let wanted = "row: a-copy.txt\ncolumn: b.txt\nodds ratio";

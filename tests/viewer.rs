@@ -3,9 +3,10 @@
 //! path, headers, presets and options, re-scoring below the floor.
 #![cfg(feature = "gui")]
 
-use std::path::{Path, PathBuf};
+mod viewer_support;
+
+use std::path::Path;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -14,37 +15,7 @@ use simdoc::app::{Settings, SharedModel, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{Method, Preset, Thresholds};
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path
-}
-
-fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
-}
-
-/// Steps the UI until background jobs are done (or fails after 60 s).
-fn settle(harness: &mut Harness<'_, SimdocApp>) {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        if !harness.state().is_busy() {
-            for _ in 0..3 {
-                harness.step();
-            }
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "jobs did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
+use viewer_support::{harness, settle, write};
 
 fn frames(harness: &mut Harness<'_, SimdocApp>, n: usize) {
     for _ in 0..n {

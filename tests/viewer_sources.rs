@@ -6,14 +6,16 @@
 
 mod common;
 
+mod viewer_support;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
+use viewer_support::{harness, settle, write};
 
 /// Five sentences: the first three copied from one.txt, the fourth one word away from a
 /// sentence of two.txt, the last from nowhere.
@@ -29,39 +31,6 @@ const ONE: &str = "The quick brown fox jumps over the lazy dog near the river ba
 const TWO: &str = "Officials promised a full survey of the regional wildlife next year. \
     The council will vote on the budget in March.\n";
 const THREE: &str = "Astronomers measured the spin of a distant pulsar with new radio dishes.\n";
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write test file");
-    path
-}
-
-fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
-}
-
-/// Steps the UI until background jobs are done (or fails after 60 s).
-fn settle(harness: &mut Harness<'_, SimdocApp>) {
-    let start = Instant::now();
-    loop {
-        harness.step();
-        if !harness.state().is_busy() {
-            for _ in 0..3 {
-                harness.step();
-            }
-            if !harness.state().is_busy() {
-                return;
-            }
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "jobs did not finish"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
 
 fn sources_app() -> SimdocApp {
     let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));

@@ -1,0 +1,44 @@
+//! What the viewer's test suites (app, viewer, viewer_sources) share: writing an input file, a
+//! harness of the viewer's size, and stepping it until its background jobs are done.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use simdoc::app::SimdocApp;
+
+/// Writes `contents` to `dir/name` and returns its path.
+pub fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write test file");
+    path
+}
+
+/// The viewer in a 1400 x 900 window.
+pub fn harness(app: SimdocApp) -> Harness<'static, SimdocApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_ui_state(|ui, app: &mut SimdocApp| app.ui(ui), app)
+}
+
+/// Steps the UI until background jobs are done and stay done for three more frames (a finished
+/// job may start the next: a comparison after a load), or fails after 60 s.
+pub fn settle(harness: &mut Harness<'_, SimdocApp>) {
+    let start = Instant::now();
+    loop {
+        harness.step();
+        if !harness.state().is_busy() {
+            for _ in 0..3 {
+                harness.step();
+            }
+            if !harness.state().is_busy() {
+                return;
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "jobs did not finish"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
