@@ -56,6 +56,24 @@ fn frame(harness: &mut Harness<'_, SimdocApp>) -> Duration {
     start.elapsed()
 }
 
+/// 30 frames, each after a wheel step over `at`: up by 400 points, and every tenth a jump back
+/// down by 30,000.
+fn scroll_frames(harness: &mut Harness<'_, SimdocApp>, at: egui::Pos2) -> Vec<Duration> {
+    (0..30)
+        .map(|k| {
+            harness.hover_at(at);
+            harness.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, if k % 10 == 9 { 30_000.0 } else { -400.0 }),
+                modifiers: egui::Modifiers::NONE,
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+            });
+            frame(harness)
+        })
+        .collect()
+}
+
 fn summary(mut times: Vec<Duration>) -> String {
     times.sort();
     format!(
@@ -189,19 +207,7 @@ fn main() {
     }
     println!("frame after a slider move: {}", summary(slider));
 
-    let pane = egui::pos2(250.0, 450.0);
-    let mut scroll = Vec::new();
-    for k in 0..30 {
-        harness.hover_at(pane);
-        harness.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, if k % 10 == 9 { 30_000.0 } else { -400.0 }),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
-        scroll.push(frame(&mut harness));
-    }
+    let scroll = scroll_frames(&mut harness, egui::pos2(250.0, 450.0));
     println!("scroll frame (text pane): {}", summary(scroll));
 
     let plot = egui::pos2(1150.0, 330.0);
@@ -250,18 +256,6 @@ fn main() {
     frame(&mut harness);
     let sources_idle: Vec<Duration> = (0..20).map(|_| frame(&mut harness)).collect();
     println!("sources view frame: {}", summary(sources_idle));
-    let text = egui::pos2(950.0, 450.0);
-    let mut sources_scroll = Vec::new();
-    for k in 0..30 {
-        harness.hover_at(text);
-        harness.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, if k % 10 == 9 { 30_000.0 } else { -400.0 }),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
-        sources_scroll.push(frame(&mut harness));
-    }
-    println!("scroll frame (sources view): {}", summary(sources_scroll));
+    let scroll = scroll_frames(&mut harness, egui::pos2(950.0, 450.0));
+    println!("scroll frame (sources view): {}", summary(scroll));
 }
