@@ -7,6 +7,7 @@
 //! 0 modulo the step), which survives insertions that shift positions; [`Sampling::Hash`] offers
 //! it and EVALUATION.md measures both.
 
+use super::per_document::per_document;
 use super::shingling::{containment_by_shared_hashes, shingle_hashes};
 use super::{Cancelled, Collection, Detection, Job};
 
@@ -73,14 +74,10 @@ pub fn detect(
     params: &DscParams,
     job: &mut Job<'_>,
 ) -> Result<Detection, Cancelled> {
-    let mut hashes = Vec::with_capacity(collection.len());
-    for doc in 0..collection.len() {
-        if doc % 256 == 0 {
-            job.step("dsc: hashing", doc, collection.len())?;
-        }
+    let hashes = per_document(collection.len(), "dsc: hashing", job, |doc| {
         let all = shingle_hashes(collection, doc, params.shingle_size);
-        hashes.push(sample(&all, params.step, params.sampling));
-    }
+        sample(&all, params.step, params.sampling)
+    })?;
     containment_by_shared_hashes(
         collection,
         hashes,

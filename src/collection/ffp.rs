@@ -4,6 +4,7 @@
 //! every pair with a common shingle through an inverted index, which is why the paper finds it
 //! the most effective and the least scalable (Fig. 3).
 
+use super::per_document::per_document;
 use super::shingling::{containment_by_shared_hashes, shingle_hashes};
 use super::{Cancelled, Collection, Detection, Job};
 
@@ -35,13 +36,9 @@ pub fn detect(
     params: &FfpParams,
     job: &mut Job<'_>,
 ) -> Result<Detection, Cancelled> {
-    let mut hashes = Vec::with_capacity(collection.len());
-    for doc in 0..collection.len() {
-        if doc % 256 == 0 {
-            job.step("ffp: hashing", doc, collection.len())?;
-        }
-        hashes.push(shingle_hashes(collection, doc, params.shingle_size));
-    }
+    let hashes = per_document(collection.len(), "ffp: hashing", job, |doc| {
+        shingle_hashes(collection, doc, params.shingle_size)
+    })?;
     containment_by_shared_hashes(
         collection,
         hashes,

@@ -12,6 +12,7 @@
 use rustc_hash::FxHashMap;
 
 use super::hashing::sha1;
+use super::per_document::per_document;
 use super::prepare::TermId;
 use super::{Cancelled, Collection, DetectedPair, Detection, DocId, Job, Relation};
 
@@ -94,12 +95,17 @@ pub fn detect(
     job: &mut Job<'_>,
 ) -> Result<Detection, Cancelled> {
     let rank = collection.idf_rank();
+    let total = collection.len();
+    let keys = per_document(total, "imatch: fingerprints", job, |doc| {
+        fingerprint(collection, &rank, doc, params)
+    })?;
     let mut buckets: FxHashMap<[u8; 20], Vec<DocId>> = FxHashMap::default();
     let mut pairs = Vec::new();
-    let total = collection.len();
-    for doc in 0..total {
-        job.step("imatch", doc, total)?;
-        let Some(key) = fingerprint(collection, &rank, doc, params) else {
+    for (doc, key) in keys.into_iter().enumerate() {
+        if doc % 4096 == 0 {
+            job.step("imatch", doc, total)?;
+        }
+        let Some(key) = key else {
             continue;
         };
         let bucket = buckets.entry(key).or_default();

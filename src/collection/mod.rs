@@ -32,6 +32,7 @@ pub mod fuzzy;
 mod groups;
 pub mod hashing;
 pub mod imatch;
+mod per_document;
 pub mod prepare;
 pub mod presets;
 pub mod qsign;

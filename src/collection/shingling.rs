@@ -13,9 +13,11 @@
 //! A document's size (the denominator of its share) still counts every hash it has. The cap is
 //! off by default here; `simdoc-spark` sets one and `--max-df` gives both the same.
 
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::hashing::sha1_u64_of_words;
+use super::per_document::per_document;
 use super::{Cancelled, Collection, DetectedPair, Detection, DocId, Job, Relation};
 
 /// The 64-bit SHA-1 of every `size`-word shingle of document `doc`, in order.
@@ -88,11 +90,16 @@ fn document_frequencies(sets: &[Vec<u64>]) -> FxHashMap<u64, u32> {
 }
 
 /// Containment decisions from per-document hash sets: `d_C ⊇ d_A` when at least `threshold`
-/// of `d_A`'s distinct hashes are among `d_C`'s. Each new document looks its hashes up in an
-/// inverted index of the documents before it, so only pairs with a common hash are counted
-/// (CoDet sect. 5.2: "It calculates similarity values for each document pair that has at
-/// least one substring in common"). Scores are the share of the contained document's hashes.
-/// With `max_df`, hashes held by more documents are not looked up (see the module docs).
+/// of `d_A`'s distinct hashes are among `d_C`'s. Each document looks its hashes up in an
+/// inverted index and counts only the documents before it, so only pairs with a common hash are
+/// counted (CoDet sect. 5.2: "It calculates similarity values for each document pair that has
+/// at least one substring in common"), each once. Scores are the share of the contained
+/// document's hashes. With `max_df`, hashes held by more documents are not looked up (see the
+/// module docs).
+///
+/// The index is built first, in stream order (each list sorted by document), and the
+/// documents then count their shared hashes on every core: the documents before one are a
+/// prefix of each of its lists, so the pairs are those of inserting one document at a time.
 pub fn containment_by_shared_hashes(
     collection: &Collection,
     mut hashes: Vec<Vec<u64>>,
@@ -101,54 +108,43 @@ pub fn containment_by_shared_hashes(
     stage: &'static str,
     job: &mut Job<'_>,
 ) -> Result<Detection, Cancelled> {
-    for set in &mut hashes {
+    hashes.par_iter_mut().for_each(|set| {
         set.sort_unstable();
         set.dedup();
-    }
-    let too_common = |hash: &u64, df: &FxHashMap<u64, u32>| {
-        max_df.is_some_and(|cap| df.get(hash).is_some_and(|&n| n > cap))
-    };
+    });
     let df = if max_df.is_some() {
         document_frequencies(&hashes)
     } else {
         FxHashMap::default()
     };
+    let counted = |hash: &u64| max_df.is_none_or(|cap| df.get(hash).is_none_or(|&n| n <= cap));
     let mut postings: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
-    let mut shared: FxHashMap<u32, u32> = FxHashMap::default();
-    let mut pairs = Vec::new();
-    let total = hashes.len();
     for (doc, set) in hashes.iter().enumerate() {
-        job.step(stage, doc, total)?;
-        shared.clear();
-        for hash in set {
-            if too_common(hash, &df) {
-                continue;
-            }
+        let id = u32::try_from(doc).unwrap_or(u32::MAX);
+        for hash in set.iter().filter(|h| counted(h)) {
+            postings.entry(*hash).or_default().push(id);
+        }
+    }
+    let per_document = per_document(hashes.len(), stage, job, |doc| {
+        let set = &hashes[doc];
+        let mut shared: FxHashMap<u32, u32> = FxHashMap::default();
+        for hash in set.iter().filter(|h| counted(h)) {
             if let Some(list) = postings.get(hash) {
-                for &other in list {
+                let before = list.partition_point(|&other| (other as usize) < doc);
+                for &other in &list[..before] {
                     *shared.entry(other).or_insert(0) += 1;
                 }
             }
         }
-        for (&other, &count) in &shared {
-            let other = other as DocId;
-            pairs.extend(containment_decision(
-                other,
-                doc,
-                count,
-                hashes[other].len(),
-                set.len(),
-                threshold,
-            ));
-        }
-        let id = u32::try_from(doc).unwrap_or(u32::MAX);
-        for hash in set {
-            if !too_common(hash, &df) {
-                postings.entry(*hash).or_default().push(id);
-            }
-        }
-    }
-    job.step(stage, total, total)?;
+        shared
+            .into_iter()
+            .filter_map(|(other, count)| {
+                let other = other as DocId;
+                containment_decision(other, doc, count, hashes[other].len(), set.len(), threshold)
+            })
+            .collect::<Vec<DetectedPair>>()
+    })?;
+    let pairs = per_document.into_iter().flatten().collect();
     Ok(Detection::from_pairs(pairs, collection))
 }
 

@@ -17,6 +17,7 @@
 use rustc_hash::FxHashMap;
 
 use super::hashing::term_hashes;
+use super::per_document::per_document;
 use super::prepare::TermId;
 use super::{Cancelled, Collection, DetectedPair, Detection, DocId, Job, Relation};
 
@@ -189,13 +190,18 @@ pub fn detect(
 ) -> Result<Detection, Cancelled> {
     let rank = collection.idf_rank();
     let hashes = term_hashes(collection);
+    let total = collection.len();
+    let fingerprints = per_document(total, "simhash: fingerprints", job, |doc| {
+        fingerprint(collection, &rank, &hashes, doc, params)
+    })?;
     let mut index = BlockIndex::new(params.max_distance);
     let mut owner: Vec<DocId> = Vec::new();
     let mut pairs = Vec::new();
-    let total = collection.len();
-    for doc in 0..total {
-        job.step("simhash", doc, total)?;
-        let Some(fp) = fingerprint(collection, &rank, &hashes, doc, params) else {
+    for (doc, fp) in fingerprints.into_iter().enumerate() {
+        if doc % 4096 == 0 {
+            job.step("simhash", doc, total)?;
+        }
+        let Some(fp) = fp else {
             continue;
         };
         for (id, distance) in index.within(fp) {

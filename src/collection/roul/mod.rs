@@ -31,9 +31,11 @@
 
 pub mod lsi;
 
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::hashing::sha1_u64_of_terms;
+use super::per_document::per_document;
 use super::prepare::TermId;
 use super::simhash::weighted_simhash;
 use super::{Cancelled, Collection, DetectedPair, Detection, DocId, Job, Relation};
@@ -76,7 +78,7 @@ impl Default for RoulParams {
 pub fn tfidf_vectors(collection: &Collection) -> Vec<SparseVector> {
     collection
         .documents
-        .iter()
+        .par_iter()
         .map(|doc| {
             let mut counts: FxHashMap<TermId, u32> = FxHashMap::default();
             for t in doc.terms() {
@@ -155,15 +157,14 @@ pub fn detect(
 ) -> Result<Detection, Cancelled> {
     let total = collection.len();
     let weights = tfidf_vectors(collection);
-    let mut fingerprints: Vec<(u64, u32)> = Vec::with_capacity(total);
-    for (doc, doc_weights) in weights.iter().enumerate() {
-        if doc % 256 == 0 {
-            job.step("roul: textual fingerprints", doc, total)?;
-        }
-        if let Some(fp) = textual_fingerprint(collection, doc, doc_weights, params.shingle_size) {
-            fingerprints.push((fp, doc as u32));
-        }
-    }
+    let mut fingerprints: Vec<(u64, u32)> =
+        per_document(total, "roul: textual fingerprints", job, |doc| {
+            textual_fingerprint(collection, doc, &weights[doc], params.shingle_size)
+                .map(|fp| (fp, doc as u32))
+        })?
+        .into_iter()
+        .flatten()
+        .collect();
     let mut columns = weights;
     columns.iter_mut().for_each(unit_length);
     let space = LsiSpace::fit_with(
@@ -173,13 +174,9 @@ pub fn detect(
         0x5eed,
         &mut |stage| job.step("roul: LSI", stage, lsi::FIT_STAGES),
     )?;
-    let mut concepts: Vec<Vec<f64>> = Vec::with_capacity(total);
-    for (doc, column) in columns.iter().enumerate() {
-        if doc % 1024 == 0 {
-            job.step("roul: concepts", doc, total)?;
-        }
-        concepts.push(space.project(column));
-    }
+    let concepts = per_document(total, "roul: concepts", job, |doc| {
+        space.project(&columns[doc])
+    })?;
     let mut seen: FxHashSet<(u32, u32)> = FxHashSet::default();
     let mut pairs = Vec::new();
     for rotation in 0..params.rotations {
