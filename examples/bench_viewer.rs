@@ -20,6 +20,7 @@ use egui_kittest::kittest::Queryable;
 use simdoc::app::sources_view::{SourcesInput, SourcesRun};
 use simdoc::app::state::{Analysis, LoadedDoc, View};
 use simdoc::app::{CentralView, Settings, SimdocApp};
+use simdoc::compare::passages::passages_of;
 use simdoc::compare::{CompareOptions, Comparison, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, Document, LoadOptions, SourceFormat};
@@ -139,24 +140,47 @@ fn main() {
         comparison,
         CompareOptions::default(),
     );
+    // Each part as the view derives it, the median of 15 runs (the first run of each pays for
+    // cold memory).
+    let median = |f: &mut dyn FnMut()| -> Duration {
+        let mut times: Vec<Duration> = (0..15)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect();
+        times.sort();
+        times[times.len() / 2]
+    };
     for permission in [0.5, 0.8] {
         let thresholds = simdoc::similarity::Thresholds {
             permission,
             variation: 0.15,
         };
-        // As the view derives them: the matches, then the figures over them.
-        let t = Instant::now();
         let matches: Vec<_> = analysis.comparison.matches(&thresholds).copied().collect();
-        let _ = analysis.comparison.figures_given(&matches, &thresholds);
-        let figures = t.elapsed();
-        let t = Instant::now();
-        let _ = analysis.comparison.tree_matching(&a, &b, &thresholds);
-        let trees = t.elapsed();
-        let t = Instant::now();
-        let _ = View::new(&analysis, thresholds, Default::default());
+        let filter = median(&mut || {
+            let _ = analysis.comparison.matches(&thresholds).count();
+        });
+        let figures = median(&mut || {
+            let _ = analysis.comparison.figures_given(&matches, &thresholds);
+        });
+        let trees = median(&mut || {
+            let _ = analysis.comparison.tree_matching_of(&a, &b, &matches);
+        });
+        let passages = median(&mut || {
+            let _ = passages_of(
+                &analysis.comparison,
+                &matches,
+                &analysis.sentence_words,
+                Default::default(),
+            );
+        });
+        let view = median(&mut || {
+            let _ = View::new(&analysis, thresholds, Default::default());
+        });
         println!(
-            "View::new at permission {permission}: {:.1?} (matches and figures {figures:.1?}, tree matching {trees:.1?})",
-            t.elapsed()
+            "View::new at permission {permission}: median {view:.1?} (its parts one by one: filter {filter:.1?}, figures {figures:.1?}, tree matching {trees:.1?}, passages {passages:.1?})"
         );
     }
     let settings = Settings {

@@ -280,39 +280,19 @@ pub struct View {
 }
 
 impl View {
-    /// Derives the view of `analysis` under `thresholds`: filtering, no rescoring.
+    /// Derives the view of `analysis` under `thresholds`: filtering, no rescoring. It runs on
+    /// the UI thread each time a slider moves, within the frame (`examples/bench_viewer` times
+    /// it and its parts). Splitting it over two threads was tried and was slower: each half
+    /// allocates large vectors, and a second thread paid for fresh memory.
     pub fn new(analysis: &Analysis, thresholds: Thresholds, passages: PassageOptions) -> View {
         let comparison = &analysis.comparison;
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
-        let (passages, passage_of) =
-            passages_of(comparison, &matches, &analysis.sentence_words, passages);
         let counts = [
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),
         ];
-        let mut marks: [Vec<Option<SentenceMark>>; 2] =
-            [vec![None; counts[0]], vec![None; counts[1]]];
-        for (index, pair) in matches.iter().enumerate() {
-            let tier = if pair.identical {
-                Tier::Identical
-            } else {
-                Tier::Similar
-            };
-            let mark = SentenceMark {
-                tier,
-                score: pair.min_sim(),
-                pair: index,
-            };
-            for (side, position) in [(0, pair.left), (1, pair.right)] {
-                let Some(slot) = marks[side].get_mut(position as usize) else {
-                    continue;
-                };
-                let better = slot.is_none_or(|m| (mark.tier, -mark.score) < (m.tier, -m.score));
-                if better {
-                    *slot = Some(mark);
-                }
-            }
-        }
+        let (passages, passage_of) =
+            passages_of(comparison, &matches, &analysis.sentence_words, passages);
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -327,12 +307,40 @@ impl View {
                 Partners::new(counts[0], matches.iter().map(|p| p.left)),
                 Partners::new(counts[1], matches.iter().map(|p| p.right)),
             ],
+            marks: strongest_marks(&matches, counts),
             matches,
-            marks,
             passages,
             passage_of,
         }
     }
+}
+
+/// Per side, each sentence's strongest match among `matches` (identical before similar, then
+/// the higher smaller Sim), for sides of `counts` sentences.
+fn strongest_marks(matches: &[ScoredPair], counts: [usize; 2]) -> [Vec<Option<SentenceMark>>; 2] {
+    let mut marks: [Vec<Option<SentenceMark>>; 2] = [vec![None; counts[0]], vec![None; counts[1]]];
+    for (index, pair) in matches.iter().enumerate() {
+        let tier = if pair.identical {
+            Tier::Identical
+        } else {
+            Tier::Similar
+        };
+        let mark = SentenceMark {
+            tier,
+            score: pair.min_sim(),
+            pair: index,
+        };
+        for (side, position) in [(0, pair.left), (1, pair.right)] {
+            let Some(slot) = marks[side].get_mut(position as usize) else {
+                continue;
+            };
+            let better = slot.is_none_or(|m| (mark.tier, -mark.score) < (m.tier, -m.score));
+            if better {
+                *slot = Some(mark);
+            }
+        }
+    }
+    marks
 }
 
 impl View {

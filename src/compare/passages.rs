@@ -14,8 +14,6 @@
 //! it can follow, preferring the one on its own diagonal (b - a unchanged), then the shortest
 //! step; each passage end is extended at most once. O(pairs x (gap + 1)^2) hash look-ups.
 
-use rustc_hash::FxHashMap;
-
 use super::Comparison;
 use crate::document::Document;
 use crate::similarity::{JoinSide, ScoredPair};
@@ -81,23 +79,29 @@ fn may_follow(last: &ScoredPair, next: &ScoredPair, gap: u32) -> bool {
 /// sentence (missing positions count 0).
 pub fn find(pairs: &[ScoredPair], gap: u32, words: [&[u32]; 2]) -> Vec<Passage> {
     let mut order: Vec<usize> = (0..pairs.len()).collect();
-    order.sort_unstable_by_key(|&i| (pairs[i].left, pairs[i].right));
-    // The chains, and which chain ends at which (a, b).
+    // A comparison's matches come sorted already; checking is cheaper than sorting again.
+    if !order.is_sorted_by_key(|&i| (pairs[i].left, pairs[i].right)) {
+        order.sort_unstable_by_key(|&i| (pairs[i].left, pairs[i].right));
+    }
+    // The chains, and which chain ends at which (a, b): the (b, chain) of the chains ending in
+    // each of the last `gap + 2` rows of A, the only ones a pair can follow (pairs come in A
+    // order). A scan of a row's few ends costs less than hashing (a, b) several times per pair,
+    // which at 158,000 matches was most of a slider move's passage search.
     let mut chains: Vec<Vec<usize>> = Vec::new();
-    let mut ends: FxHashMap<(u32, u32), usize> = FxHashMap::default();
     let reach = gap.saturating_add(1);
+    let mut ends = RecentRows::new(reach as usize + 1);
     for &i in &order {
         let pair = &pairs[i];
         // The chain ending at (a, b) that this pair may follow, if any.
         let follows = |a: u32, b: u32| -> Option<usize> {
-            let &chain = ends.get(&(a, b))?;
+            let &(_, chain) = ends.row(a).iter().find(|&&(end, _)| end == b)?;
             let last = &pairs[chains[chain][chains[chain].len() - 1]];
             may_follow(last, pair, gap).then_some(chain)
         };
         // Prefer the own diagonal, then the shortest step (then the earlier chain). On the
         // diagonal the steps differ in length, so the first one found is the best: most pairs
         // of a passage are settled there with a few lookups.
-        let on_diagonal = (0..=reach).find_map(|d| {
+        let on_diagonal = (1..=reach).find_map(|d| {
             let a = pair.left.checked_sub(d)?;
             let b = pair.right.checked_sub(d)?;
             follows(a, b).map(|chain| (false, 2 * u64::from(d), chain))
@@ -122,19 +126,20 @@ pub fn find(pairs: &[ScoredPair], gap: u32, words: [&[u32]; 2]) -> Vec<Passage> 
                 }
             }
         }
-        match best {
+        let chain = match best {
             Some((_, _, chain)) => {
                 let last = &pairs[chains[chain][chains[chain].len() - 1]];
-                ends.remove(&(last.left, last.right));
+                ends.remove(last.left, last.right);
                 chains[chain].push(i);
-                // A second pair ending at the same (a, b) (a duplicate) keeps the first.
-                ends.entry((pair.left, pair.right)).or_insert(chain);
+                chain
             }
             None => {
-                ends.entry((pair.left, pair.right)).or_insert(chains.len());
                 chains.push(vec![i]);
+                chains.len() - 1
             }
-        }
+        };
+        // A second pair ending at the same (a, b) (a duplicate) keeps the first.
+        ends.insert(pair.left, pair.right, chain);
     }
     chains
         .into_iter()
@@ -142,34 +147,75 @@ pub fn find(pairs: &[ScoredPair], gap: u32, words: [&[u32]; 2]) -> Vec<Passage> 
         .collect()
 }
 
+/// The chain ends of the last few rows of A, in a ring: row `a` lives in slot `a % len` until a
+/// later row takes the slot (rows come in ascending order).
+struct RecentRows {
+    slots: Vec<(u32, Vec<(u32, usize)>)>,
+}
+
+impl RecentRows {
+    fn new(rows: usize) -> RecentRows {
+        RecentRows {
+            slots: vec![(u32::MAX, Vec::new()); rows.max(1)],
+        }
+    }
+
+    /// The (b, chain) ends in row `a` (none if the row has left the ring).
+    fn row(&self, a: u32) -> &[(u32, usize)] {
+        let (row, ends) = &self.slots[a as usize % self.slots.len()];
+        if *row == a { ends } else { &[] }
+    }
+
+    fn remove(&mut self, a: u32, b: u32) {
+        let at = a as usize % self.slots.len();
+        let (row, ends) = &mut self.slots[at];
+        if *row == a
+            && let Some(k) = ends.iter().position(|&(end, _)| end == b)
+        {
+            ends.swap_remove(k);
+        }
+    }
+
+    /// Records that `chain` ends at (a, b), unless a chain ends there already.
+    fn insert(&mut self, a: u32, b: u32, chain: usize) {
+        let at = a as usize % self.slots.len();
+        let (row, ends) = &mut self.slots[at];
+        if *row != a {
+            *row = a;
+            ends.clear();
+        }
+        if !ends.iter().any(|&(end, _)| end == b) {
+            ends.push((b, chain));
+        }
+    }
+}
+
 fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> Passage {
     let mut a = [u32::MAX, 0];
     let mut b = [u32::MAX, 0];
     let mut score = 0.0;
-    // Distinct sentences per side (a one-to-two match repeats one of them).
-    let mut seen: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+    // Words of the distinct sentences per side. A chain never steps back on either side, so a
+    // sentence repeats (a one-to-two match, or a duplicate pair) only next to itself.
+    let mut side_words = [0usize; 2];
+    let mut previous: [Option<u32>; 2] = [None, None];
     for &m in &members {
         let p = &pairs[m];
         a = [a[0].min(p.left), a[1].max(p.left)];
         b = [b[0].min(p.right), b[1].max(p.right)];
         score += p.min_sim();
-        seen[0].push(p.left);
-        seen[1].push(p.right);
+        for (side, position) in [(0, p.left), (1, p.right)] {
+            if previous[side] != Some(position) {
+                side_words[side] +=
+                    words[side].get(position as usize).copied().unwrap_or(0) as usize;
+                previous[side] = Some(position);
+            }
+        }
     }
-    let side_words = |side: usize| -> usize {
-        let list = &mut seen[side].clone();
-        list.sort_unstable();
-        list.dedup();
-        list.iter()
-            .map(|&s| words[side].get(s as usize).copied().unwrap_or(0) as usize)
-            .sum()
-    };
-    let words = side_words(0).min(side_words(1));
     Passage {
         a,
         b,
         pairs: members.len(),
-        words,
+        words: side_words[0].min(side_words[1]),
         score: if members.is_empty() {
             0.0
         } else {
@@ -239,22 +285,29 @@ pub fn passages_of(
     words: &[Vec<u32>; 2],
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
-    let is_capped = comparison.capped_test();
-    let taking_part: Vec<usize> = (0..matches.len())
-        .filter(|&i| !is_capped(&matches[i]))
-        .collect();
-    let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
-    let found: Vec<Passage> = find(&chained, options.gap, [&words[0], &words[1]])
-        .into_iter()
-        .filter(|p| p.pairs >= options.min_pairs)
-        .map(|mut p| {
-            // Members index `matches`, not the pairs taking part.
-            for m in &mut p.members {
-                *m = taking_part[*m];
-            }
-            p
-        })
-        .collect();
+    let found: Vec<Passage> = if comparison.capped.is_empty() {
+        find(matches, options.gap, [&words[0], &words[1]])
+            .into_iter()
+            .filter(|p| p.pairs >= options.min_pairs)
+            .collect()
+    } else {
+        let is_capped = comparison.capped_test();
+        let taking_part: Vec<usize> = (0..matches.len())
+            .filter(|&i| !is_capped(&matches[i]))
+            .collect();
+        let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
+        find(&chained, options.gap, [&words[0], &words[1]])
+            .into_iter()
+            .filter(|p| p.pairs >= options.min_pairs)
+            .map(|mut p| {
+                // Members index `matches`, not the pairs taking part.
+                for m in &mut p.members {
+                    *m = taking_part[*m];
+                }
+                p
+            })
+            .collect()
+    };
     let mut of = vec![None; matches.len()];
     for (index, passage) in (0u32..).zip(&found) {
         for &m in &passage.members {
@@ -269,6 +322,8 @@ pub fn passages_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rustc_hash::FxHashMap;
+
     use crate::similarity::Joined;
 
     fn pair(left: u32, right: u32, sim: f64) -> ScoredPair {
@@ -365,18 +420,31 @@ mod tests {
 
     proptest::proptest! {
         /// Every pair lies in exactly one passage, whose ranges hold it, and every step of a
-        /// passage moves forward in both documents by at most gap + 1.
+        /// passage moves forward in both documents by at most gap + 1; a passage's words are
+        /// those of its distinct sentences on the side with fewer.
         #[test]
         fn passages_partition_the_pairs(
             raw in proptest::collection::vec((0u32..40, 0u32..40), 0..80),
             gap in 0u32..3,
+            lengths in proptest::collection::vec(0u32..30, 80),
         ) {
             let pairs: Vec<ScoredPair> = raw.iter().map(|&(a, b)| pair(a, b, 0.5)).collect();
-            let words = [vec![1; 40], vec![1; 40]];
+            let words = [lengths[..40].to_vec(), lengths[40..].to_vec()];
             let found = find(&pairs, gap, [&words[0], &words[1]]);
             let mut seen = vec![0; pairs.len()];
             for passage in &found {
                 proptest::prop_assert_eq!(passage.pairs, passage.members.len());
+                let distinct_words = |side: usize| -> usize {
+                    let mut positions: Vec<u32> = passage
+                        .members
+                        .iter()
+                        .map(|&m| if side == 0 { pairs[m].left } else { pairs[m].right })
+                        .collect();
+                    positions.sort_unstable();
+                    positions.dedup();
+                    positions.iter().map(|&p| words[side][p as usize] as usize).sum()
+                };
+                proptest::prop_assert_eq!(passage.words, distinct_words(0).min(distinct_words(1)));
                 for (k, &m) in passage.members.iter().enumerate() {
                     seen[m] += 1;
                     proptest::prop_assert!(passage.covers(0, pairs[m].left));
