@@ -190,8 +190,10 @@ fn collection_run(dir: &Path) -> Harness<'static, SimdocApp> {
 fn collection_mode_finds_a_pair_and_opens_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = collection_run(dir.path());
+    // No sources marked: the news preset and its detector, as `simdoc collection` picks them.
     assert!(
-        h.query_by_label_contains("3 documents").is_some(),
+        h.query_by_label_contains("Full fingerprinting (news preset): 3 documents")
+            .is_some(),
         "{:?}",
         h.state().messages
     );
@@ -212,6 +214,29 @@ fn collection_mode_finds_a_pair_and_opens_it() {
     assert_eq!(
         state.view.as_ref().expect("compared").figures.resemblance,
         [1.0, 1.0]
+    );
+}
+
+/// A preset picked in its menu sets every detector's parameters and the detector run.
+#[test]
+fn a_preset_chosen_in_the_menu_runs_its_detector() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = collection_run(dir.path());
+    h.get_by_label("Preset").click();
+    h.run_ok();
+    h.get_by_label("Paper (each paper's settings)").click();
+    h.run_ok();
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    assert!(
+        h.query_by_label_contains("CoDet (containment) (paper preset): 3 documents")
+            .is_some(),
+        "{:?}",
+        h.state().messages
+    );
+    assert!(
+        h.query_by_label_contains("a-copy.txt  ·  a.txt").is_some(),
+        "the copies are a pair"
     );
 }
 

@@ -14,37 +14,40 @@ use egui::{Rect, Sense};
 use super::collection_lists::ListTab;
 use super::state::{CentralView, LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
-use crate::collection::roles::{PairKind, RoledPairs};
-use crate::collection::{self, Collection, DetectedPair, Job, Normaliser, Progress, fuzzy};
+use crate::collection::presets::{CollectionPreset, Detector};
+use crate::collection::roles::PairKind;
+use crate::collection::{self, DetectedPair, Job, Progress};
 use crate::corpus;
 use crate::document::{Document, LoadOptions};
-use crate::model::ReferenceModel;
-use crate::selection::FileSelection;
 
-/// Most documents the heatmap (the pairwise fuzzy comparison) is computed for.
-const MAX_MATRIX: usize = 300;
+/// The detector's name as the viewer shows it.
+fn detector_title(detector: Detector) -> &'static str {
+    match detector {
+        Detector::Fuzzy => "Fuzzy-set IR (thesis, odds ratios)",
+        Detector::CoDet => "CoDet (containment)",
+        Detector::Ffp => "Full fingerprinting",
+        Detector::Dsc => "DSC",
+        Detector::IMatch => "I-Match",
+        Detector::SimHash => "SimHash",
+        Detector::QSign => "qSign",
+        Detector::Roul => "Roul et al. (SimHash + LSI)",
+    }
+}
 
-/// The detectors offered, by name.
-pub const METHODS: [&str; 8] = [
-    "fuzzy", "codet", "ffp", "dsc", "imatch", "simhash", "qsign", "roul",
-];
-
-fn method_title(name: &str) -> &'static str {
-    match name {
-        "fuzzy" => "Fuzzy-set IR (thesis, odds ratios)",
-        "codet" => "CoDet (containment)",
-        "ffp" => "Full fingerprinting",
-        "dsc" => "DSC",
-        "imatch" => "I-Match",
-        "simhash" => "SimHash",
-        "qsign" => "qSign",
-        _ => "Roul et al. (SimHash + LSI)",
+/// The preset's name as the viewer shows it, with the question it answers.
+fn preset_title(preset: CollectionPreset) -> &'static str {
+    match preset {
+        CollectionPreset::Paper => "Paper (each paper's settings)",
+        CollectionPreset::Teacher => "Teacher (submissions against sources)",
+        CollectionPreset::News => "News (versions of one story)",
     }
 }
 
 /// What a finished collection run produced.
 pub struct CollectionResult {
-    pub method: &'static str,
+    pub detector: Detector,
+    /// The preset its parameters came from (none for a result read from simdoc-spark's tables).
+    pub preset: Option<CollectionPreset>,
     pub names: Vec<String>,
     pub documents: Vec<Arc<Document>>,
     /// Ranked by score, highest first; with sources, the submission-source pairs first.
@@ -66,7 +69,11 @@ pub struct CollectionState {
     pub folder: String,
     /// An optional folder of sources.
     pub sources: String,
-    pub method: usize,
+    /// The preset chosen; none: the one for the question asked
+    /// ([`CollectionPreset::for_question`]), as `simdoc collection` picks it.
+    pub preset: Option<CollectionPreset>,
+    /// The detector chosen; none: the preset's.
+    pub detector: Option<Detector>,
     pub result: Option<Arc<CollectionResult>>,
     /// The running job's last progress report.
     pub progress: Arc<Mutex<Option<Progress>>>,
@@ -74,18 +81,33 @@ pub struct CollectionState {
     pub tab: ListTab,
 }
 
+impl CollectionState {
+    /// The preset and detector a run would use: the ones chosen, else the preset for the
+    /// question (`with_sources`) and its detector.
+    pub fn chosen(&self, with_sources: bool) -> (CollectionPreset, Detector) {
+        let preset = self
+            .preset
+            .unwrap_or(CollectionPreset::for_question(with_sources));
+        (preset, self.detector.unwrap_or(preset.params().detector))
+    }
+}
+
 impl SimdocApp {
     /// Runs a detector over every document under `folder`, in the background.
     pub fn run_collection(&mut self, folder: PathBuf) {
-        let method = METHODS[self.collection.method.min(METHODS.len() - 1)];
         let progress = Arc::clone(&self.collection.progress);
-        let thresholds = self.settings.thresholds;
         let include_boilerplate = self.settings.include_boilerplate;
         let repaint = self.repainter();
         let sources = Some(self.collection.sources.trim())
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
-        let label = format!("Collection: {} over {}", method, folder.display());
+        let (preset, detector) = self.collection.chosen(sources.is_some());
+        let label = format!(
+            "Collection: {} ({} preset) over {}",
+            detector.name(),
+            preset.name(),
+            folder.display()
+        );
         self.jobs.spawn(label, repaint, move |cancel| {
             let mut report = |p: Progress| {
                 if let Ok(mut slot) = progress.lock() {
@@ -93,11 +115,10 @@ impl SimdocApp {
                 }
             };
             let mut job = Job::new(&mut report, cancel);
-            let result = run(
+            let result = super::collection_run::run(
                 &folder,
                 sources.as_deref(),
-                method,
-                thresholds,
+                (preset, detector),
                 include_boilerplate,
                 &mut job,
             );
@@ -162,157 +183,6 @@ impl SimdocApp {
     }
 }
 
-/// A result that simdoc-spark wrote (a folder with run.json and Parquet tables), shown as a
-/// run here would be; its documents are loaded from their files when a pair is opened.
-fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
-    let read = collection::tables::read_results(folder).map_err(|e| e.to_string())?;
-    let method = METHODS
-        .iter()
-        .copied()
-        .find(|m| *m == read.method)
-        .ok_or_else(|| format!("{}: unknown method {}", folder.display(), read.method))?;
-    let pairs = RoledPairs::split(&read.detection.pairs, &[])
-        .iter()
-        .map(|(kind, p)| (kind, *p))
-        .collect();
-    Ok(CollectionResult {
-        method,
-        names: read.names,
-        documents: Vec::new(),
-        pairs,
-        sources: 0,
-        groups: read.detection.groups.clone(),
-        detection: read.detection,
-        matrix: None,
-        skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
-    })
-}
-
-/// The files of `folder` that are documents, in name order; files describing the folder
-/// (README, SOURCE, LICENSE, ...) are left out and listed in `skipped`.
-fn folder_files(
-    folder: &std::path::Path,
-    skipped: &mut Vec<String>,
-) -> Result<Vec<PathBuf>, String> {
-    let selected = FileSelection::default()
-        .list(&[folder.to_path_buf()])
-        .map_err(|e| e.to_string())?;
-    for (path, reason) in selected.skipped {
-        skipped.push(format!("{}: {}", path.display(), reason.describe()));
-    }
-    Ok(selected.files)
-}
-
-fn run(
-    folder: &std::path::Path,
-    sources: Option<&std::path::Path>,
-    method: &'static str,
-    thresholds: crate::similarity::Thresholds,
-    include_boilerplate: bool,
-    job: &mut Job<'_>,
-) -> Result<CollectionResult, String> {
-    if folder.join("run.json").is_file() {
-        return from_tables(folder);
-    }
-    let mut skipped = Vec::new();
-    // Sources first in the stream; a file under both folders is a source.
-    let source_files = match sources {
-        Some(dir) => folder_files(dir, &mut skipped)?,
-        None => Vec::new(),
-    };
-    let mut files = source_files.clone();
-    for file in folder_files(folder, &mut skipped)? {
-        if !source_files.contains(&file) {
-            files.push(file);
-        }
-    }
-    let mut names = Vec::new();
-    let mut documents = Vec::new();
-    let mut source_count = 0;
-    for (i, file) in files.iter().enumerate() {
-        job.step("reading", i, files.len())
-            .map_err(|e| e.to_string())?;
-        match corpus::read_entries(file, &LoadOptions::default()) {
-            Ok(entries) => {
-                for entry in entries {
-                    let entry_name = entry.name.clone();
-                    let doc = entry.into_document();
-                    if doc.sentences.is_empty() {
-                        skipped.push(format!("{entry_name}: holds no readable text"));
-                    } else {
-                        // Named relative to the folder: the folder part is the same for all.
-                        let is_source = i < source_files.len();
-                        let base = match sources {
-                            Some(dir) if is_source => dir,
-                            _ => folder,
-                        };
-                        let prefix = format!("{}/", base.display());
-                        let name = entry_name.strip_prefix(&prefix).unwrap_or(&entry_name);
-                        names.push(if is_source {
-                            format!("source: {name}")
-                        } else {
-                            name.to_string()
-                        });
-                        documents.push(doc);
-                        source_count += usize::from(is_source);
-                    }
-                }
-            }
-            Err(err) => skipped.push(err.to_string()),
-        }
-    }
-    if documents.is_empty() {
-        return Err(format!("{}: no readable document", folder.display()));
-    }
-    let model = ReferenceModel::embedded();
-    let params = fuzzy::FuzzyParams {
-        thresholds,
-        include_boilerplate,
-        ..fuzzy::FuzzyParams::default()
-    };
-    let resemblances = if method == "fuzzy" || documents.len() <= MAX_MATRIX {
-        Some(fuzzy::resemblances(&documents, model, &params, job).map_err(|e| e.to_string())?)
-    } else {
-        None
-    };
-    let collection = Collection::from_documents(names.clone(), &documents, Normaliser::Refine, job)
-        .map_err(|e| e.to_string())?;
-    let detection = if method == "fuzzy" {
-        let pairs = resemblances
-            .as_ref()
-            .map(|r| r.pairs(params.containment))
-            .unwrap_or_default();
-        collection::Detection::from_pairs(pairs, &collection)
-    } else {
-        let detector = collection::Method::all_defaults()
-            .into_iter()
-            .find(|m| m.name() == method)
-            .ok_or_else(|| format!("unknown method {method}"))?;
-        detector
-            .detect(&collection, job)
-            .map_err(|e| e.to_string())?
-    };
-    let is_source: Vec<bool> = (0..documents.len()).map(|d| d < source_count).collect();
-    let pairs = RoledPairs::split(&detection.pairs, &is_source)
-        .iter()
-        .map(|(kind, p)| (kind, *p))
-        .collect();
-    let matrix = resemblances
-        .filter(|_| documents.len() <= MAX_MATRIX)
-        .map(|r| r.odds_matrix());
-    Ok(CollectionResult {
-        method,
-        names,
-        documents: documents.into_iter().map(Arc::new).collect(),
-        pairs,
-        sources: source_count,
-        groups: detection.groups.clone(),
-        detection,
-        matrix,
-        skipped,
-    })
-}
-
 /// The collection view.
 pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
@@ -343,16 +213,52 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
              are left out.",
         )
         .labelled_by(sources.id);
-        let detector = ui.label("Detector");
-        egui::ComboBox::from_id_salt("collection_method")
-            .selected_text(method_title(METHODS[app.collection.method]))
+        let with_sources = !app.collection.sources.trim().is_empty();
+        let (preset, detector) = app.collection.chosen(with_sources);
+        let preset_label = ui.label("Preset");
+        egui::ComboBox::from_id_salt("collection_preset")
+            .selected_text(match app.collection.preset {
+                Some(chosen) => preset_title(chosen).to_string(),
+                None => format!("For the question: {}", preset.name()),
+            })
             .show_ui(ui, |ui| {
-                for (i, name) in METHODS.iter().enumerate() {
-                    ui.selectable_value(&mut app.collection.method, i, method_title(name));
+                ui.selectable_value(
+                    &mut app.collection.preset,
+                    None,
+                    "For the question (teacher with sources, else news)",
+                );
+                for (_, choice) in CollectionPreset::NAMED {
+                    ui.selectable_value(
+                        &mut app.collection.preset,
+                        Some(choice),
+                        preset_title(choice),
+                    );
                 }
             })
             .response
-            .labelled_by(detector.id);
+            .on_hover_text(
+                "Every detector's settings, chosen on data for a question (EVALUATION.md, \
+                 \"Collection presets\"), as simdoc collection --preset",
+            )
+            .labelled_by(preset_label.id);
+        let detector_label = ui.label("Detector");
+        egui::ComboBox::from_id_salt("collection_method")
+            .selected_text(match app.collection.detector {
+                Some(chosen) => detector_title(chosen).to_string(),
+                None => format!("The preset's: {}", detector_title(detector)),
+            })
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut app.collection.detector, None, "The preset's");
+                for choice in Detector::ALL {
+                    ui.selectable_value(
+                        &mut app.collection.detector,
+                        Some(choice),
+                        detector_title(choice),
+                    );
+                }
+            })
+            .response
+            .labelled_by(detector_label.id);
         let ready = !app.collection.folder.trim().is_empty();
         if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
             let folder = PathBuf::from(app.collection.folder.trim());
@@ -399,8 +305,12 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         return;
     };
     ui.label(format!(
-        "{}: {} documents{}, {} pairs ranked by score, {} duplicate groups{}",
-        method_title(result.method),
+        "{}{}: {} documents{}, {} pairs ranked by score, {} duplicate groups{}",
+        detector_title(result.detector),
+        result
+            .preset
+            .map(|p| format!(" ({} preset)", p.name()))
+            .unwrap_or_default(),
         result.names.len(),
         if result.sources > 0 {
             format!(" ({} sources)", result.sources)

@@ -33,7 +33,7 @@ impl SimdocApp {
         let Some(result) = &self.collection.result else {
             return;
         };
-        let name = format!("collection-{}.html", result.method);
+        let name = format!("collection-{}.html", result.detector.name());
         self.ask_where_to_save(
             Pick::CollectionReport,
             "Collection report as HTML",
@@ -88,8 +88,12 @@ fn report_html(
     let is_source: Vec<bool> = (0..result.names.len())
         .map(|d| d < result.sources)
         .collect();
-    let mut report =
-        CollectionReport::new(result.method, &result.names, &result.detection, &is_source);
+    let mut report = CollectionReport::new(
+        result.detector.name(),
+        &result.names,
+        &result.detection,
+        &is_source,
+    );
     if !result.documents.is_empty() {
         // Only the documents of the pairs wanted are handed over (copied once each), not the
         // whole collection.

@@ -12,6 +12,7 @@ mod collection;
 mod collection_export;
 mod collection_lists;
 mod collection_matrix;
+mod collection_run;
 mod doc_pane;
 mod dotplot;
 mod evidence;

@@ -266,17 +266,11 @@ pub struct CollectionArgs {
 }
 
 impl CollectionArgs {
-    /// The preset in force: `--preset`, else the one for the question asked. With sources
-    /// marked it is the teacher's ("which submissions reuse which sources?"); without, the
-    /// editor's (versions of one story in a feed). The teacher preset's fuzzy comparison does
-    /// not scale to a feed of thousands of stories (20,849 Reuters stories ran past 300 s and
-    /// 6 GB), and a feed is the news preset's case.
+    /// The preset in force: `--preset`, else the one for the question asked
+    /// ([`CollectionPreset::for_question`]).
     pub fn chosen_preset(&self) -> CollectionPreset {
-        self.preset.unwrap_or(if self.sources.is_empty() {
-            CollectionPreset::News
-        } else {
-            CollectionPreset::Teacher
-        })
+        self.preset
+            .unwrap_or(CollectionPreset::for_question(!self.sources.is_empty()))
     }
 
     /// The detector run: `--method`, else the preset's.

@@ -26,8 +26,10 @@
 //! index keeps, per left term, the right sentences holding it (mu = 1) and those holding only
 //! its correlates, each with that mu. For each left sentence it adds up the bounds per
 //! right sentence, taking the words with the shortest lists first; once the remaining words
-//! could not lift an untouched sentence to the floor they are only looked up (binary search) for
-//! the sentences already touched (prefix filtering). Only the right sentences whose bound reaches
+//! could not lift an untouched sentence to the floor they are only looked up for the sentences
+//! already touched (prefix filtering; in ascending order, with a galloping search from where
+//! the last lookup in that list stopped, and only until the bound reaches the floor or can no
+//! longer). Only the right sentences whose bound reaches
 //! floor x |S_i| are scored exactly, through the sentence's related terms sorted once (one
 //! binary search per right word instead of one per pair of words). No pair that could reach the
 //! floor is skipped; [`FuzzyMatcher::score_pairs_brute_force`] scores every pair the thesis's way and the
@@ -322,19 +324,39 @@ impl Postings<'_> {
         }
     }
 
-    /// The weight of sentence `j` in this list (0 when absent).
-    fn weight(&self, j: u32) -> f64 {
+    /// The weight of sentence `j` in this list (0 when absent), searching from `*cursor` on
+    /// and leaving it at the first entry not below `j`. Sentences are looked up in ascending
+    /// order, so the cursor only moves forward: a galloping search (steps doubling from the
+    /// cursor, then a binary search within the last step) costs the logarithm of the distance
+    /// moved, not of the list's length, and a list consulted for most of its entries is in
+    /// effect merged.
+    fn weight_from(&self, j: u32, cursor: &mut usize) -> f64 {
+        fn seek<T>(list: &[T], cursor: &mut usize, below: impl Fn(&T) -> bool) {
+            let mut low = *cursor;
+            let mut step = 1;
+            while low + step < list.len() && below(&list[low + step]) {
+                low += step;
+                step *= 2;
+            }
+            let high = (low + step + 1).min(list.len());
+            *cursor = low + list[low.min(high)..high].partition_point(below);
+        }
         match self {
             Postings::Exact(list) => {
-                if list.binary_search(&j).is_ok() {
+                seek(list, cursor, |&s| s < j);
+                if list.get(*cursor) == Some(&j) {
                     1.0
                 } else {
                     0.0
                 }
             }
-            Postings::Via(list, _) => list
-                .binary_search_by_key(&j, |&(s, _)| s)
-                .map_or(0.0, |at| list[at].1),
+            Postings::Via(list, _) => {
+                seek(list, cursor, |&(s, _)| s < j);
+                match list.get(*cursor) {
+                    Some(&(s, mu)) if s == j => mu,
+                    _ => 0.0,
+                }
+            }
         }
     }
 }
@@ -406,9 +428,10 @@ fn candidates(
                     Vec::new(),
                     Vec::new(),
                     Vec::new(),
+                    Vec::new(),
                 )
             },
-            |(bounds, touched, lists, suffix), &(i, sentence)| {
+            |(bounds, touched, lists, suffix, cursors), &(i, sentence)| {
                 check(cancel)?;
                 let content = sentence.content();
                 let n = content.len();
@@ -452,21 +475,26 @@ fn candidates(
                         *bound += weight;
                     });
                 }
+                // The lists left are looked up for the sentences touched, in ascending order
+                // (each list's cursor only moves forward), until a sentence's bound reaches the
+                // floor (it is a candidate; the exact score comes later) or can no longer.
+                touched.sort_unstable();
+                cursors.clear();
+                cursors.resize(lists.len(), 0);
                 let mut found: Vec<u32> = Vec::new();
                 for &j in touched.iter() {
                     let mut bound = bounds[j as usize];
                     bounds[j as usize] = 0.0;
                     for at in rest..lists.len() {
-                        if bound + suffix[at] < needed {
+                        if bound >= needed || bound + suffix[at] < needed {
                             break;
                         }
-                        bound += lists[at].weight(j);
+                        bound += lists[at].weight_from(j, &mut cursors[at]);
                     }
                     if bound >= needed {
                         found.push(j);
                     }
                 }
-                found.sort_unstable();
                 Ok((i, found))
             },
         )
