@@ -192,7 +192,7 @@ fn collection_mode_finds_a_pair_and_opens_it() {
     let mut h = collection_run(dir.path());
     // No sources marked: the news preset and its detector, as `simdoc collection` picks them.
     assert!(
-        h.query_by_label_contains("Full fingerprinting (news preset): 3 documents")
+        h.query_by_label_contains("Full fingerprinting with the news preset: 3 documents")
             .is_some(),
         "{:?}",
         h.state().messages
@@ -229,7 +229,7 @@ fn a_preset_chosen_in_the_menu_runs_its_detector() {
     h.get_by_label("Run").click();
     settle(&mut h);
     assert!(
-        h.query_by_label_contains("CoDet (containment) (paper preset): 3 documents")
+        h.query_by_label_contains("CoDet (containment) with the paper preset: 3 documents")
             .is_some(),
         "{:?}",
         h.state().messages

@@ -185,6 +185,7 @@ impl SimdocApp {
 
 /// The collection view.
 pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
+    // Where the documents are.
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Folder");
         ui.add(
@@ -213,10 +214,14 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
              are left out.",
         )
         .labelled_by(sources.id);
+    });
+    // What to run on a row of its own, so that Run stays in one place whatever the menus say.
+    ui.horizontal_wrapped(|ui| {
         let with_sources = !app.collection.sources.trim().is_empty();
         let (preset, detector) = app.collection.chosen(with_sources);
         let preset_label = ui.label("Preset");
         egui::ComboBox::from_id_salt("collection_preset")
+            .width(230.0)
             .selected_text(match app.collection.preset {
                 Some(chosen) => preset_title(chosen).to_string(),
                 None => format!("For the question: {}", preset.name()),
@@ -243,6 +248,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             .labelled_by(preset_label.id);
         let detector_label = ui.label("Detector");
         egui::ComboBox::from_id_salt("collection_method")
+            .width(300.0)
             .selected_text(match app.collection.detector {
                 Some(chosen) => detector_title(chosen).to_string(),
                 None => format!("The preset's: {}", detector_title(detector)),
@@ -309,7 +315,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         detector_title(result.detector),
         result
             .preset
-            .map(|p| format!(" ({} preset)", p.name()))
+            .map(|p| format!(" with the {} preset", p.name()))
             .unwrap_or_default(),
         result.names.len(),
         if result.sources > 0 {
