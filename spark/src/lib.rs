@@ -39,6 +39,20 @@ fn on_batch(
     Ok(PyArrowType(out))
 }
 
+/// Every option as the collection preset `name` sets it for `method` (None: the preset's own
+/// detector), as JSON in the shape the executors read: the driver fills the options the user
+/// left unset from it, so that `--preset` means what it means to `simdoc collection`.
+#[pyfunction]
+#[pyo3(signature = (name, method=None))]
+fn preset_options(name: &str, method: Option<&str>) -> PyResult<String> {
+    let method = method
+        .map(|m| serde_json::from_value(serde_json::Value::String(m.to_string())))
+        .transpose()
+        .map_err(|e| value_error(format!("unknown method: {e}")))?;
+    let options = Options::of_preset(name, method).map_err(value_error)?;
+    serde_json::to_string(&options).map_err(|e| value_error(e.to_string()))
+}
+
 /// Every file under `paths` in simdoc's stream order (sorted, hidden entries skipped, and files
 /// describing their folder such as README or LICENSE left out, as `simdoc collection` does):
 /// the listing the driver numbers documents by.
@@ -118,6 +132,7 @@ fn verify(
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(list_files, module)?)?;
+    module.add_function(wrap_pyfunction!(preset_options, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_files, module)?)?;
     module.add_function(wrap_pyfunction!(prepare_texts, module)?)?;
     module.add_function(wrap_pyfunction!(sign, module)?)?;

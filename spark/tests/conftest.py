@@ -49,12 +49,14 @@ def simdoc_binary() -> Path:
     return binary
 
 
-def simdoc_collection(binary: Path, folder: Path, method: str, *options: str) -> dict:
-    """`simdoc collection --json` on one machine, as a dict, at the papers' defaults
-    (``--preset paper``), which are the Spark detectors' defaults."""
-    out = folder.parent / f"{folder.name}-{method}.json"
+def simdoc_collection(
+    binary: Path, folder: Path, method: str, *options: str, preset: str = "paper"
+) -> dict:
+    """`simdoc collection --json` on one machine, as a dict, at a collection preset: by default
+    the papers' defaults (``--preset paper``), which are the Spark detectors' defaults."""
+    out = folder.parent / f"{folder.name}-{method}-{preset}.json"
     subprocess.run(
-        [str(binary), "collection", str(folder), "--method", method, "--preset", "paper",
+        [str(binary), "collection", str(folder), "--method", method, "--preset", preset,
          "--json", str(out), "--show", "0", *options],
         check=True,
         stdout=subprocess.DEVNULL,

@@ -81,3 +81,30 @@ def test_spark_equals_one_machine(spark, simdoc_binary, corpus, method, options)
     assert_same(local, documents, pairs, groups)
     if method in ("imatch", "ffp"):
         assert len(groups) > 0, "the BBC copies make duplicate groups"
+
+
+@pytest.mark.parametrize("method", ["ffp", "dsc"])
+def test_a_preset_runs_as_on_one_machine(spark, simdoc_binary, corpus, method):
+    """``--preset news`` (FFP with 2-word shingles at 0.8, and its DSC) on Spark equals
+    ``simdoc collection --preset news`` on one machine."""
+    local = simdoc_collection(
+        simdoc_binary, corpus, method, "--max-df", str(MAX_DF), preset="news"
+    )
+    settings = Settings(method=method, max_df=MAX_DF).with_preset("news", method)
+    paper = Settings(method=method).with_preset("paper", method)
+    assert (settings.shingle_size, settings.containment_threshold) != (
+        paper.shingle_size,
+        paper.containment_threshold,
+    ), "the news preset differs from the papers' settings"
+    result = run_collection(spark, str(corpus), None, settings)
+    documents, pairs, groups = spark_tables(result)
+    assert len(local["pairs"]) > 0, "the corpus must exercise the detector"
+    assert_same(local, documents, pairs, groups)
+
+
+def test_a_preset_chooses_the_method_and_spark_refuses_the_fuzzy_one():
+    assert Settings().with_preset("news").method == "ffp"
+    assert Settings().with_preset("paper").method == "codet"
+    with pytest.raises(ValueError, match="does not run on Spark"):
+        Settings().with_preset("teacher")
+    assert Settings().with_preset("teacher", "ffp").method == "ffp"

@@ -25,7 +25,18 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder (walked recursively in sorted order, as simdoc does) or a Parquet/JSONL "
         "table with columns id, text and optionally timestamp",
     )
-    c.add_argument("--method", choices=METHODS, default="ffp")
+    c.add_argument(
+        "--method",
+        choices=METHODS,
+        help="the detector (default: the preset's, else ffp)",
+    )
+    c.add_argument(
+        "--preset",
+        choices=("paper", "teacher", "news"),
+        help="every detector's parameters as `simdoc collection --preset` sets them (and the "
+        "detector, unless --method names one); the options below override it. Without it the "
+        "parameters are the papers' (the paper preset)",
+    )
     c.add_argument("--out", required=True, help="folder for the Parquet tables")
     c.add_argument("--master", default=None, help="Spark master URL (default local[*])")
     c.add_argument("--normaliser", choices=("refine", "first5"), default="refine")
@@ -58,8 +69,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def settings_of(args: argparse.Namespace) -> Settings:
-    return Settings(
-        method=args.method,
+    settings = Settings(
+        method=args.method or "ffp",
         normaliser=args.normaliser,
         max_bytes=args.max_bytes,
         shingle_size=args.shingle_size,
@@ -76,6 +87,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         time_window=args.time_window,
         max_df=args.max_df or None,
     )
+    return settings.with_preset(args.preset, args.method) if args.preset else settings
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,11 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         builder = builder.master("local[*]")
     spark = builder.getOrCreate()
     try:
-        result = run_collection(spark, args.input, args.out, settings_of(args))
+        settings = settings_of(args)
+        result = run_collection(spark, args.input, args.out, settings)
         documents = result.documents.where("error is null").count()
         errors = result.documents.where("error is not null").count()
         print(
-            f"{args.method}: {documents} documents ({errors} unreadable), "
+            f"{settings.method}: {documents} documents ({errors} unreadable), "
             f"{result.pairs.count()} pairs, "
             f"{result.groups.select('group').distinct().count()} duplicate groups; "
             f"tables in {args.out}"

@@ -75,6 +75,20 @@ class Settings:
         }
         return json.dumps(options)
 
+    def with_preset(self, preset: str, method: str | None = None) -> "Settings":
+        """These settings with every parameter left unset (None) taken from the collection
+        preset ``preset`` (paper, teacher or news), and the method from it unless ``method`` is
+        given: what ``simdoc collection --preset PRESET [--method METHOD]`` runs. A preset whose
+        detector does not run on Spark (the teacher preset's fuzzy comparison) needs a
+        method."""
+        values = json.loads(_native.preset_options(preset, method))
+        fields = asdict(self)
+        fields["method"] = method or values.pop("method")
+        for key, value in values.items():
+            if key in fields and fields[key] is None:
+                fields[key] = value
+        return Settings(**fields)
+
 
 def _map_arrow(frame: DataFrame, function, schema: str) -> DataFrame:
     def run(batches):
