@@ -6,7 +6,8 @@
 //! the earlier ones and inserts it (buckets, a block index, an inverted index). The first half
 //! is most of the work and runs here on every core; the second stays in stream order, so the
 //! pairs found are the same as on one thread (`tests::the_same_as_one_thread`). CoDet has no
-//! first half: its tree walk for a document is its lookup and its insertion at once.
+//! per-document half (its tree walk needs the documents before it); it reads a batch of walked
+//! documents' similarities in parallel instead ([`super::codet`]'s `batch`).
 
 use rayon::prelude::*;
 
