@@ -3,7 +3,7 @@
 //!
 //! Layout follows egui's demo app and rerun: [`state`] holds plain data (persisted [`Settings`],
 //! the [`Analysis`] of a comparison, the [`View`] derived for the current thresholds, the shared
-//! [`Selection`]); [`jobs`] runs everything slow (loading, comparing, exporting, file dialogs) off
+//! [`Selection`]); `jobs` runs everything slow (loading, comparing, exporting, file dialogs) off
 //! the UI thread; the panels are functions named `*_ui`. Moving a threshold slider only refilters
 //! the comparison ([`View::new`]); changing the method or the boilerplate option recompares in
 //! the background.

@@ -1,6 +1,6 @@
 //! SimHash (Charikar 2002) as the CoDet paper defines it (sect. 4): "First two words with the
 //! highest idf values are ignored. Then, each unique term of a document is hashed. [...] If i-th
-//! bit of the hash value of t is zero, then [v_i] is decreased by idf of [t]. It is increased by
+//! bit of the hash value of t is zero, then \[v_i\] is decreased by idf of \[t\]. It is increased by
 //! the idf otherwise. Finally, if i-th element of v is positive, i-th bit of the SimHash value is
 //! set to one; otherwise it is set to zero. When a pair of documents' SimHash values has a
 //! Hamming distance less than three, the pair is considered as containment."

@@ -35,7 +35,7 @@ pub struct Report<'a> {
     pub trees: TreeMatching,
     /// The matched pairs under the thresholds.
     pub matches: Vec<ScoredPair>,
-    /// The passages among the matches ([`passages`]) of at least `min_pairs` pairs.
+    /// The passages among the matches ([`crate::compare::passages`]) of at least `min_pairs` pairs.
     pub passages: Vec<Passage>,
     /// For each match, the passage (index into `passages`) it belongs to.
     pub passage_of: Vec<Option<u32>>,

@@ -12,7 +12,7 @@
 //! source they fall in, and only sources holding at least one pair cost anything more.
 //!
 //! For each such source the pairs become the [`Comparison`] that `compare` builds for that
-//! (document, source) pair ([`pair`]): the same active and counted sentences (boilerplate seen
+//! (document, source) pair (`pair`): the same active and counted sentences (boilerplate seen
 //! on one side counts on both; headings and fragments do not count), the same one-to-two matches
 //! ([`crate::compare::joined`]). So the containment listed here for a source *is*
 //! [`Comparison::containment`] of the pair opened side by side: each counted sentence's best

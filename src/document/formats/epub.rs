@@ -2,7 +2,7 @@
 //!
 //! `META-INF/container.xml` names the package document (OPF); its spine lists the chapters in
 //! reading order. Each XHTML chapter goes through the HTML front end
-//! ([`crate::document::html::build`]) into one shared builder, inside a sectioning scope of its
+//! (`crate::document::html::build`) into one shared builder, inside a sectioning scope of its
 //! own, so a chapter's headings nest as sections and end with the chapter. A chapter without a
 //! heading of its own gets its title from the table of contents (the EPUB 3 navigation document,
 //! else the EPUB 2 NCX) as a level-1 section. A navigation document in the spine is read like

@@ -42,7 +42,7 @@ pub enum LoadRefusal {
 /// bytes); refuses when all of it together passes `budget` bytes, or when the unpacking reads
 /// more than four times the file
 /// (overlapping streams built to be read over and over; each attempt counts at least
-/// [`ATTEMPT_COST`] bytes, so a file of nothing but stream headers is bounded too). One
+/// `ATTEMPT_COST` bytes, so a file of nothing but stream headers is bounded too). One
 /// decompressor and one output buffer serve every stream: nothing is allocated per stream.
 pub fn inflated_size_within(bytes: &[u8], budget: u64) -> Result<(), LoadRefusal> {
     let mut left = budget;

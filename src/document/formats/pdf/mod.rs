@@ -7,7 +7,7 @@
 //! unlike `lopdf`'s it hands out every glyph with its position and size, which paragraphs,
 //! headings and page furniture need; `pdf_oxide` gives that too, but builds several times
 //! longer with many more dependencies. `pdf-extract` has `unwrap`s on malformed input, so its
-//! work runs under `catch_unwind` ([`quiet`], which keeps the panic message from the user) and a
+//! work runs under `catch_unwind` (`quiet`, which keeps the panic message from the user) and a
 //! panic becomes [`LoadError::Corrupt`].
 //!
 //! Bounds, all checked before or while the glyphs are collected: at most [`MAX_OBJECTS`]
