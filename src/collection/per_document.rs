@@ -39,6 +39,7 @@ pub fn per_document<T: Send>(
 mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
 
+    use super::super::prepare::numbers;
     use super::super::{Collection, Method, Progress, without_job};
     use super::*;
 
@@ -46,13 +47,7 @@ mod tests {
     /// one a copy of an earlier document with one sentence dropped and one word changed: near
     /// duplicates and containments across several blocks.
     fn collection() -> Collection {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = numbers(0x9e37_79b9_7f4a_7c15u64);
         let mut docs: Vec<Vec<Vec<String>>> = Vec::new();
         for d in 0..1500 {
             if d % 5 == 4 {

@@ -330,6 +330,19 @@ pub(crate) fn words(text: &str) -> Vec<String> {
     text.split_whitespace().map(str::to_string).collect()
 }
 
+/// A fixed pseudo-random sequence (xorshift64 from `seed`, not 0): each call gives a number
+/// below its argument. For tests that generate collections which must be the same each run.
+#[cfg(test)]
+pub(crate) fn numbers(seed: u64) -> impl FnMut(u64) -> u64 {
+    let mut state = seed;
+    move |below: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

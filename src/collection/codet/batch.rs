@@ -38,18 +38,12 @@ impl CorpusTree<'_> {
 mod tests {
     use super::super::{CoDetParams, Collection};
     use super::*;
-    use crate::collection::prepare::words;
+    use crate::collection::prepare::{numbers, words};
 
     /// 600 documents of 1-4 sentences over 60 words (a fixed generator), every third a copy of
     /// an earlier one with a sentence added: many shared nodes across batches.
     fn collection() -> Collection {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = numbers(0x2545_f491_4f6c_dd1du64);
         let mut docs: Vec<Vec<Vec<String>>> = Vec::new();
         for d in 0..600u64 {
             let sentence = |next: &mut dyn FnMut(u64) -> u64| {
