@@ -350,6 +350,12 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     settle(&mut h);
     let html = std::fs::read_to_string(&report).expect("exported");
     assert!(html.contains("<h2>Submissions and the sources they reuse</h2>"));
+    // Each pair with evidence has its comparison page beside the report, linked from its row,
+    // as `simdoc collection --html` writes them.
+    assert!(html.contains(r#"<a href="collection-pairs/1.html">open</a>"#));
+    let page = std::fs::read_to_string(dir.path().join("collection-pairs/1.html"))
+        .expect("the first pair's page");
+    assert!(page.contains("original.txt") && page.contains("a-again.txt"));
     assert!(html.contains(
         "<td>submission-source</td><td>source: original.txt</td><td>duplicate</td>\
          <td>a-again.txt</td><td class=\"n\">1.000</td><td class=\"n\">100%</td>\

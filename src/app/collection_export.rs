@@ -3,11 +3,10 @@
 //! highest-ranked pairs (the fuzzy comparison of the two documents: containment both ways and
 //! the passages), computed in the background under the viewer's matching settings.
 //!
-//! The command line also writes a comparison page per pair and links the report to them; here
-//! a pair opens side by side in the viewer instead, so the report is written alone, without
-//! those links.
+//! Beside the report, as the command line does, a comparison page for each pair with evidence
+//! ([`crate::render::collection_pages`]), linked from its row.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::collection::CollectionResult;
@@ -20,6 +19,7 @@ use crate::compare::CompareOptions;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
+use crate::render::collection_pages::{page_link, pages_folder, write_pair_pages};
 use crate::similarity::{Method, ModelView};
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
@@ -67,8 +67,7 @@ impl SimdocApp {
                     }
                 };
                 let mut job = Job::new(&mut report, cancel);
-                let result = report_html(&result, &*model, &options, &mut job)
-                    .and_then(|html| std::fs::write(&path, html).map_err(|e| e.to_string()))
+                let result = write_report(&path, &result, &*model, &options, &mut job)
                     .map(|()| format!("Exported {}", path.display()))
                     .map_err(|e| format!("{}: cannot export: {e}", path.display()));
                 JobOutput::Exported { result }
@@ -77,14 +76,16 @@ impl SimdocApp {
     }
 }
 
-/// The report of `result`, with the evidence of its first [`EVIDENCE_PAIRS`] pairs when its
-/// documents are at hand (a run read from simdoc-spark's tables holds names only).
-fn report_html(
+/// The report of `result` at `path`, with the evidence of its first [`EVIDENCE_PAIRS`] pairs
+/// and their comparison pages when its documents are at hand (a run read from simdoc-spark's
+/// tables holds names only).
+fn write_report(
+    path: &Path,
     result: &CollectionResult,
     model: &(dyn ModelView + Sync),
     options: &EvidenceOptions,
     job: &mut Job<'_>,
-) -> Result<String, String> {
+) -> Result<(), String> {
     let is_source: Vec<bool> = (0..result.names.len())
         .map(|d| d < result.sources)
         .collect();
@@ -123,10 +124,26 @@ fn report_html(
         report.evidence = evidence_of_pairs(&pairs, &documents, model, options, job)
             .map_err(|e| e.to_string())?;
     }
-    Ok(collection_html(
-        &report,
-        &HtmlOptions {
-            pair_link: &|_| None,
-        },
-    ))
+    let (folder_name, folder) = pages_folder(path);
+    let linked = if report.evidence.is_empty() {
+        Vec::new()
+    } else {
+        std::fs::create_dir_all(&folder)
+            .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
+        let write = |rank: usize, html: &str| {
+            let file = folder.join(format!("{}.html", rank + 1));
+            std::fs::write(&file, html).map_err(|e| format!("{}: {e}", file.display()))
+        };
+        write_pair_pages(
+            &report,
+            &|d| result.documents.get(d).map(|doc| &**doc),
+            model,
+            options,
+            job.cancel,
+            &write,
+        )?
+    };
+    let link = |rank: usize| page_link(&folder_name, &linked, rank);
+    let html = collection_html(&report, &HtmlOptions { pair_link: &link });
+    std::fs::write(path, html).map_err(|e| e.to_string())
 }

@@ -7,7 +7,6 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::Context;
-use rayon::prelude::*;
 
 use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
@@ -20,12 +19,13 @@ use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
     tables,
 };
-use simdoc::compare::{Comparison, PreparedPair};
+
 use simdoc::document::Document;
 use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
 use simdoc::render::collection_html::{HtmlOptions, collection_html};
-use simdoc::render::report::{Report, Side};
+use simdoc::render::collection_pages::{page_link, pages_folder, write_pair_pages};
+
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
 
@@ -245,9 +245,6 @@ odds ratios (thesis Table 4.1; 100 = identical):"
     Ok(())
 }
 
-/// Most pair report pages written beside the HTML report.
-const MAX_PAIR_PAGES: usize = 500;
-
 /// The HTML report at `path` and, in the folder `path`-pairs, one comparison report per pair
 /// with evidence (the same page `simdoc compare --html` writes), linked from its row.
 fn write_html(
@@ -257,64 +254,25 @@ fn write_html(
     model: &ReferenceModel,
     options: &EvidenceOptions,
 ) -> anyhow::Result<()> {
-    let pages: Vec<(usize, DocId, DocId)> = report
-        .ranked()
-        .enumerate()
-        .take(report.evidence.len().min(MAX_PAIR_PAGES))
-        .map(|(rank, (_, p))| (rank, p.a, p.b))
-        .collect();
-    let folder_name = format!(
-        "{}-pairs",
-        path.file_stem()
-            .map_or("collection".into(), |s| s.to_string_lossy())
-    );
-    let folder = path.with_file_name(&folder_name);
-    if !pages.is_empty() {
+    let (folder_name, folder) = pages_folder(path);
+    if !report.evidence.is_empty() {
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("{}: cannot create", folder.display()))?;
     }
-    let cancel = AtomicBool::new(false);
-    let written: Vec<anyhow::Result<usize>> = pages
-        .par_iter()
-        .map(|&(rank, a, b)| {
-            let (Some(doc_a), Some(doc_b)) = (documents.get(a), documents.get(b)) else {
-                anyhow::bail!("pair {} names a document that is not loaded", rank + 1);
-            };
-            let compare = &options.compare;
-            let comparison: Comparison = PreparedPair::new(doc_a, doc_b, model, compare)
-                .compare(model, compare.method, compare.floor, &cancel)
-                .map_err(|_| anyhow::anyhow!("cancelled"))?;
-            let page = Report::new(
-                [
-                    Side {
-                        path: report.name(a),
-                        doc: doc_a,
-                    },
-                    Side {
-                        path: report.name(b),
-                        doc: doc_b,
-                    },
-                ],
-                &comparison,
-                options.thresholds,
-            )
-            .with_words(model, &compare.refine);
-            let file = folder.join(format!("{}.html", rank + 1));
-            output::write_file(&file, simdoc::render::html::report_html(&page).as_bytes())?;
-            Ok(rank)
-        })
-        .collect();
-    let mut linked = vec![false; pages.len()];
-    for result in written {
-        linked[result?] = true;
-    }
-    let link = |rank: usize| {
-        linked
-            .get(rank)
-            .copied()
-            .unwrap_or(false)
-            .then(|| format!("{folder_name}/{}.html", rank + 1))
+    let write = |rank: usize, html: &str| {
+        let file = folder.join(format!("{}.html", rank + 1));
+        output::write_file(&file, html.as_bytes()).map_err(|e| format!("{e:#}"))
     };
+    let linked = write_pair_pages(
+        report,
+        &|d| documents.get(d),
+        model,
+        options,
+        &AtomicBool::new(false),
+        &write,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let link = |rank: usize| page_link(&folder_name, &linked, rank);
     let html = collection_html(report, &HtmlOptions { pair_link: &link });
     output::write_file(path, html.as_bytes())
 }

@@ -3,6 +3,7 @@
 
 pub mod collection;
 pub mod collection_html;
+pub mod collection_pages;
 pub mod dotplot;
 pub mod heatmap;
 pub mod html;
