@@ -48,6 +48,9 @@ pub struct CollectionResult {
     pub detector: Detector,
     /// The preset its parameters came from (none for a result read from simdoc-spark's tables).
     pub preset: Option<CollectionPreset>,
+    /// The fuzzy comparison's parameters of the run (its matrix, and its exported evidence);
+    /// none for a result read from simdoc-spark's tables.
+    pub fuzzy: Option<collection::fuzzy::FuzzyParams>,
     pub names: Vec<String>,
     pub documents: Vec<Arc<Document>>,
     /// Ranked by score, highest first; with sources, the submission-source pairs first.
@@ -122,7 +125,9 @@ impl SimdocApp {
                 include_boilerplate,
                 &mut job,
             );
-            JobOutput::Collection { result }
+            JobOutput::Collection {
+                result: result.map(Box::new),
+            }
         });
     }
 

@@ -1,7 +1,8 @@
 //! Collection mode's export: the self-contained HTML report of `simdoc collection --html`
 //! ([`crate::render::collection_html`]) for the run shown, with the evidence of its
 //! highest-ranked pairs (the fuzzy comparison of the two documents: containment both ways and
-//! the passages), computed in the background under the viewer's matching settings.
+//! the passages), computed in the background under the run's own matching (its preset's fuzzy
+//! comparison, as `simdoc collection --html` computes it).
 //!
 //! Beside the report, as the command line does, a comparison page for each pair with evidence
 //! ([`crate::render::collection_pages`]), linked from its row.
@@ -15,12 +16,11 @@ use crate::collection::Job;
 use crate::collection::evidence::{
     EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs, pairs_within_budget,
 };
-use crate::compare::CompareOptions;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
 use crate::render::collection_pages::{page_link, pages_folder, write_pair_pages};
-use crate::similarity::{Method, ModelView};
+use crate::similarity::ModelView;
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
 /// does by default).
@@ -47,13 +47,9 @@ impl SimdocApp {
         let Some(result) = self.collection.result.clone() else {
             return;
         };
-        let options = EvidenceOptions::new(
-            CompareOptions {
-                method: Method::Fuzzy,
-                ..self.settings.compare_options()
-            },
-            self.settings.thresholds,
-        );
+        // The run's own matching, as `simdoc collection --html` computes the evidence (a result
+        // read from simdoc-spark's tables has no documents, hence no evidence to match).
+        let options = EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default());
         let model = Arc::clone(&self.model);
         let progress = Arc::clone(&self.collection.progress);
         let repaint = self.repainter();

@@ -32,6 +32,7 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
     Ok(CollectionResult {
         detector,
         preset: None,
+        fuzzy: None,
         names: read.names,
         documents: Vec::new(),
         pairs,
@@ -150,6 +151,7 @@ pub fn run(
     Ok(CollectionResult {
         detector,
         preset: Some(preset),
+        fuzzy: Some(params),
         names,
         documents: documents.into_iter().map(Arc::new).collect(),
         pairs,

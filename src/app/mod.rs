@@ -89,7 +89,7 @@ pub enum JobOutput {
     },
     /// A collection run finished.
     Collection {
-        result: Result<collection::CollectionResult, String>,
+        result: Result<Box<collection::CollectionResult>, String>,
     },
     /// An attribution of the Sources view finished.
     Sources {
@@ -420,7 +420,7 @@ impl SimdocApp {
                     }
                 }
                 JobOutput::Collection { result } => match result {
-                    Ok(result) => self.collection.result = Some(Arc::new(result)),
+                    Ok(result) => self.collection.result = Some(Arc::from(result)),
                     Err(error) => self.error(error),
                 },
                 JobOutput::Exported { result } => match result {

@@ -14,11 +14,12 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use super::fuzzy::FuzzyParams;
 use super::{Cancelled, DocId, Job};
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
-use crate::compare::{CompareOptions, PreparedPair};
+use crate::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
 use crate::document::Document;
-use crate::similarity::{ModelView, Thresholds};
+use crate::similarity::{Method, ModelView, Thresholds};
 
 /// What the fuzzy comparison of two documents says about their pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -51,6 +52,23 @@ impl EvidenceOptions {
             thresholds,
             gap: PassageOptions::default().gap,
         }
+    }
+
+    /// The evidence of a collection run whose fuzzy comparison has `params`: its refining,
+    /// rules, boilerplate choice and thresholds (what `simdoc collection --html` uses when no
+    /// matching option is given), the other comparison options at their defaults.
+    pub fn of_fuzzy(params: &FuzzyParams) -> Self {
+        EvidenceOptions::new(
+            CompareOptions {
+                method: Method::Fuzzy,
+                floor: DEFAULT_FLOOR.min(params.thresholds.permission),
+                include_boilerplate: params.include_boilerplate,
+                refine: params.refine,
+                rules: params.rules,
+                ..CompareOptions::default()
+            },
+            params.thresholds,
+        )
     }
 }
 
@@ -168,6 +186,22 @@ mod tests {
 
     fn options() -> EvidenceOptions {
         EvidenceOptions::new(CompareOptions::default(), Thresholds::default())
+    }
+
+    #[test]
+    fn a_runs_fuzzy_parameters_are_the_evidences_matching() {
+        let teacher = crate::collection::presets::CollectionPreset::Teacher
+            .params()
+            .fuzzy;
+        let options = EvidenceOptions::of_fuzzy(&teacher);
+        assert_eq!(options.thresholds, teacher.thresholds);
+        assert_eq!(options.compare.refine, teacher.refine);
+        assert_eq!(options.compare.rules, teacher.rules);
+        assert_eq!(options.compare.method, Method::Fuzzy);
+        assert_eq!(
+            options.compare.floor,
+            DEFAULT_FLOOR.min(teacher.thresholds.permission)
+        );
     }
 
     #[test]
