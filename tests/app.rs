@@ -9,12 +9,12 @@ use std::sync::Arc;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Thresholds;
-use viewer_support::{harness, settle, write};
+use viewer_support::{harness, labels_containing, settle, write};
 
 const A: &str = "# Fox report\n\n\
     The quick brown fox jumps over the lazy dog near the river bank. \
@@ -310,13 +310,7 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
         h.state().messages
     );
     assert!(h.query_by_label_contains("1 files skipped").is_some());
-    let rows: Vec<String> = h
-        .get_all_by_label_contains("score 1.000")
-        .map(|n| {
-            let node = n.accesskit_node();
-            node.label().or_else(|| node.value()).unwrap_or_default()
-        })
-        .collect();
+    let rows = labels_containing(&h, "score 1.000");
     // Identical texts are duplicates; the pairs with the source come first, read from it, under
     // their heading; the pair of two submissions under its own.
     assert_eq!(
@@ -327,13 +321,7 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
             "duplicate  score 1.000:  a-again.txt  ·  a.txt",
         ]
     );
-    let headings: Vec<String> = h
-        .get_all_by_label_contains("Submissions ")
-        .map(|n| {
-            let node = n.accesskit_node();
-            node.label().or_else(|| node.value()).unwrap_or_default()
-        })
-        .collect();
+    let headings = labels_containing(&h, "Submissions ");
     assert_eq!(
         headings,
         [
@@ -341,8 +329,6 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
             "Submissions reusing each other: 1 pair"
         ]
     );
-    // The three copies are one duplicate group; the first (the longest, ties to the earliest in
-    // the stream: the source) is the one to keep.
     // The HTML report of the run, with each pair's evidence (identical texts: all of each is
     // found in the other).
     let report = dir.path().join("collection.html");
@@ -362,6 +348,8 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
          <td class=\"n\">100%</td>"
     ));
     assert!(!html.contains("not computed"));
+    // The three copies are one duplicate group; the first (the longest, ties to the earliest in
+    // the stream: the source) is the one to keep.
     h.get_by_label("Duplicate groups (1)").click();
     h.run_ok();
     assert!(

@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
-use viewer_support::{harness, settle, write};
+use viewer_support::{harness, labels_containing, settle, write};
 
 /// Five sentences: the first three copied from one.txt, the fourth one word away from a
 /// sentence of two.txt, the last from nowhere.
@@ -63,12 +63,7 @@ fn run_view(document: &Path, sources: &Path) -> Harness<'static, SimdocApp> {
 
 /// The rows of the source list, top to bottom.
 fn source_rows(h: &Harness<'_, SimdocApp>) -> Vec<String> {
-    h.get_all_by_label_contains("of the document is found in")
-        .map(|n| {
-            let node = n.accesskit_node();
-            node.label().or_else(|| node.value()).unwrap_or_default()
-        })
-        .collect()
+    labels_containing(h, "of the document is found in")
 }
 
 /// A folder with the three sources and a README, which is no source.

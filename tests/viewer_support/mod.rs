@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
 use simdoc::app::SimdocApp;
 
 /// Writes `contents` to `dir/name` and returns its path.
@@ -41,4 +42,19 @@ pub fn settle(harness: &mut Harness<'_, SimdocApp>) {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+/// The text (label, else value) of every widget whose label contains `text`, top to bottom.
+#[allow(
+    dead_code,
+    reason = "not every suite reads labels (each includes this module)"
+)]
+pub fn labels_containing(harness: &Harness<'_, SimdocApp>, text: &str) -> Vec<String> {
+    harness
+        .get_all_by_label_contains(text)
+        .map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        })
+        .collect()
 }
