@@ -11,6 +11,7 @@ use egui::Color32;
 use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
 
 use super::SimdocApp;
+use crate::compare::{MOST_CAPPED_NOTES, capped_notes};
 use crate::render::Tier;
 use crate::similarity::ScoredPair;
 
@@ -123,7 +124,7 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         } else {
             // Repeated sentences: the figures count every pair, the plot shows a band of each
             // class pair that still reaches every sentence.
-            let notes: Vec<String> = capped.iter().map(|c| c.describe()).collect();
+            let notes = capped_notes(capped, MOST_CAPPED_NOTES);
             ui.weak(format!(
                 "{} matched pairs, {} shown (repeated sentences), {} passages",
                 view.figures.pairs,

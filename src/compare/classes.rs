@@ -20,13 +20,16 @@
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::similarity::{PreparedDoc, PreparedSentence, ScoredPair};
+use crate::similarity::{Neighbours, PreparedDoc, PreparedSentence, ScoredPair};
 
 /// Above this many sentence pairs in all, class pairs are listed as bands (see the module docs).
 pub const MAX_PAIRS_SHOWN: u64 = 1_000_000;
 
 /// The most partners a sentence of a banded class lists per class pair.
 pub const MAX_PARTNERS_SHOWN: u64 = 100;
+
+/// How many class pairs listed in part a summary names one by one (see [`capped_notes`]).
+pub const MOST_CAPPED_NOTES: usize = 5;
 
 /// Position of a sentence not in any class (it does not take part).
 const NO_CLASS: u32 = u32::MAX;
@@ -195,6 +198,20 @@ impl CappedPartners {
     }
 }
 
+/// The summary's notes on the class pairs listed in part: the `most` with the most pairs in
+/// all, largest first, then one line for the rest, so that a long comparison with many small
+/// repeated sentences does not print thousands of lines (the JSON report lists every one).
+pub fn capped_notes(capped: &[CappedPartners], most: usize) -> Vec<String> {
+    let mut largest: Vec<&CappedPartners> = capped.iter().collect();
+    largest.sort_by_key(|c| (std::cmp::Reverse(c.sizes[0] * c.sizes[1]), c.left, c.right));
+    let mut notes: Vec<String> = largest.iter().take(most).map(|c| c.describe()).collect();
+    let rest = capped.len().saturating_sub(most) as u64;
+    if rest > 0 {
+        notes.push(format!("{} more like these, smaller", thousands(rest)));
+    }
+    notes
+}
+
 fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
@@ -205,6 +222,22 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// For each class, the classes of the sentences next to its members in reading order (what a
+/// one-to-two match joins); none at all when `one_to_two` is off, since nothing joins then.
+pub fn neighbours(classes: &SentenceClasses, one_to_two: bool) -> Neighbours {
+    Neighbours::new((0..classes.len() as u32).map(|class| {
+        let mut list = Vec::new();
+        if one_to_two {
+            for &position in classes.members(class) {
+                let position = position as usize;
+                let before = position.checked_sub(1).and_then(|p| classes.class_of(p));
+                list.extend(before.into_iter().chain(classes.class_of(position + 1)));
+            }
+        }
+        list
+    }))
 }
 
 /// The sentence pairs to list for `class_pairs` (pairs of class ids) and which class pairs were
@@ -315,6 +348,35 @@ mod tests {
         assert_eq!(classes.class_of(4), Some(0));
         assert_eq!(representatives.sentences.len(), 2);
         assert_eq!(representatives.sentences[1], doc.sentences[1]);
+    }
+
+    #[test]
+    fn the_notes_name_the_largest_class_pairs_and_count_the_rest() {
+        let capped = |left: u32, sizes: [u64; 2]| CappedPartners {
+            left,
+            right: left,
+            sizes,
+            shown: 1,
+            identical: true,
+        };
+        let all = [
+            capped(3, [2, 2]),
+            capped(9, [50, 40]),
+            capped(1, [2, 3]),
+            capped(7, [2, 2]),
+        ];
+        let notes = capped_notes(&all, 2);
+        assert_eq!(
+            notes,
+            [
+                "sentence 9 of A has 40 identical partners in B (as do 49 more like it): \
+                 showing 1 each",
+                "sentence 1 of B has 2 identical partners in A (as do 2 more like it): showing 1 each",
+                "2 more like these, smaller",
+            ]
+        );
+        assert_eq!(capped_notes(&all, 4).len(), 4, "no line for an empty rest");
+        assert!(capped_notes(&[], 5).is_empty());
     }
 
     #[test]

@@ -24,13 +24,13 @@ use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
 use crate::similarity::{
-    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, Preset, ScoredPair,
-    Thresholds, Vocabulary,
+    Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc, Preset,
+    ScoredPair, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
 pub use alignment::{AlignedWord, WordAlignment, WordMatch};
-pub use classes::{CappedPartners, SentenceClasses};
+pub use classes::{CappedPartners, MOST_CAPPED_NOTES, SentenceClasses, capped_notes};
 pub use figures::Figures;
 pub use passages::Passage;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
@@ -134,14 +134,74 @@ impl PreparedPair {
     ) -> Result<Comparison, Cancelled> {
         let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
         let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
-        let mut class_pairs = method.matcher().score_pairs(
+        // Only the one-way pairs that pruning and one-to-two matches use are kept as they are
+        // scored (a subset of all pairs at the floor that gives the same result).
+        let neighbours = [&left_classes, &right_classes]
+            .map(|classes| classes::neighbours(classes, self.one_to_two));
+        let needed = NeededPairs {
+            left: &neighbours[0],
+            right: &neighbours[1],
+        };
+        let class_pairs = method.matcher().score_needed_pairs(
             &left_representatives,
             &right_representatives,
             model,
             floor,
             &self.rules,
+            needed,
             cancel,
         )?;
+        Ok(self.assemble(
+            class_pairs,
+            [left_classes, right_classes],
+            model,
+            method,
+            floor,
+        ))
+    }
+
+    /// [`Self::compare`] from every pair at the floor instead of the needed ones: what the
+    /// needed pairs must give the same result as.
+    #[cfg(test)]
+    pub(crate) fn compare_keeping_every_pair(
+        &self,
+        model: &dyn ModelView,
+        method: Method,
+        floor: f64,
+    ) -> Comparison {
+        let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
+        let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
+        let never = AtomicBool::new(false);
+        let class_pairs = method
+            .matcher()
+            .score_pairs(
+                &left_representatives,
+                &right_representatives,
+                model,
+                floor,
+                &self.rules,
+                &never,
+            )
+            .expect("never cancelled");
+        self.assemble(
+            class_pairs,
+            [left_classes, right_classes],
+            model,
+            method,
+            floor,
+        )
+    }
+
+    /// The comparison from the scored pairs of the two sides' classes: the pairs listed,
+    /// one-to-two matches and pruning.
+    fn assemble(
+        &self,
+        mut class_pairs: Vec<ScoredPair>,
+        [left_classes, right_classes]: [SentenceClasses; 2],
+        model: &dyn ModelView,
+        method: Method,
+        floor: f64,
+    ) -> Comparison {
         class_pairs.sort_unstable_by_key(|p| (p.left, p.right));
         let (pairs, capped) = classes::expand(&class_pairs, [&left_classes, &right_classes]);
         if left_classes.all_single() && right_classes.all_single() {
@@ -167,7 +227,7 @@ impl PreparedPair {
             self.left.sentences.len(),
             self.right.sentences.len(),
         );
-        Ok(Comparison {
+        Comparison {
             method,
             floor,
             include_boilerplate: self.include_boilerplate,
@@ -178,7 +238,7 @@ impl PreparedPair {
             classes: [left_classes, right_classes],
             class_pairs,
             capped,
-        })
+        }
     }
 
     /// Explains why two sentences (by position) scored what they did.

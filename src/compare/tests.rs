@@ -112,3 +112,130 @@ fn chinese_texts_sharing_sentences_have_their_figures() {
     assert_eq!(figures.matched, [1, 1]);
     assert_eq!(reworded.identical_pairs(&Thresholds::default()), 0);
 }
+
+/// What must not change when the matcher keeps only the needed one-way pairs: the pairs
+/// listed, the one-to-two matches, and the matches and figures at permissions from the floor up.
+fn assert_same_result(name: &str, needed: &Comparison, every: &Comparison) {
+    assert_eq!(needed.pairs, every.pairs, "{name}: pairs");
+    assert_eq!(needed.joined, every.joined, "{name}: one-to-two matches");
+    for step in 0..=12 {
+        for variation in [0.15, 1.0] {
+            let thresholds = Thresholds {
+                permission: needed.floor + 0.05 * f64::from(step),
+                variation,
+            };
+            let matched =
+                |c: &Comparison| -> Vec<ScoredPair> { c.matches(&thresholds).copied().collect() };
+            assert_eq!(matched(needed), matched(every), "{name}: {thresholds:?}");
+            assert_eq!(
+                needed.figures(&thresholds),
+                every.figures(&thresholds),
+                "{name}: {thresholds:?}"
+            );
+        }
+    }
+}
+
+/// Compares `a` with `b` and `b` with `a`, from the needed pairs and from every pair, and
+/// asserts the same result; returns how many class pairs the matcher kept of how many, `a`
+/// against `b`, and how many pairs of one-to-two matches there were both ways.
+fn compare_both_ways(name: &str, a: &str, b: &str) -> (usize, usize, usize) {
+    let a = parse_text(a, "a.txt", SourceFormat::Text);
+    let b = parse_text(b, "b.txt", SourceFormat::Text);
+    let (needed, every, joined) = needed_against_every_pair(name, &a, &b);
+    let (_, _, joined_back) = needed_against_every_pair(name, &b, &a);
+    (needed, every, joined + joined_back)
+}
+
+fn needed_against_every_pair(
+    name: &str,
+    left: &Document,
+    right: &Document,
+) -> (usize, usize, usize) {
+    let model = crate::model::ReferenceModel::embedded();
+    let options = CompareOptions::default();
+    let pair = PreparedPair::new(left, right, model, &options);
+    let never = AtomicBool::new(false);
+    let needed = pair
+        .compare(model, Method::Fuzzy, options.floor, &never)
+        .expect("not cancelled");
+    let every = pair.compare_keeping_every_pair(model, Method::Fuzzy, options.floor);
+    assert_same_result(name, &needed, &every);
+    let (left_classes, left_representatives) = SentenceClasses::group(&pair.left);
+    let (right_classes, right_representatives) = SentenceClasses::group(&pair.right);
+    let neighbours = [&left_classes, &right_classes].map(|c| classes::neighbours(c, true));
+    let matcher = Method::Fuzzy.matcher();
+    let needed_pairs = matcher.score_needed_pairs(
+        &left_representatives,
+        &right_representatives,
+        model,
+        options.floor,
+        &pair.rules,
+        NeededPairs {
+            left: &neighbours[0],
+            right: &neighbours[1],
+        },
+        &never,
+    );
+    let every_pair = matcher.score_pairs(
+        &left_representatives,
+        &right_representatives,
+        model,
+        options.floor,
+        &pair.rules,
+        &never,
+    );
+    let count = |pairs: Result<Vec<ScoredPair>, Cancelled>| pairs.expect("not cancelled").len();
+    (count(needed_pairs), count(every_pair), every.joined.len())
+}
+
+#[test]
+fn the_needed_pairs_give_the_comparison_of_every_pair() {
+    let guinea = include_str!("../../assets/examples/guinea.md");
+    let history = include_str!("../../assets/examples/history-of-guinea.md");
+    let (needed, every, _) = compare_both_ways("guinea", guinea, history);
+    assert!(needed < every, "{needed} of {every} pairs kept");
+    // Split and glued sentences, a repeated heading and a repeated line between them.
+    let split = "Contents. The committee approved the budget. It takes effect in March. \
+                 Contents. Share this. The mayor opened the bridge. It links two districts. \
+                 Share this. Contents.";
+    let glued = "Contents. The committee approved the budget and it takes effect in March. \
+                 Share this. The mayor opened the bridge, which links two districts. Contents. \
+                 Share this. Share this.";
+    let (_, _, joined) = compare_both_ways("split and glued", split, glued);
+    assert!(joined > 0, "the glued sentences are matched one-to-two");
+    let (_, _, joined) =
+        compare_both_ways("guinea split", guinea, &guinea.replace(", and ", ". And "));
+    assert!(joined > 0, "the split sentences are matched one-to-two");
+    let Ok(data) = std::env::var("SIMDOC_DATA") else {
+        println!("skipped the real-data part: SIMDOC_DATA not set");
+        return;
+    };
+    let data = std::path::Path::new(&data);
+    let summaries = data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business");
+    let articles = data.join("documents/bbc-news/bbc/business");
+    let mut joined = 0;
+    for n in 1..=20 {
+        let name = format!("{n:03}.txt");
+        let read = |dir: &std::path::Path| std::fs::read_to_string(dir.join(&name));
+        let (Ok(summary), Ok(article)) = (read(&summaries), read(&articles)) else {
+            panic!("BBC business {name} is in the shared data");
+        };
+        joined += compare_both_ways(&format!("BBC business {name}"), &article, &summary).2;
+    }
+    assert!(joined > 0, "some summaries glue their articles' sentences");
+    let wiki = data.join("reference/enwiki-2015/text/AA");
+    let run = |file: &str| -> String {
+        let entries = crate::corpus::read_entries(&wiki.join(file), &Default::default())
+            .expect("the enwiki file is in the shared data");
+        entries
+            .iter()
+            .take(8)
+            .map(|e| format!("{}\n\n", e.text))
+            .collect()
+    };
+    let (a, b) = (run("wiki_00"), run("wiki_01"));
+    let (needed, every, _) = compare_both_ways("Wikipedia runs", &a, &format!("{b}{a}"));
+    println!("Wikipedia runs: {needed} of {every} pairs kept");
+    assert!(needed * 2 < every, "{needed} of {every} pairs kept");
+}

@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use super::dotplot::{Tier, escape};
 use super::report::Report;
+use crate::compare::{MOST_CAPPED_NOTES, capped_notes};
 use crate::document::Document;
 
 fn tier_of(identical: bool) -> Tier {
@@ -263,11 +264,7 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
         out.push_str("</tr>");
     }
     out.push_str("</table>");
-    for capped in &report.comparison.capped {
-        let _ = write!(
-            out,
-            "<p>Not listed pair by pair: {}.</p>",
-            escape(&capped.describe())
-        );
+    for note in capped_notes(&report.comparison.capped, MOST_CAPPED_NOTES) {
+        let _ = write!(out, "<p>Not listed pair by pair: {}.</p>", escape(&note));
     }
 }

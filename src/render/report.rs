@@ -4,13 +4,17 @@
 
 use std::io::Write;
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::alignment::align;
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
-use crate::compare::{CappedPartners, Comparison, Figures, TreeMatching, WordAlignment};
+use crate::compare::{
+    CappedPartners, Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment,
+    capped_notes,
+};
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
@@ -133,7 +137,7 @@ impl<'a> Report<'a> {
         let is_capped = self.comparison.capped_test();
         self.words = self
             .matches
-            .iter()
+            .par_iter()
             .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, refine)))
             .collect();
         self
@@ -361,11 +365,9 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        ) + &self
-            .comparison
-            .capped
+        ) + &capped_notes(&self.comparison.capped, MOST_CAPPED_NOTES)
             .iter()
-            .map(|c| format!("listed in part: {}\n", c.describe()))
+            .map(|note| format!("listed in part: {note}\n"))
             .collect::<String>()
     }
 }

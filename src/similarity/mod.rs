@@ -16,6 +16,7 @@ pub mod aligned;
 pub mod exact;
 pub mod fourgram;
 pub mod fuzzy;
+pub mod needed;
 pub mod prepare;
 pub mod preset;
 pub mod rules;
@@ -25,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
+pub use needed::{NeededPairs, Neighbours};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
 pub use rules::{MatchRules, Relate};
@@ -321,6 +323,25 @@ pub trait SentenceMatcher: Sync {
         rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled>;
+
+    /// [`Self::score_pairs`] without the pairs reaching the floor one way only that a
+    /// comparison does not use, given the sentences' neighbours ([`needed`] says which pairs are
+    /// kept). The default keeps them all; the fuzzy matcher drops the others as it scores them,
+    /// so that they are never all held at once.
+    #[allow(clippy::too_many_arguments)]
+    fn score_needed_pairs(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        needed: NeededPairs<'_>,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<ScoredPair>, Cancelled> {
+        let _ = needed;
+        self.score_pairs(left, right, model, floor, rules, cancel)
+    }
 
     /// The same result by comparing every pair; for tests and benchmarks.
     fn score_pairs_brute_force(
