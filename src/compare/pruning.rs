@@ -20,6 +20,11 @@
 //! figures and containment are then the same at every permission at or above the floor as with
 //! all pairs (tested against the unpruned comparison), while the pairs kept grow with the
 //! sentences and the matches, not with their square.
+//!
+//! The fuzzy matcher does most of this as it scores, so that the one-way pairs are never all
+//! held at once ([`crate::similarity::needed`], given each sentence's neighbours for the
+//! one-to-two matches): it returns a subset that gives the same result, and [`keep_needed`]
+//! finishes the job for every matcher.
 
 use crate::similarity::ScoredPair;
 
