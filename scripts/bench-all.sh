@@ -90,10 +90,24 @@ sources_bench() {
 repetition() {
   local dir
   dir=$(mktemp -d)
-  python3 -c "import sys; sys.stdout.write('The harbour froze early that winter and the boats stayed in. ' * 100000)" \
-    >"$dir/same.txt"
+  local sentence='The harbour froze early that winter and the boats stayed in. '
+  python3 -c "import sys; sys.stdout.write('$sentence' * 100000)" >"$dir/same.txt"
   echo "100,000 identical sentences (6.1 MB) compared with themselves:"
   timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt"
+  echo "the same with --json (the report written to a file):"
+  timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt" --json "$dir/same.json"
+  # The pages of tests/repetition.rs: a title, one paragraph, 10,000 identical headings.
+  python3 -c "
+import sys
+sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long thread</h1><p>$sentence</p>'
+                 + '<h2>Reply to this comment</h2>\n' * 10000 + '</body></html>')" >"$dir/headings.html"
+  echo "an HTML page with 10,000 identical headings compared with itself:"
+  timed $simdoc compare -q "$dir/headings.html" "$dir/headings.html"
+  mkdir "$dir/pages"
+  for i in $(seq -w 0 49); do cp "$dir/headings.html" "$dir/pages/page$i.html"; done
+  echo "a collection of 50 such pages, fuzzy (with evidence, as by default), then without evidence:"
+  timed $simdoc collection "$dir/pages" --method fuzzy --csv "$dir/fuzzy.csv" >/dev/null
+  timed $simdoc collection "$dir/pages" --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >/dev/null
   rm -rf "$dir"
 }
 
