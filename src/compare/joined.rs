@@ -38,13 +38,18 @@ pub fn find<'a>(
         return Vec::new();
     }
     // Repeated sentences (a form letter, a heading on every page) make the same join over and
-    // over: each distinct (first, second, other) triple is scored once.
-    let mut scored: FxHashMap<[&PreparedSentence; 3], (f64, f64)> = FxHashMap::default();
+    // over: each distinct (first, second, other) triple of sentence forms is scored once per
+    // side the two sentences are on (the two sides' Sims are each other's mirror image). A form
+    // is hashed once per position, not once per look-up: hashing three whole sentences per
+    // pair was most of the time of a page of 10,000 repeated headings compared with itself.
+    let mut forms = FormIds::new(left.sentences.len(), right.sentences.len());
+    let mut scored: FxHashMap<([u32; 3], bool), (f64, f64)> = FxHashMap::default();
     let mut score = |first: &'a PreparedSentence,
                      second: &'a PreparedSentence,
                      other: &'a PreparedSentence,
+                     key: [u32; 3],
                      joint_on_left: bool| {
-        *scored.entry([first, second, other]).or_insert_with(|| {
+        *scored.entry((key, joint_on_left)).or_insert_with(|| {
             let joint = union(first, second);
             let (a, b) = if joint_on_left {
                 (&joint, other)
@@ -78,12 +83,17 @@ pub fn find<'a>(
             if b.left != a.left + 1 {
                 continue;
             }
-            let (sim_lr, sim_rl) = score(
+            let (first, second) = (
                 &left.sentences[a.left as usize],
                 &left.sentences[b.left as usize],
-                &right.sentences[j as usize],
-                true,
             );
+            let other = &right.sentences[j as usize];
+            let key = [
+                forms.of(Side::Left, a.left, first),
+                forms.of(Side::Left, b.left, second),
+                forms.of(Side::Right, j, other),
+            ];
+            let (sim_lr, sim_rl) = score(first, second, other, key, true);
             if keeps(sim_lr, sim_rl, a, b, floor) {
                 for (pair, with) in [(a, b.left), (b, a.left)] {
                     found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Left, with));
@@ -99,12 +109,17 @@ pub fn find<'a>(
             if b.right != a.right + 1 {
                 continue;
             }
-            let (sim_lr, sim_rl) = score(
+            let (first, second) = (
                 &right.sentences[a.right as usize],
                 &right.sentences[b.right as usize],
-                &left.sentences[i as usize],
-                false,
             );
+            let other = &left.sentences[i as usize];
+            let key = [
+                forms.of(Side::Right, a.right, first),
+                forms.of(Side::Right, b.right, second),
+                forms.of(Side::Left, i, other),
+            ];
+            let (sim_lr, sim_rl) = score(first, second, other, key, false);
             if keeps(sim_lr, sim_rl, a, b, floor) {
                 for (pair, with) in [(a, b.right), (b, a.right)] {
                     found.push(joined_pair(pair, sim_lr, sim_rl, JoinSide::Right, with));
@@ -132,6 +147,41 @@ pub fn find<'a>(
         }
     }
     kept
+}
+
+#[derive(Clone, Copy)]
+enum Side {
+    Left,
+    Right,
+}
+
+/// Numbers for sentence forms: equal prepared sentences, on either side, get the same number,
+/// and each position's sentence is hashed once.
+struct FormIds<'a> {
+    by_form: FxHashMap<&'a PreparedSentence, u32>,
+    /// Per side and position, its form's number ([`Self::UNSEEN`] until asked for).
+    of_position: [Vec<u32>; 2],
+}
+
+impl<'a> FormIds<'a> {
+    const UNSEEN: u32 = u32::MAX;
+
+    fn new(left_len: usize, right_len: usize) -> Self {
+        FormIds {
+            by_form: FxHashMap::default(),
+            of_position: [vec![Self::UNSEEN; left_len], vec![Self::UNSEEN; right_len]],
+        }
+    }
+
+    /// The number of `sentence`'s form; `position` is its place on `side`.
+    fn of(&mut self, side: Side, position: u32, sentence: &'a PreparedSentence) -> u32 {
+        let slot = &mut self.of_position[side as usize][position as usize];
+        if *slot == Self::UNSEEN {
+            let next = self.by_form.len() as u32;
+            *slot = *self.by_form.entry(sentence).or_insert(next);
+        }
+        *slot
+    }
 }
 
 /// Whether a join with these Sims reaches the floor both ways and beats both halves alone.
@@ -231,6 +281,39 @@ mod tests {
         );
         assert_eq!(other.len(), 2);
         assert_eq!(other[0].joined.map(|j| j.side), Some(JoinSide::Right));
+    }
+
+    /// A document compared with itself: sentences 0 and 1 taken together are all of sentence 2
+    /// (which has one word more), so the same three sentences join once with the pair on the
+    /// left and once with it on the right; each join has its own direction's Sims.
+    #[test]
+    fn the_same_three_sentences_joined_on_either_side_keep_their_own_directions() {
+        let model = TableModel::new();
+        let mut vocabulary = Vocabulary::new(&model);
+        let doc = vocabulary.prepare_texts(
+            &[
+                "Alpha beta gamma delta.",
+                "Epsilon zeta eta theta.",
+                "Alpha beta gamma delta epsilon zeta eta theta iota.",
+            ],
+            &model,
+        );
+        let rules = MatchRules::MEASURED;
+        let pairs = Method::Fuzzy
+            .matcher()
+            .score_pairs_brute_force(&doc, &doc, &model, 0.3, &rules);
+        let joined = find(&pairs, &doc, &doc, Method::Fuzzy, &model, &rules, 0.3);
+        let sims_of = |left: u32, right: u32| {
+            let pair = joined
+                .iter()
+                .find(|p| (p.left, p.right) == (left, right))
+                .expect("joined");
+            (pair.sim_lr, pair.sim_rl)
+        };
+        let whole_in_joint = 8.0 / 9.0;
+        // Sentences 0 + 1 on the left inside sentence 2 on the right, and the mirror image.
+        assert_eq!(sims_of(0, 2), (1.0, whole_in_joint));
+        assert_eq!(sims_of(2, 0), (whole_in_joint, 1.0));
     }
 
     #[test]
