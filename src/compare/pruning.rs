@@ -89,14 +89,7 @@ mod tests {
     use crate::similarity::{Method, Thresholds};
 
     fn pair(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr,
-            sim_rl,
-            identical: false,
-            joined: None,
-        }
+        ScoredPair::scored(left, right, sim_lr, sim_rl)
     }
 
     #[test]

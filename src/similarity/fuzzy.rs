@@ -654,6 +654,7 @@ fn kept(
 }
 
 impl FuzzyMatcher {
+    /// The indexed scoring, through the model's correlations or without them.
     // The trait method's arguments, and which pairs are needed.
     #[allow(clippy::too_many_arguments)]
     fn score_indexed(
@@ -666,97 +667,116 @@ impl FuzzyMatcher {
         needed: Option<NeededPairs<'_>>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
-        // Candidates are generated from content terms: without stopwords their Sim is the Sim;
-        // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
-        // sentences without stopwords needs only that).
-        let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
-        if content_floor <= 0.0 {
-            // Every pair may reach a non-positive floor: there is nothing to prune.
-            return Ok(self.score_pairs_brute_force(left, right, model, floor, rules));
+        if self.correlations {
+            score_indexed_with(left, right, model, floor, rules, needed, cancel)
+        } else {
+            let model = NoCorrelations(model);
+            score_indexed_with(left, right, &model, floor, rules, needed, cancel)
         }
-        let forward = candidates(left, right, model, content_floor, cancel)?;
-        let backward = candidates(right, left, model, content_floor, cancel)?;
-        let merged = merge_directions(left.sentences.len(), forward, backward);
-        check(cancel)?;
-        // Correlate rows of the left terms, restricted to terms present on the right.
-        let right_terms: FxHashSet<TermId> = right
-            .active()
-            .flat_map(|(_, s)| s.content().iter().copied())
-            .collect();
-        let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
-        let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
-        let c = correlation_in(&rows);
-        // Each left sentence's candidates, by position, for the neighbour test of `needed`.
-        let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
-        for (i, list) in &merged {
-            candidates_of[*i as usize] = list;
-        }
-        let right_len = right.sentences.len();
-        let scored = merged
-            .par_iter()
-            .try_fold(
-                || ScoredPiece::new(right_len),
-                |mut piece, (i, list)| {
-                    check(cancel)?;
-                    let sentence = &left.sentences[*i as usize];
-                    let (related, related_content, dp) = &mut piece.scratch;
-                    related.fill(&sentence.set, &rows);
-                    if sentence.has_stopwords() {
-                        related_content.fill(sentence.content(), &rows);
-                    }
-                    let mut found = Vec::new();
-                    for &j in list {
-                        let other = &right.sentences[j as usize];
-                        let sims = sims_under_rules(
-                            sentence,
-                            other,
-                            rules,
-                            &c,
-                            |a, b, content| {
-                                let related = if content && sentence.has_stopwords() {
-                                    &*related_content
-                                } else {
-                                    &*related
-                                };
-                                related.sims(a.len(), b)
-                            },
-                            dp,
-                        );
-                        found.extend(kept(*i, j, sims, floor, sentence, other));
-                    }
-                    match needed {
-                        None => piece.pairs.append(&mut found),
-                        Some(needed) => {
-                            let neighbours_of_i_reach = |j: u32| {
-                                needed.left.any(*i, |n| {
-                                    candidates_of[n as usize].binary_search(&j).is_ok()
-                                })
-                            };
-                            let neighbours_of_j_reached =
-                                |j: u32| needed.right.any(j, |m| list.binary_search(&m).is_ok());
-                            keep_needed_one_way(
-                                found,
-                                floor,
-                                neighbours_of_i_reach,
-                                neighbours_of_j_reached,
-                                &mut piece,
-                            );
-                        }
-                    }
-                    Ok(piece)
-                },
-            )
-            .try_reduce(|| ScoredPiece::new(right_len), |a, b| Ok(a.join(b)))?;
-        let mut pairs = scored.pairs;
-        let best_of_right: Vec<ScoredPair> = scored.best_of_right.into_pairs().collect();
-        if !best_of_right.is_empty() {
-            pairs.extend(best_of_right);
-            pairs.sort_unstable_by_key(|p| (p.left, p.right));
-            pairs.dedup_by_key(|p| (p.left, p.right));
-        }
-        Ok(pairs)
     }
+}
+
+/// [`FuzzyMatcher::score_indexed`] with the model to read correlations from.
+fn score_indexed_with(
+    left: &PreparedDoc,
+    right: &PreparedDoc,
+    model: &dyn ModelView,
+    floor: f64,
+    rules: &MatchRules,
+    needed: Option<NeededPairs<'_>>,
+    cancel: &AtomicBool,
+) -> Result<Vec<ScoredPair>, Cancelled> {
+    let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
+    // Candidates are generated from content terms: without stopwords their Sim is the Sim;
+    // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
+    // sentences without stopwords needs only that).
+    let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
+    if content_floor <= 0.0 {
+        // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
+        // already the one without correlations when the overlap matcher called.)
+        return Ok(FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules));
+    }
+    let forward = candidates(left, right, model, content_floor, cancel)?;
+    let backward = candidates(right, left, model, content_floor, cancel)?;
+    let merged = merge_directions(left.sentences.len(), forward, backward);
+    check(cancel)?;
+    // Correlate rows of the left terms, restricted to terms present on the right.
+    let right_terms: FxHashSet<TermId> = right
+        .active()
+        .flat_map(|(_, s)| s.content().iter().copied())
+        .collect();
+    let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
+    let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
+    let c = correlation_in(&rows);
+    // Each left sentence's candidates, by position, for the neighbour test of `needed`.
+    let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
+    for (i, list) in &merged {
+        candidates_of[*i as usize] = list;
+    }
+    let right_len = right.sentences.len();
+    let scored = merged
+        .par_iter()
+        .try_fold(
+            || ScoredPiece::new(right_len),
+            |mut piece, (i, list)| {
+                check(cancel)?;
+                let sentence = &left.sentences[*i as usize];
+                let (related, related_content, dp) = &mut piece.scratch;
+                related.fill(&sentence.set, &rows);
+                if sentence.has_stopwords() {
+                    related_content.fill(sentence.content(), &rows);
+                }
+                let mut found = Vec::new();
+                for &j in list {
+                    let other = &right.sentences[j as usize];
+                    let sims = sims_under_rules(
+                        sentence,
+                        other,
+                        rules,
+                        &c,
+                        |a, b, content| {
+                            let related = if content && sentence.has_stopwords() {
+                                &*related_content
+                            } else {
+                                &*related
+                            };
+                            related.sims(a.len(), b)
+                        },
+                        dp,
+                    );
+                    found.extend(kept(*i, j, sims, floor, sentence, other));
+                }
+                match needed {
+                    None => piece.pairs.append(&mut found),
+                    Some(needed) => {
+                        let neighbours_of_i_reach = |j: u32| {
+                            needed
+                                .left
+                                .any(*i, |n| candidates_of[n as usize].binary_search(&j).is_ok())
+                        };
+                        let neighbours_of_j_reached =
+                            |j: u32| needed.right.any(j, |m| list.binary_search(&m).is_ok());
+                        keep_needed_one_way(
+                            found,
+                            floor,
+                            neighbours_of_i_reach,
+                            neighbours_of_j_reached,
+                            &mut piece,
+                        );
+                    }
+                }
+                Ok(piece)
+            },
+        )
+        .try_reduce(|| ScoredPiece::new(right_len), |a, b| Ok(a.join(b)))?;
+    let mut pairs = scored.pairs;
+    let best_of_right: Vec<ScoredPair> = scored.best_of_right.into_pairs().collect();
+    if !best_of_right.is_empty() {
+        pairs.extend(best_of_right);
+        pairs.sort_unstable_by_key(|p| (p.left, p.right));
+        pairs.dedup_by_key(|p| (p.left, p.right));
+    }
+    Ok(pairs)
 }
 
 /// What the parallel scoring of a run of left sentences gathers: their pairs in order, and the
@@ -839,12 +859,7 @@ impl SentenceMatcher for FuzzyMatcher {
         rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        if self.correlations {
-            self.score_indexed(left, right, model, floor, rules, None, cancel)
-        } else {
-            let model = NoCorrelations(model);
-            self.score_indexed(left, right, &model, floor, rules, None, cancel)
-        }
+        self.score_indexed(left, right, model, floor, rules, None, cancel)
     }
 
     fn score_needed_pairs(
@@ -857,12 +872,7 @@ impl SentenceMatcher for FuzzyMatcher {
         needed: NeededPairs<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        if self.correlations {
-            self.score_indexed(left, right, model, floor, rules, Some(needed), cancel)
-        } else {
-            let model = NoCorrelations(model);
-            self.score_indexed(left, right, &model, floor, rules, Some(needed), cancel)
-        }
+        self.score_indexed(left, right, model, floor, rules, Some(needed), cancel)
     }
 
     fn score_pairs_brute_force(

@@ -198,6 +198,19 @@ impl Joined {
 }
 
 impl ScoredPair {
+    /// A pair of different sentences with these Sims, for tests.
+    #[cfg(test)]
+    pub(crate) fn scored(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
+        ScoredPair {
+            left,
+            right,
+            sim_lr,
+            sim_rl,
+            identical: false,
+            joined: None,
+        }
+    }
+
     /// The smaller of the two directional scores.
     pub fn min_sim(&self) -> f64 {
         self.sim_lr.min(self.sim_rl)

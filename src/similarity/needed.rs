@@ -86,21 +86,22 @@ pub struct NeededPairs<'a> {
 /// pairs reaching the floor left to right only: higher Sim(left, right), then higher reverse
 /// Sim, then the earlier right sentence.
 pub fn better_for_left(candidate: &ScoredPair, current: &ScoredPair) -> bool {
-    let key = |p: &ScoredPair| (p.sim_lr, p.sim_rl);
-    match key(candidate).partial_cmp(&key(current)) {
-        Some(std::cmp::Ordering::Greater) => true,
-        Some(std::cmp::Ordering::Equal) => candidate.right < current.right,
-        _ => false,
-    }
+    let key = |p: &ScoredPair| (p.sim_lr, p.sim_rl, p.right);
+    ranks_above(key(candidate), key(current))
 }
 
 /// The same for a right sentence: higher Sim(right, left), then higher Sim(left, right), then
 /// the earlier left sentence.
 pub fn better_for_right(candidate: &ScoredPair, current: &ScoredPair) -> bool {
-    let key = |p: &ScoredPair| (p.sim_rl, p.sim_lr);
-    match key(candidate).partial_cmp(&key(current)) {
+    let key = |p: &ScoredPair| (p.sim_rl, p.sim_lr, p.left);
+    ranks_above(key(candidate), key(current))
+}
+
+/// Higher own Sim, then higher reverse Sim, then the earlier partner.
+fn ranks_above((own, reverse, partner): (f64, f64, u32), current: (f64, f64, u32)) -> bool {
+    match (own, reverse).partial_cmp(&(current.0, current.1)) {
         Some(std::cmp::Ordering::Greater) => true,
-        Some(std::cmp::Ordering::Equal) => candidate.left < current.left,
+        Some(std::cmp::Ordering::Equal) => partner < current.2,
         _ => false,
     }
 }
@@ -157,14 +158,7 @@ mod tests {
     use super::*;
 
     fn pair(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr,
-            sim_rl,
-            identical: false,
-            joined: None,
-        }
+        ScoredPair::scored(left, right, sim_lr, sim_rl)
     }
 
     #[test]
