@@ -11,7 +11,8 @@
 //! splitting) and preparing (refining every sentence, both sides) are timed apart from scoring
 //! (the fuzzy matcher, the measured preset, down to the default floor) and the figures. The
 //! growth exponent between two sizes is log(t2 / t1) / log(s2 / s1): 1 is linear. CPU time of
-//! the process is reported beside wall time, since the machine is shared.
+//! the process is reported beside wall time, since the machine is shared, and the peak resident
+//! memory from making the document to the figures (Linux).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -48,6 +49,26 @@ fn cpu_time() -> Duration {
     tv(usage.ru_utime) + tv(usage.ru_stime)
 }
 
+/// Makes the next [`peak_memory_mb`] the peak of what follows: hands freed memory back to the
+/// system and resets the kernel's high-water mark of this process ("5" to
+/// /proc/self/clear_refs, Linux).
+fn reset_peak_memory() {
+    // SAFETY: malloc_trim only returns free heap pages to the system.
+    unsafe { libc::malloc_trim(0) };
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+/// This process's peak resident memory since [`reset_peak_memory`], in MB (VmHWM of
+/// /proc/self/status; 0 where there is none).
+fn peak_memory_mb() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kb| kb.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
 /// Wall and CPU time of `f`.
 fn timed<T>(f: impl FnOnce() -> T) -> (T, [f64; 2]) {
     let (wall, cpu) = (Instant::now(), cpu_time());
@@ -68,6 +89,8 @@ struct Row {
     prepare: [f64; 2],
     compare: [f64; 2],
     pairs: usize,
+    /// Peak resident memory from making the document to the figures.
+    peak_mb: f64,
     /// Pairs at the floor before pruning: one way only, and both ways.
     at_floor: [usize; 2],
 }
@@ -95,6 +118,7 @@ fn main() {
     let options = CompareOptions::default();
     let mut rows: Vec<Row> = Vec::new();
     for &mb in &sizes {
+        reset_peak_memory();
         let path = dir.join(format!("prose-{mb}mb.txt"));
         let text = prose(&data, (mb * 1e6) as usize);
         std::fs::write(&path, &text).expect("write the document");
@@ -108,6 +132,7 @@ fn main() {
             let _ = comparison.figures(&Preset::MEASURED.thresholds);
             comparison.pairs.len()
         });
+        let peak_mb = peak_memory_mb();
         // What the matcher finds before the comparison keeps what it needs (untimed): the pairs
         // with a directional Sim at the floor one way only grow with the square of the size.
         let found = Method::Fuzzy
@@ -132,12 +157,13 @@ fn main() {
             prepare,
             compare,
             pairs,
+            peak_mb,
             at_floor: [found.len() - both, both],
         };
         println!(
             "{:.1} MB, {} sentences: load {:.2} s (CPU {:.2}), prepare {:.2} s (CPU {:.2}), \
-             compare {:.2} s (CPU {:.2}), {} pairs kept; at the floor before pruning {} one way \
-             only, {} both ways",
+             compare {:.2} s (CPU {:.2}), {} pairs kept, peak memory {:.0} MB; at the floor \
+             before pruning {} one way only, {} both ways",
             row.megabytes,
             row.sentences,
             row.load[0],
@@ -147,6 +173,7 @@ fn main() {
             row.compare[0],
             row.compare[1],
             row.pairs,
+            row.peak_mb,
             row.at_floor[0],
             row.at_floor[1]
         );
@@ -157,9 +184,9 @@ fn main() {
     };
     println!();
     println!(
-        "| MB | sentences | load s (CPU) | prepare s (CPU) | compare s (CPU) | pairs kept | at the floor one way / both ways | growth exponent of compare CPU (of load + prepare CPU) from the previous size |"
+        "| MB | sentences | load s (CPU) | prepare s (CPU) | compare s (CPU) | pairs kept | peak memory MB | at the floor one way / both ways | growth exponent of compare CPU (of load + prepare CPU) from the previous size |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (i, row) in rows.iter().enumerate() {
         let growth = if i == 0 {
             "".to_string()
@@ -172,7 +199,7 @@ fn main() {
             )
         };
         println!(
-            "| {:.1} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {} | {} / {} | {} |",
+            "| {:.1} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {} | {:.0} | {} / {} | {} |",
             row.megabytes,
             row.sentences,
             row.load[0],
@@ -182,6 +209,7 @@ fn main() {
             row.compare[0],
             row.compare[1],
             row.pairs,
+            row.peak_mb,
             row.at_floor[0],
             row.at_floor[1],
             growth
