@@ -17,8 +17,8 @@ use crate::compare::SentenceClasses;
 use crate::compare::figures::{odds_ratio, ratio};
 use crate::document::Document;
 use crate::similarity::{
-    MatchRules, Method as SentenceMethod, ModelView, PreparedDoc, ScoredPair, Thresholds,
-    Vocabulary,
+    MatchRules, Method as SentenceMethod, ModelView, NeededPairs, PreparedDoc, ScoredPair,
+    Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -211,14 +211,22 @@ pub fn resemblances(
     let (classes, representatives) = SentenceClasses::group(&all);
     let never = AtomicBool::new(false);
     let floor = params.thresholds.permission;
+    // Only EQ pairs are counted, and they reach the floor both ways: the pairs reaching it one
+    // way only (most of them, and their number grows with the square of the collection) are
+    // dropped as they are scored. No one-to-two matches here, so no sentence has neighbours.
+    let no_neighbours = crate::compare::classes::neighbours(&classes, false);
     let class_pairs = SentenceMethod::Fuzzy
         .matcher()
-        .score_pairs(
+        .score_needed_pairs(
             &representatives,
             &representatives,
             model,
             floor,
             &params.rules,
+            NeededPairs {
+                left: &no_neighbours,
+                right: &no_neighbours,
+            },
             &never,
         )
         .map_err(|_| Cancelled)?;
