@@ -10,7 +10,7 @@ use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::vectors::VectorParams;
 use simdoc::model::{ModelParams, ReferenceModel, Relatedness, build_from_texts};
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{MatchRules, Method, Preset, Relate, Thresholds};
+use simdoc::similarity::{MatchRules, Method, NeededPairs, Preset, Relate, ScoredPair, Thresholds};
 use simdoc::text::RefineOptions;
 
 const WORDS: usize = 24;
@@ -247,6 +247,47 @@ proptest! {
                 for p in &indexed {
                     prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
                     prop_assert!(p.sim_lr.max(p.sim_rl) >= floor);
+                }
+            }
+        }
+    }
+
+    /// A document against itself (the same object, as a collection's sentences are matched:
+    /// the candidates are searched one way round) gives the brute-force pairs; asked for the
+    /// pairs reaching the floor both ways only, the index gives exactly those of brute force.
+    #[test]
+    fn index_equals_brute_force_against_itself_and_both_ways(
+        model in model_strategy(),
+        a in doc_strategy(),
+        b in doc_strategy(),
+        floor in 0.05f64..1.0,
+    ) {
+        let cancel = AtomicBool::new(false);
+        for options in option_sets() {
+            let pair = prepared_with(&a, &b, &model, &options);
+            let rules = &pair.rules;
+            for method in [Method::Fuzzy, Method::Overlap] {
+                let matcher = method.matcher();
+                let both_ways = |pairs: &[ScoredPair]| -> Vec<ScoredPair> {
+                    let mut kept: Vec<ScoredPair> =
+                        pairs.iter().filter(|p| p.min_sim() >= floor).copied().collect();
+                    kept.sort_by_key(|p| (p.left, p.right));
+                    kept
+                };
+                let mut itself = matcher
+                    .score_pairs(&pair.left, &pair.left, &model, floor, rules, &cancel)
+                    .unwrap();
+                let mut brute =
+                    matcher.score_pairs_brute_force(&pair.left, &pair.left, &model, floor, rules);
+                itself.sort_by_key(|p| (p.left, p.right));
+                brute.sort_by_key(|p| (p.left, p.right));
+                prop_assert_eq!(&itself, &brute, "itself: method {} options {:?}", method.name(), options);
+                for (left, right) in [(&pair.left, &pair.left), (&pair.left, &pair.right)] {
+                    let needed = matcher
+                        .score_needed_pairs(left, right, &model, floor, rules, NeededPairs::BothWays, &cancel)
+                        .unwrap();
+                    let brute = matcher.score_pairs_brute_force(left, right, &model, floor, rules);
+                    prop_assert_eq!(both_ways(&needed), both_ways(&brute), "both ways: method {} options {:?}", method.name(), options);
                 }
             }
         }

@@ -211,10 +211,9 @@ pub fn resemblances(
     let (classes, representatives) = SentenceClasses::group(&all);
     let never = AtomicBool::new(false);
     let floor = params.thresholds.permission;
-    // Only EQ pairs are counted, and they reach the floor both ways: the pairs reaching it one
-    // way only (most of them, and their number grows with the square of the collection) are
-    // dropped as they are scored. No one-to-two matches here, so no sentence has neighbours.
-    let no_neighbours = crate::compare::classes::neighbours(&classes, false);
+    // Only EQ pairs are counted, and they reach the floor both ways: the pairs that can reach it
+    // one way only (most of them, and their number grows with the square of the collection) are
+    // not scored at all.
     let class_pairs = SentenceMethod::Fuzzy
         .matcher()
         .score_needed_pairs(
@@ -223,10 +222,7 @@ pub fn resemblances(
             model,
             floor,
             &params.rules,
-            NeededPairs {
-                left: &no_neighbours,
-                right: &no_neighbours,
-            },
+            NeededPairs::BothWays,
             &never,
         )
         .map_err(|_| Cancelled)?;

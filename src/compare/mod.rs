@@ -138,7 +138,7 @@ impl PreparedPair {
         // scored (a subset of all pairs at the floor that gives the same result).
         let neighbours = [&left_classes, &right_classes]
             .map(|classes| classes::neighbours(classes, self.one_to_two));
-        let needed = NeededPairs {
+        let needed = NeededPairs::WithOneWay {
             left: &neighbours[0],
             right: &neighbours[1],
         };

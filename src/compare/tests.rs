@@ -171,7 +171,7 @@ fn needed_against_every_pair(
         model,
         options.floor,
         &pair.rules,
-        NeededPairs {
+        NeededPairs::WithOneWay {
             left: &neighbours[0],
             right: &neighbours[1],
         },

@@ -526,32 +526,87 @@ fn sort_positions(positions: &mut Vec<u32>, marks: &mut [u64]) {
     }
 }
 
-/// Per left sentence position, the union of its candidates in both directions: `forward` lists
-/// right candidates per left sentence, `backward` left candidates per right sentence.
+/// Per left sentence position with candidates, its candidates in both directions, sorted:
+/// `forward` lists right candidates per left sentence, `backward` left candidates per right
+/// sentence (`None` when the two documents are the same object: then it equals `forward`, and
+/// is not searched a second time). Their union, or with `both_ways` their intersection: a pair
+/// reaches the floor both ways only if each side's bound lets it.
 fn merge_directions(
     left_len: usize,
     forward: Vec<(u32, Vec<u32>)>,
-    backward: Vec<(u32, Vec<u32>)>,
+    backward: Option<Vec<(u32, Vec<u32>)>>,
+    both_ways: bool,
 ) -> Vec<(u32, Vec<u32>)> {
-    let mut per_left: Vec<Vec<u32>> = vec![Vec::new(); left_len];
-    for (i, list) in forward {
-        per_left[i as usize] = list;
-    }
-    for (j, list) in backward {
-        for i in list {
-            per_left[i as usize].push(j);
+    // The backward lists turned around, per left sentence; sorted, since the right sentences
+    // come in ascending order.
+    let mut turned: Vec<Vec<u32>> = vec![Vec::new(); left_len];
+    for (j, list) in backward.as_ref().unwrap_or(&forward) {
+        for &i in list {
+            turned[i as usize].push(*j);
         }
     }
-    per_left
-        .into_iter()
-        .enumerate()
-        .filter(|(_, list)| !list.is_empty())
-        .map(|(i, mut list)| {
-            list.sort_unstable();
-            list.dedup();
-            (i as u32, list)
-        })
-        .collect()
+    drop(backward);
+    let mut merged = Vec::with_capacity(forward.len());
+    let mut forward = forward.into_iter().peekable();
+    for (i, back) in turned.into_iter().enumerate() {
+        let ahead = forward
+            .next_if(|(f, _)| *f as usize == i)
+            .map(|(_, list)| list);
+        let list = match (ahead, both_ways) {
+            (Some(ahead), true) => sorted_intersection(&ahead, &back),
+            (None, true) => Vec::new(),
+            (Some(ahead), false) => sorted_union(&ahead, &back),
+            (None, false) => back,
+        };
+        if !list.is_empty() {
+            merged.push((i as u32, list));
+        }
+    }
+    merged
+}
+
+/// The values in both sorted lists, sorted.
+fn sorted_intersection(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::new();
+    let (mut x, mut y) = (0, 0);
+    while x < a.len() && y < b.len() {
+        match a[x].cmp(&b[y]) {
+            std::cmp::Ordering::Less => x += 1,
+            std::cmp::Ordering::Greater => y += 1,
+            std::cmp::Ordering::Equal => {
+                out.push(a[x]);
+                x += 1;
+                y += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The values in either sorted list, sorted, each once.
+fn sorted_union(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut x, mut y) = (0, 0);
+    while x < a.len() && y < b.len() {
+        match a[x].cmp(&b[y]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[x]);
+                x += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[y]);
+                y += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[x]);
+                x += 1;
+                y += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[x..]);
+    out.extend_from_slice(&b[y..]);
+    out
 }
 
 /// For one left term set: every term it relates to, as `(k, slot of the left word, 1 - c)`,
@@ -697,8 +752,15 @@ fn score_indexed_with(
         return Ok(FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules));
     }
     let forward = candidates(left, right, model, content_floor, cancel)?;
-    let backward = candidates(right, left, model, content_floor, cancel)?;
-    let merged = merge_directions(left.sentences.len(), forward, backward);
+    // A document compared with itself (a collection's sentences against each other) has the
+    // same candidates both ways round.
+    let backward = if std::ptr::eq(left, right) {
+        None
+    } else {
+        Some(candidates(right, left, model, content_floor, cancel)?)
+    };
+    let both_ways = matches!(needed, Some(NeededPairs::BothWays));
+    let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
     check(cancel)?;
     // Correlate rows of the left terms, restricted to terms present on the right.
     let right_terms: FxHashSet<TermId> = right
@@ -748,14 +810,19 @@ fn score_indexed_with(
                 }
                 match needed {
                     None => piece.pairs.append(&mut found),
-                    Some(needed) => {
+                    Some(NeededPairs::BothWays) => piece
+                        .pairs
+                        .extend(found.into_iter().filter(|p| p.min_sim() >= floor)),
+                    Some(NeededPairs::WithOneWay {
+                        left: near_left,
+                        right: near_right,
+                    }) => {
                         let neighbours_of_i_reach = |j: u32| {
-                            needed
-                                .left
+                            near_left
                                 .any(*i, |n| candidates_of[n as usize].binary_search(&j).is_ok())
                         };
                         let neighbours_of_j_reached =
-                            |j: u32| needed.right.any(j, |m| list.binary_search(&m).is_ok());
+                            |j: u32| near_right.any(j, |m| list.binary_search(&m).is_ok());
                         keep_needed_one_way(
                             found,
                             floor,

@@ -11,13 +11,14 @@
 //! [`NeededPairs`] tells a matcher the neighbours, so that it can drop the other one-way pairs
 //! as it scores them instead of holding them all (gigabytes at 20 MB) and dropping them later.
 //!
-//! The contract: a matcher given [`NeededPairs`] returns a subset of what it returns without,
-//! sorted the same way, that holds every pair reaching the floor both ways, each sentence's
-//! best pair among those reaching the floor in its own direction only (higher directional Sim,
-//! then higher reverse Sim, then the earlier partner, as the comparison's pruning ranks them),
-//! and every one-way pair whose contained sentence has a neighbour that reaches the floor into
-//! the same sentence. It may return more (the fuzzy matcher keeps a one-way pair when the
-//! neighbour is merely a candidate of the same sentence, which it knows before scoring).
+//! The contract: a matcher given [`NeededPairs::WithOneWay`] returns a subset of what it returns
+//! without, sorted the same way, that holds every pair reaching the floor both ways, each
+//! sentence's best pair among those reaching the floor in its own direction only (higher
+//! directional Sim, then higher reverse Sim, then the earlier partner, as the comparison's
+//! pruning ranks them), and every one-way pair whose contained sentence has a neighbour that
+//! reaches the floor into the same sentence. It may return more (the fuzzy matcher keeps a one-way pair when the
+//! neighbour is merely a candidate of the same sentence, which it knows before scoring). Given
+//! [`NeededPairs::BothWays`], the subset need hold only the pairs reaching the floor both ways.
 
 use super::ScoredPair;
 
@@ -74,12 +75,18 @@ impl Neighbours {
     }
 }
 
-/// The neighbours of both sides' sentences, given to a matcher so that it keeps only the
-/// needed one-way pairs (see the module docs).
+/// Which pairs a caller needs, given to a matcher so that it drops the others as it scores.
 #[derive(Clone, Copy, Debug)]
-pub struct NeededPairs<'a> {
-    pub left: &'a Neighbours,
-    pub right: &'a Neighbours,
+pub enum NeededPairs<'a> {
+    /// The pairs reaching the floor both ways only (EQ counts in a collection need no more):
+    /// the matcher need not even score a pair that can reach the floor one way only.
+    BothWays,
+    /// Those and the one-way pairs of the module docs, with the neighbours of both sides'
+    /// sentences.
+    WithOneWay {
+        left: &'a Neighbours,
+        right: &'a Neighbours,
+    },
 }
 
 /// Whether `candidate` ranks above `current` as the best pair of its left sentence among the
