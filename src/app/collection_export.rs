@@ -14,12 +14,12 @@ use super::collection::CollectionResult;
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
 use crate::collection::evidence::{
-    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs, pairs_within_budget,
+    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs_visiting, pairs_within_budget,
 };
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
-use crate::render::collection_pages::{page_link, pages_folder, write_pair_pages};
+use crate::render::collection_pages::{PairPages, page_link, pages_folder};
 use crate::similarity::ModelView;
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
@@ -91,6 +91,8 @@ fn write_report(
         &result.detection,
         &is_source,
     );
+    let (folder_name, folder) = pages_folder(path);
+    let mut linked = Vec::new();
     if !result.documents.is_empty() {
         // Only the documents of the pairs wanted are handed over (copied once each), not the
         // whole collection.
@@ -117,28 +119,28 @@ fn write_report(
         };
         let pairs: Vec<(usize, usize)> =
             wanted.iter().map(|&(a, b)| (place(a), place(b))).collect();
-        report.evidence = evidence_of_pairs(&pairs, &documents, model, options, job)
-            .map_err(|e| e.to_string())?;
-    }
-    let (folder_name, folder) = pages_folder(path);
-    let linked = if report.evidence.is_empty() {
-        Vec::new()
-    } else {
-        std::fs::create_dir_all(&folder)
-            .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
+        if !pairs.is_empty() {
+            std::fs::create_dir_all(&folder)
+                .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
+        }
+        // Each pair's page is drawn from the comparison its evidence comes from.
         let write = |rank: usize, html: &str| {
             let file = folder.join(format!("{}.html", rank + 1));
             std::fs::write(&file, html).map_err(|e| format!("{}: {e}", file.display()))
         };
-        write_pair_pages(
-            &report,
-            &|d| result.documents.get(d).map(|doc| &**doc),
+        let pages = PairPages::new(&report, model, options, &write);
+        let evidence = evidence_of_pairs_visiting(
+            &pairs,
+            &documents,
             model,
             options,
-            job.cancel,
-            &write,
-        )?
-    };
+            job,
+            &|rank, a, b, comparison| pages.visit(rank, a, b, comparison),
+        )
+        .map_err(|e| e.to_string())?;
+        linked = pages.finish()?;
+        report.evidence = evidence;
+    }
     let link = |rank: usize| page_link(&folder_name, &linked, rank);
     let html = collection_html(&report, &HtmlOptions { pair_link: &link });
     std::fs::write(path, html).map_err(|e| e.to_string())

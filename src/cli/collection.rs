@@ -13,18 +13,17 @@ use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
 use super::output;
 use super::reference::reference_model;
 use simdoc::collection::evidence::{
-    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs, pairs_within_budget,
+    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs_visiting, pairs_within_budget,
 };
 use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
     tables,
 };
 
-use simdoc::document::Document;
 use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
 use simdoc::render::collection_html::{HtmlOptions, collection_html};
-use simdoc::render::collection_pages::{page_link, pages_folder, write_pair_pages};
+use simdoc::render::collection_pages::{PairPages, page_link, pages_folder};
 
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
@@ -136,7 +135,43 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         );
         wanted.truncate(affordable);
     }
-    report.evidence = evidence_of_pairs(&wanted, &documents, model, &evidence_options, &mut job)?;
+    // With --html, each pair's page is drawn from the comparison its evidence comes from.
+    let (folder_name, folder) = args.html.as_deref().map(pages_folder).unzip();
+    if let Some(folder) = &folder
+        && !wanted.is_empty()
+    {
+        std::fs::create_dir_all(folder)
+            .with_context(|| format!("{}: cannot create", folder.display()))?;
+    }
+    let write_page = |rank: usize, html: &str| match &folder {
+        Some(folder) => {
+            let file = folder.join(format!("{}.html", rank + 1));
+            output::write_file(&file, html.as_bytes()).map_err(|e| format!("{e:#}"))
+        }
+        None => Ok(()),
+    };
+    let pages = args
+        .html
+        .is_some()
+        .then(|| PairPages::new(&report, model, &evidence_options, &write_page));
+    let evidence = evidence_of_pairs_visiting(
+        &wanted,
+        &documents,
+        model,
+        &evidence_options,
+        &mut job,
+        &|rank, a, b, comparison| {
+            if let Some(pages) = &pages {
+                pages.visit(rank, a, b, comparison);
+            }
+        },
+    )?;
+    let linked = pages
+        .map(PairPages::finish)
+        .transpose()
+        .map_err(anyhow::Error::msg)?
+        .unwrap_or_default();
+    report.evidence = evidence;
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {
@@ -145,8 +180,10 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.csv {
         output::write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
-    if let Some(path) = &args.html {
-        write_html(path, &report, &documents, model, &evidence_options)?;
+    if let (Some(path), Some(folder_name)) = (&args.html, &folder_name) {
+        let link = |rank: usize| page_link(folder_name, &linked, rank);
+        let html = collection_html(&report, &HtmlOptions { pair_link: &link });
+        output::write_file(path, html.as_bytes())?;
     }
     drop(documents);
     let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
@@ -243,36 +280,4 @@ odds ratios (thesis Table 4.1; 100 = identical):"
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// The HTML report at `path` and, in the folder `path`-pairs, one comparison report per pair
-/// with evidence (the same page `simdoc compare --html` writes), linked from its row.
-fn write_html(
-    path: &Path,
-    report: &CollectionReport<'_>,
-    documents: &[Document],
-    model: &ReferenceModel,
-    options: &EvidenceOptions,
-) -> anyhow::Result<()> {
-    let (folder_name, folder) = pages_folder(path);
-    if !report.evidence.is_empty() {
-        std::fs::create_dir_all(&folder)
-            .with_context(|| format!("{}: cannot create", folder.display()))?;
-    }
-    let write = |rank: usize, html: &str| {
-        let file = folder.join(format!("{}.html", rank + 1));
-        output::write_file(&file, html.as_bytes()).map_err(|e| format!("{e:#}"))
-    };
-    let linked = write_pair_pages(
-        report,
-        &|d| documents.get(d),
-        model,
-        options,
-        &AtomicBool::new(false),
-        &write,
-    )
-    .map_err(anyhow::Error::msg)?;
-    let link = |rank: usize| page_link(&folder_name, &linked, rank);
-    let html = collection_html(report, &HtmlOptions { pair_link: &link });
-    output::write_file(path, html.as_bytes())
 }

@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::fuzzy::FuzzyParams;
 use super::{Cancelled, DocId, Job};
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
-use crate::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
+use crate::compare::{CompareOptions, Comparison, DEFAULT_FLOOR, PreparedPair};
 use crate::document::Document;
 use crate::similarity::{Method, ModelView, Thresholds};
 
@@ -80,11 +80,35 @@ pub fn pair_evidence(
     options: &EvidenceOptions,
     cancel: &AtomicBool,
 ) -> Result<PairEvidence, Cancelled> {
+    Ok(evidence_of(
+        &compare_pair(a, b, model, options, cancel)?,
+        a,
+        b,
+        options,
+    ))
+}
+
+/// The comparison evidence is computed from (and the pair's page drawn from).
+fn compare_pair(
+    a: &Document,
+    b: &Document,
+    model: &dyn ModelView,
+    options: &EvidenceOptions,
+    cancel: &AtomicBool,
+) -> Result<Comparison, Cancelled> {
     let compare = &options.compare;
-    let prepared = PreparedPair::new(a, b, model, compare);
-    let comparison = prepared
+    PreparedPair::new(a, b, model, compare)
         .compare(model, compare.method, compare.floor, cancel)
-        .map_err(|_| Cancelled)?;
+        .map_err(|_| Cancelled)
+}
+
+/// The evidence of the comparison of `a` with `b`.
+fn evidence_of(
+    comparison: &Comparison,
+    a: &Document,
+    b: &Document,
+    options: &EvidenceOptions,
+) -> PairEvidence {
     // The pairs of repeated sentences listed only in part take no part in passages, and the
     // figures of repeated sentences come from their classes: leaving them out here keeps a
     // pair of pages of 10,000 repeated headings from holding a million matches.
@@ -100,13 +124,13 @@ pub fn pair_evidence(
         gap: options.gap,
         min_pairs: 1,
     };
-    let (passages, _) = passages_of(&comparison, &matches, &words, passage_options);
-    Ok(PairEvidence {
+    let (passages, _) = passages_of(comparison, &matches, &words, passage_options);
+    PairEvidence {
         containment: figures.containment,
         matched_sentences: figures.matched,
         sentences: figures.sentences,
         passages,
-    })
+    }
 }
 
 /// Most sentences (both documents of a pair, summed over the pairs) evidence is computed for in
@@ -143,6 +167,23 @@ pub fn evidence_of_pairs(
     options: &EvidenceOptions,
     job: &mut Job<'_>,
 ) -> Result<Vec<Option<PairEvidence>>, Cancelled> {
+    evidence_of_pairs_visiting(pairs, documents, model, options, job, &|_, _, _, _| {})
+}
+
+/// What is done with a pair's comparison besides its evidence, while it is held: called with
+/// the pair's position in the list, its two documents and their comparison. A collection
+/// report's pair pages are drawn from it, so that each pair is compared once.
+pub type ComparisonVisitor<'v> = dyn Fn(usize, &Document, &Document, &Comparison) + Sync + 'v;
+
+/// [`evidence_of_pairs`], handing each comparison to `visit` before it is dropped.
+pub fn evidence_of_pairs_visiting(
+    pairs: &[(DocId, DocId)],
+    documents: &[Document],
+    model: &(dyn ModelView + Sync),
+    options: &EvidenceOptions,
+    job: &mut Job<'_>,
+    visit: &ComparisonVisitor<'_>,
+) -> Result<Vec<Option<PairEvidence>>, Cancelled> {
     // Chunks keep the progress bar moving and let a cancel stop the run between them. Pairs of
     // long documents are compared one at a time: two of them at once (two pages of 10,000
     // repeated headings) held 125 MB more at the peak than one.
@@ -150,21 +191,31 @@ pub fn evidence_of_pairs(
     const LONG_PAIR: usize = 10_000;
     let cancel = job.cancel;
     let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
-    let one = |&(a, b): &(DocId, DocId)| match (documents.get(a), documents.get(b)) {
-        (Some(a), Some(b)) => pair_evidence(a, b, model, options, cancel).map(Some),
-        _ => Ok(None),
+    let one = |at: usize| {
+        let (a, b) = pairs[at];
+        let (Some(a), Some(b)) = (documents.get(a), documents.get(b)) else {
+            return Ok(None);
+        };
+        let comparison = compare_pair(a, b, model, options, cancel)?;
+        visit(at, a, b, &comparison);
+        Ok(Some(evidence_of(&comparison, a, b, options)))
+    };
+    let is_long = |at: usize| {
+        let (a, b) = pairs[at];
+        sentences(a) + sentences(b) > LONG_PAIR
     };
     let mut evidence = Vec::with_capacity(pairs.len());
-    for (done, chunk) in pairs.chunks(CHUNK).enumerate() {
-        job.step("evidence", done * CHUNK, pairs.len())?;
-        let is_long = |&(a, b): &(DocId, DocId)| sentences(a) + sentences(b) > LONG_PAIR;
+    for start in (0..pairs.len()).step_by(CHUNK) {
+        job.step("evidence", start, pairs.len())?;
+        let chunk = start..(start + CHUNK).min(pairs.len());
         let mut found: Vec<Option<PairEvidence>> = chunk
-            .par_iter()
-            .map(|pair| if is_long(pair) { Ok(None) } else { one(pair) })
+            .clone()
+            .into_par_iter()
+            .map(|at| if is_long(at) { Ok(None) } else { one(at) })
             .collect::<Result<_, Cancelled>>()?;
-        for (slot, pair) in found.iter_mut().zip(chunk) {
-            if is_long(pair) {
-                *slot = one(pair)?;
+        for (slot, at) in found.iter_mut().zip(chunk) {
+            if is_long(at) {
+                *slot = one(at)?;
             }
         }
         evidence.extend(found);
@@ -234,6 +285,42 @@ mod tests {
         // sentences are found in the submission.
         assert!((evidence.containment[0] - 0.5).abs() < 1e-9, "{evidence:?}");
         assert!((evidence.containment[1] - 0.4).abs() < 1e-9, "{evidence:?}");
+    }
+
+    #[test]
+    fn each_compared_pair_is_visited_once_with_its_position_and_documents() {
+        let model = ReferenceModel::embedded();
+        let documents = vec![
+            doc("The orchestra played Brahms on Friday night. The hall was full."),
+            doc("Quarterly revenue rose by four percent. Margins were flat."),
+            doc("The orchestra played Brahms on Friday night. Tickets sold out in a day."),
+        ];
+        let seen = std::sync::Mutex::new(Vec::new());
+        let found = without_job(|job| {
+            evidence_of_pairs_visiting(
+                &[(0, 1), (2, 0), (0, 7), (1, 2)],
+                &documents,
+                model,
+                &options(),
+                job,
+                &|at, a, b, comparison| {
+                    let matched = comparison.matches(&options().thresholds).count();
+                    seen.lock().expect("not poisoned").push((
+                        at,
+                        a.sentences.len(),
+                        b.sentences.len(),
+                        matched,
+                    ));
+                },
+            )
+        })
+        .expect("not cancelled");
+        let mut seen = seen.into_inner().expect("not poisoned");
+        seen.sort_unstable();
+        // The pair naming a missing document is not compared; the others once each, with the
+        // comparison their evidence comes from.
+        assert_eq!(seen, [(0, 2, 2, 0), (1, 2, 2, 1), (3, 2, 2, 0)]);
+        assert_eq!(found[1].as_ref().map(|e| e.matched_sentences), Some([1, 1]));
     }
 
     #[test]

@@ -3,16 +3,14 @@
 //! line and the viewer's export both write them, beside the report, in a folder named after it.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
-
-use rayon::prelude::*;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::collection::CollectionReport;
 use super::html::report_html;
 use super::report::{Report, Side};
-use crate::collection::DocId;
 use crate::collection::evidence::EvidenceOptions;
-use crate::compare::PreparedPair;
+use crate::compare::Comparison;
 use crate::document::Document;
 use crate::similarity::ModelView;
 
@@ -31,53 +29,83 @@ pub fn pages_folder(report: &Path) -> (String, PathBuf) {
     (name.clone(), report.with_file_name(name))
 }
 
-/// The page of each of the report's first ranked pairs that has evidence (at most
-/// [`MAX_PAIR_PAGES`]), computed on every core and handed to `write(rank, html)` (rank from 0;
-/// the page of rank r is `r + 1`.html). `document(d)` is the collection's document `d`.
-/// Returns, per rank, whether its page was written; a document missing or a failed write is an
-/// error naming the pair.
-pub fn write_pair_pages<'d>(
-    report: &CollectionReport<'_>,
-    document: &(dyn Fn(DocId) -> Option<&'d Document> + Sync),
-    model: &(dyn ModelView + Sync),
-    options: &EvidenceOptions,
-    cancel: &AtomicBool,
-    write: &(dyn Fn(usize, &str) -> Result<(), String> + Sync),
-) -> Result<Vec<bool>, String> {
-    let pages: Vec<(usize, DocId, DocId)> = report
-        .ranked()
-        .enumerate()
-        .take(report.evidence.len().min(MAX_PAIR_PAGES))
-        .map(|(rank, (_, p))| (rank, p.a, p.b))
-        .collect();
-    let written: Vec<Result<usize, String>> = pages
-        .par_iter()
-        .map(|&(rank, a, b)| {
-            let (Some(doc_a), Some(doc_b)) = (document(a), document(b)) else {
-                return Err(format!(
-                    "pair {} names a document that is not loaded",
-                    rank + 1
-                ));
-            };
-            let compare = &options.compare;
-            let comparison = PreparedPair::new(doc_a, doc_b, model, compare)
-                .compare(model, compare.method, compare.floor, cancel)
-                .map_err(|_| "cancelled".to_string())?;
-            let sides = [(a, doc_a), (b, doc_b)].map(|(d, doc)| Side {
-                path: report.name(d),
-                doc,
-            });
-            let page = Report::new(sides, &comparison, options.thresholds)
-                .with_words(model, &compare.refine);
-            write(rank, &report_html(&page))?;
-            Ok(rank)
-        })
-        .collect();
-    let mut linked = vec![false; pages.len()];
-    for rank in written {
-        linked[rank?] = true;
+/// The comparison page of each of a report's first ranked pairs (at most [`MAX_PAIR_PAGES`]),
+/// drawn as the evidence is computed: [`PairPages::visit`] is the
+/// [`crate::collection::evidence::ComparisonVisitor`] of
+/// [`crate::collection::evidence::evidence_of_pairs_visiting`] over the report's
+/// [`CollectionReport::evidence_wanted`] pairs, so that each pair is compared once. Each page
+/// is handed to `write(rank, html)` (rank from 0; the page of rank r is `r + 1`.html).
+pub struct PairPages<'a> {
+    /// The names of the ranked pairs' documents, in rank order.
+    names: Vec<[&'a str; 2]>,
+    model: &'a (dyn ModelView + Sync),
+    options: &'a EvidenceOptions,
+    write: &'a (dyn Fn(usize, &str) -> Result<(), String> + Sync),
+    /// Per rank, whether its page was written.
+    written: Vec<AtomicBool>,
+    /// The first failed write.
+    failed: Mutex<Option<String>>,
+}
+
+impl<'a> PairPages<'a> {
+    /// The pages of `report`'s ranked pairs, for evidence computed with `options`.
+    pub fn new(
+        report: &'a CollectionReport<'a>,
+        model: &'a (dyn ModelView + Sync),
+        options: &'a EvidenceOptions,
+        write: &'a (dyn Fn(usize, &str) -> Result<(), String> + Sync),
+    ) -> Self {
+        let names: Vec<[&'a str; 2]> = report
+            .ranked()
+            .take(MAX_PAIR_PAGES)
+            .map(|(_, p)| [report.name(p.a), report.name(p.b)])
+            .collect();
+        PairPages {
+            written: names.iter().map(|_| AtomicBool::new(false)).collect(),
+            names,
+            model,
+            options,
+            write,
+            failed: Mutex::new(None),
+        }
     }
-    Ok(linked)
+
+    /// Draws and writes the page of the pair at `rank` from its comparison (nothing past
+    /// [`MAX_PAIR_PAGES`], or once a write has failed).
+    pub fn visit(&self, rank: usize, a: &Document, b: &Document, comparison: &Comparison) {
+        let Some(&[name_a, name_b]) = self.names.get(rank) else {
+            return;
+        };
+        let failed =
+            |lock: &Mutex<Option<String>>| lock.lock().map_or(true, |failed| failed.is_some());
+        if failed(&self.failed) {
+            return;
+        }
+        let sides = [(name_a, a), (name_b, b)].map(|(path, doc)| Side { path, doc });
+        let page = Report::new(sides, comparison, self.options.thresholds)
+            .with_words(self.model, &self.options.compare.refine);
+        match (self.write)(rank, &report_html(&page)) {
+            Ok(()) => self.written[rank].store(true, Ordering::Relaxed),
+            Err(error) => {
+                if let Ok(mut failed) = self.failed.lock() {
+                    failed.get_or_insert(error);
+                }
+            }
+        }
+    }
+
+    /// Per rank, whether its page was written (what [`page_link`] reads); the first failed
+    /// write is the error.
+    pub fn finish(self) -> Result<Vec<bool>, String> {
+        if let Some(error) = self.failed.into_inner().ok().flatten() {
+            return Err(error);
+        }
+        Ok(self
+            .written
+            .into_iter()
+            .map(AtomicBool::into_inner)
+            .collect())
+    }
 }
 
 /// The link of rank `rank`'s page from the report, if it was written (`linked` as
