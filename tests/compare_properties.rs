@@ -9,8 +9,11 @@ use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::vectors::VectorParams;
 use simdoc::model::{ModelParams, ReferenceModel, Relatedness, build_from_texts};
+use simdoc::similarity::needed::{MAX_NEIGHBOURS_CHECKED, contract_violation};
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{MatchRules, Method, NeededPairs, Preset, Relate, ScoredPair, Thresholds};
+use simdoc::similarity::{
+    MatchRules, Method, NeededPairs, Neighbours, Preset, Relate, ScoredPair, Thresholds,
+};
 use simdoc::text::RefineOptions;
 
 const WORDS: usize = 24;
@@ -288,6 +291,61 @@ proptest! {
                         .unwrap();
                     let brute = matcher.score_pairs_brute_force(left, right, &model, floor, rules);
                     prop_assert_eq!(both_ways(&needed), both_ways(&brute), "both ways: method {} options {:?}", method.name(), options);
+                }
+            }
+        }
+    }
+
+    /// Asked for the pairs a comparison needs, given the sentences' neighbours (in reading
+    /// order, or drawn at random as the classes of repeated sentences make them, some past the
+    /// most checked), every matcher keeps what the contract of `similarity::needed` names: a
+    /// subset of its pairs with the two-way pairs, each sentence's best one-way pair and the
+    /// one-way pairs a neighbour shares.
+    #[test]
+    fn the_needed_pairs_keep_what_their_contract_names(
+        model in model_strategy(),
+        a in doc_strategy(),
+        b in doc_strategy(),
+        floor in 0.05f64..1.0,
+        scattered in any::<bool>(),
+        seed in any::<u64>(),
+    ) {
+        let cancel = AtomicBool::new(false);
+        for options in option_sets() {
+            let pair = prepared_with(&a, &b, &model, &options);
+            let rules = &pair.rules;
+            let neighbours = |len: usize, salt: u64| {
+                if !scattered {
+                    return Neighbours::in_order(len);
+                }
+                // Each sentence gets a few neighbours anywhere in the document, or (one in
+                // seven) more than are checked.
+                let mut state = seed ^ salt;
+                let mut next = move || {
+                    state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    (state >> 33) as usize
+                };
+                Neighbours::new((0..len).map(|_| {
+                    let count = if next() % 7 == 0 { MAX_NEIGHBOURS_CHECKED + 1 } else { next() % 4 };
+                    (0..count).map(|_| (next() % len.max(1)) as u32).collect::<Vec<u32>>()
+                }))
+            };
+            let near_left = neighbours(pair.left.sentences.len(), 1);
+            let near_right = neighbours(pair.right.sentences.len(), 2);
+            for method in Method::ALL {
+                let matcher = method.matcher();
+                let all = matcher
+                    .score_pairs(&pair.left, &pair.right, &model, floor, rules, &cancel)
+                    .unwrap();
+                for needed in [
+                    NeededPairs::WithOneWay { left: &near_left, right: &near_right },
+                    NeededPairs::BothWays,
+                ] {
+                    let returned = matcher
+                        .score_needed_pairs(&pair.left, &pair.right, &model, floor, rules, needed, &cancel)
+                        .unwrap();
+                    let violation = contract_violation(&all, &returned, floor, needed);
+                    prop_assert!(violation.is_none(), "{:?}: method {} options {:?}", violation, method.name(), options);
                 }
             }
         }

@@ -1,7 +1,9 @@
 //! Two documents compared with every method, with the embedded reference model, under the
 //! measured and the thesis's thresholds. The input is split at its first NUL byte into the two
 //! documents (no NUL: the document against itself); the first byte chooses HTML or plain text
-//! for each. Nothing may panic; scores, figures and views must be in range and consistent.
+//! for each. Nothing may panic; scores, figures and views must be in range and consistent; the
+//! index must find exactly the pairs brute force finds, and the pairs a comparison needs must
+//! keep their contract (`simdoc::similarity::needed`).
 #![no_main]
 
 use std::sync::atomic::AtomicBool;
@@ -10,7 +12,8 @@ use libfuzzer_sys::fuzz_target;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset};
+use simdoc::similarity::needed::contract_violation;
+use simdoc::similarity::{Method, NeededPairs, Neighbours, Preset};
 
 fn format(bit: bool) -> SourceFormat {
     if bit {
@@ -41,7 +44,39 @@ fuzz_target!(|bytes: &[u8]| {
         ..CompareOptions::default()
     };
     let prepared = PreparedPair::new(&left, &right, model, &options);
+    let (sides, rules, floor) = (
+        [&prepared.left, &prepared.right],
+        &prepared.rules,
+        options.floor,
+    );
+    let near = sides.map(|side| Neighbours::in_order(side.sentences.len()));
     for method in Method::ALL {
+        let matcher = method.matcher();
+        let mut indexed = matcher
+            .score_pairs(sides[0], sides[1], model, floor, rules, &never)
+            .expect("never cancelled");
+        let mut brute = matcher.score_pairs_brute_force(sides[0], sides[1], model, floor, rules);
+        indexed.sort_by_key(|p| (p.left, p.right));
+        brute.sort_by_key(|p| (p.left, p.right));
+        assert_eq!(
+            indexed,
+            brute,
+            "{}: the index against brute force",
+            method.name()
+        );
+        for needed in [
+            NeededPairs::WithOneWay {
+                left: &near[0],
+                right: &near[1],
+            },
+            NeededPairs::BothWays,
+        ] {
+            let returned = matcher
+                .score_needed_pairs(sides[0], sides[1], model, floor, rules, needed, &never)
+                .expect("never cancelled");
+            let violation = contract_violation(&indexed, &returned, floor, needed);
+            assert!(violation.is_none(), "{}: {violation:?}", method.name());
+        }
         let comparison = prepared
             .compare(model, method, options.floor, &never)
             .expect("never cancelled");

@@ -160,12 +160,136 @@ impl BestOfRight {
     }
 }
 
+/// How `returned` (what a matcher gave for `needed`) breaks the contract of the module docs
+/// against `all` (what the same matcher gives without `needed`), or `None` when it keeps it:
+/// the first pair it holds that `all` does not, or the first pair it lacks that the contract
+/// names. For the property tests and the fuzzing of every matcher.
+pub fn contract_violation(
+    all: &[ScoredPair],
+    returned: &[ScoredPair],
+    floor: f64,
+    needed: NeededPairs<'_>,
+) -> Option<String> {
+    use rustc_hash::FxHashSet;
+    let key = |p: &ScoredPair| (p.left, p.right);
+    let all_keys: rustc_hash::FxHashMap<(u32, u32), &ScoredPair> =
+        all.iter().map(|p| (key(p), p)).collect();
+    if let Some(extra) = returned
+        .iter()
+        .find(|p| all_keys.get(&key(p)).is_none_or(|q| *q != *p))
+    {
+        return Some(format!(
+            "{extra:?} is not a pair scored without the needed pairs"
+        ));
+    }
+    let kept: FxHashSet<(u32, u32)> = returned.iter().map(key).collect();
+    let lacking = |p: &ScoredPair, why: &str| {
+        (!kept.contains(&key(p))).then(|| format!("{p:?} is missing: {why}"))
+    };
+    let both = |p: &ScoredPair| p.sim_lr >= floor && p.sim_rl >= floor;
+    if let Some(missing) = all
+        .iter()
+        .filter(|p| both(p))
+        .find_map(|p| lacking(p, "both ways"))
+    {
+        return Some(missing);
+    }
+    let NeededPairs::WithOneWay { left, right } = needed else {
+        return None;
+    };
+    let left_to_right = |p: &&ScoredPair| p.sim_lr >= floor && p.sim_rl < floor;
+    let right_to_left = |p: &&ScoredPair| p.sim_rl >= floor && p.sim_lr < floor;
+    let mut best_of_left: rustc_hash::FxHashMap<u32, &ScoredPair> = Default::default();
+    let mut best_of_right: rustc_hash::FxHashMap<u32, &ScoredPair> = Default::default();
+    for p in all.iter().filter(left_to_right) {
+        let best = best_of_left.entry(p.left).or_insert(p);
+        if better_for_left(p, best) {
+            *best = p;
+        }
+    }
+    for p in all.iter().filter(right_to_left) {
+        let best = best_of_right.entry(p.right).or_insert(p);
+        if better_for_right(p, best) {
+            *best = p;
+        }
+    }
+    let best = best_of_left.values().chain(best_of_right.values());
+    if let Some(missing) = best
+        .into_iter()
+        .find_map(|p| lacking(p, "a sentence's best one way"))
+    {
+        return Some(missing);
+    }
+    let reaches = |i: u32, j: u32, forward: bool| {
+        all_keys
+            .get(&(i, j))
+            .is_some_and(|p| if forward { p.sim_lr } else { p.sim_rl } >= floor)
+    };
+    let joins = all
+        .iter()
+        .filter(left_to_right)
+        .filter(|p| left.any(p.left, |n| reaches(n, p.right, true)))
+        .chain(
+            all.iter()
+                .filter(right_to_left)
+                .filter(|p| right.any(p.right, |m| reaches(p.left, m, false))),
+        );
+    joins
+        .into_iter()
+        .find_map(|p| lacking(p, "its neighbour reaches the same sentence"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn pair(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
         ScoredPair::scored(left, right, sim_lr, sim_rl)
+    }
+
+    #[test]
+    fn a_contract_violation_names_the_extra_or_the_missing_pair() {
+        let all = [
+            pair(0, 0, 0.9, 0.8),
+            pair(0, 1, 0.5, 0.1),
+            pair(1, 0, 0.45, 0.1),
+            pair(1, 1, 0.6, 0.2),
+            pair(2, 0, 0.1, 0.7),
+        ];
+        let (left, right) = (Neighbours::in_order(3), Neighbours::in_order(2));
+        let one_way = NeededPairs::WithOneWay {
+            left: &left,
+            right: &right,
+        };
+        assert_eq!(contract_violation(&all, &all, 0.4, one_way), None);
+        // (0, 1) is left 0's best pair one way and (2, 0) right 0's; (1, 0) is not left 1's
+        // best, but its neighbour, left 0, reaches right 0 too.
+        let without = |at: usize| {
+            let mut kept = all.to_vec();
+            kept.remove(at);
+            contract_violation(&all, &kept, 0.4, one_way)
+        };
+        assert!(without(0).is_some_and(|why| why.contains("both ways")));
+        assert!(without(1).is_some_and(|why| why.contains("best")));
+        assert!(without(2).is_some_and(|why| why.contains("neighbour")));
+        assert!(without(4).is_some_and(|why| why.contains("best")));
+        let apart = Neighbours::new([vec![], vec![], vec![]]);
+        let no_neighbours = NeededPairs::WithOneWay {
+            left: &apart,
+            right: &right,
+        };
+        let mut kept = all.to_vec();
+        kept.remove(2);
+        assert_eq!(contract_violation(&all, &kept, 0.4, no_neighbours), None);
+        assert_eq!(
+            contract_violation(&all, &all[..1], 0.4, NeededPairs::BothWays),
+            None
+        );
+        let changed = [pair(0, 0, 0.9, 0.7)];
+        assert!(
+            contract_violation(&all, &changed, 0.4, NeededPairs::BothWays)
+                .is_some_and(|why| why.contains("not a pair"))
+        );
     }
 
     #[test]
