@@ -109,7 +109,7 @@ impl<'a> PairPages<'a> {
 }
 
 /// The link of rank `rank`'s page from the report, if it was written (`linked` as
-/// [`write_pair_pages`] returns it).
+/// [`PairPages::finish`] returns it).
 pub fn page_link(folder_name: &str, linked: &[bool], rank: usize) -> Option<String> {
     linked
         .get(rank)
