@@ -51,8 +51,11 @@ fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>
     Ok((loaded, is_source))
 }
 
-/// Most documents the odds-ratio matrix is computed for.
+/// Most documents `--matrix` accepts (the matrix is n x n).
 const MAX_MATRIX_DOCUMENTS: usize = 500;
+
+/// Most documents whose odds-ratio matrix is printed as a table after the summary.
+const MAX_MATRIX_TABLE: usize = 30;
 
 pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if let Some(dir) = &args.from {
@@ -186,7 +189,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         output::write_file(path, html.as_bytes())?;
     }
     drop(documents);
-    let matrix = resemblances.as_ref().map(fuzzy::Resemblances::odds_matrix);
+    // The matrix is n x n: made only when it is written or printed (20,849 Reuters stories
+    // would need 3.5 GB for a matrix nobody asked for).
+    let matrix = resemblances
+        .as_ref()
+        .filter(|_| args.matrix.is_some() || collection.names.len() <= MAX_MATRIX_TABLE)
+        .map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
         write_matrix(path, &collection.names, matrix)?;
     }
@@ -197,7 +205,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         .and_then(|()| out.write_all(skipped_lines(&skipped, args.show).as_bytes()))
         .context("writing to standard output")?;
     if let Some(matrix) = &matrix
-        && matrix.len() <= 30
+        && matrix.len() <= MAX_MATRIX_TABLE
     {
         write_matrix_table(&mut out, matrix)?;
     }
