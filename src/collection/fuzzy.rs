@@ -213,7 +213,7 @@ pub fn resemblances(
     let floor = params.thresholds.permission;
     // Only EQ pairs are counted, and they reach the floor both ways: the pairs that can reach it
     // one way only (most of them, and their number grows with the square of the collection) are
-    // not scored at all.
+    // neither kept nor scored past their content terms.
     let class_pairs = SentenceMethod::Fuzzy
         .matcher()
         .score_needed_pairs(

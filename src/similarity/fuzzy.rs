@@ -19,11 +19,12 @@
 //! A pair is kept when either directional Sim reaches the floor, so candidates are generated in
 //! both directions (left sentences against an index of the right document, and the reverse) and
 //! scored once (`fuzzy/candidates.rs`). A document compared with itself (the same object: a
-//! collection's sentences) is searched one way round, the other being the same; a caller that
+//! collection's sentences) is searched one way round, the other being the same. A caller that
 //! needs only pairs at the floor both ways ([`NeededPairs::BothWays`]) has only the candidates
-//! of both directions scored, and one that needs a few one-way pairs has the others dropped as
-//! they are scored ([`super::needed`]). Only content terms are indexed: with kept stopwords the content floor of
-//! [`MatchRules`] bounds what the content terms must reach. In one direction:
+//! of both directions scored (against itself: each sentence's candidates are scored as they
+//! are found), and one that needs a few one-way pairs has the others dropped as they are scored
+//! ([`super::needed`]). Only content terms are indexed: with kept stopwords the content floor
+//! of [`MatchRules`] bounds what the content terms must reach. In one direction:
 //! mu(w, S_j) is 0 unless some k in S_j has c(w,k) > 0 ("w touches S_j"), and never above 1, so
 //! Sim(S_i, S_j) <= touched(S_i, S_j) / |S_i|; tighter, a word touching S_j only through
 //! correlates has exactly mu(w, S_j) = 1 - prod(1 - c(w,k)) over its correlates k in S_j. The
@@ -46,7 +47,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 mod candidates;
 
-use self::candidates::{candidates, merge_directions};
+use self::candidates::{CandidateSearch, candidates, merge_directions};
 use super::aligned::aligned_sims;
 use super::needed::{self, BestOfRight};
 use super::{
@@ -157,7 +158,9 @@ pub fn similarity(left: &[TermId], right: &[TermId], model: &dyn ModelView) -> (
 /// Both directional Sims of two sentences under `rules`: `None` for a pair the rules forbid; a
 /// direction whose content terms miss the content floor counts 0 when stopwords take part.
 /// `sets` computes the thesis's Sims of two term sets (its flag: content terms only); `c(l, r)`
-/// relates a left term to a right term for [`Relate::Aligned`]; `dp` is scratch space.
+/// relates a left term to a right term for [`Relate::Aligned`]; `dp` is scratch space. With
+/// `both_ways_only` (only pairs reaching the floor both ways are wanted), a pair whose content
+/// terms miss the content floor either way scores 0 both ways without its whole sets scored.
 fn sims_under_rules(
     left: &PreparedSentence,
     right: &PreparedSentence,
@@ -165,6 +168,7 @@ fn sims_under_rules(
     c: &impl Fn(TermId, TermId) -> f32,
     mut sets: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
     dp: &mut Vec<u32>,
+    both_ways_only: bool,
 ) -> Option<(f64, f64)> {
     if !rules.may_match(left, right) {
         return None;
@@ -173,9 +177,12 @@ fn sims_under_rules(
     let (mut lr, mut rl, content) = match rules.relate {
         Relate::All => {
             let content = stopwords.then(|| sets(left.content(), right.content(), true));
-            // Both directions zeroed by the content floor: the whole sets need no scoring.
-            if content.is_some_and(|(lr, rl)| lr < rules.content_floor && rl < rules.content_floor)
-            {
+            // Both directions zeroed by the content floor (or one, when both are wanted): the
+            // whole sets need no scoring.
+            if content.is_some_and(|(lr, rl)| {
+                let (lr_out, rl_out) = (lr < rules.content_floor, rl < rules.content_floor);
+                (lr_out && rl_out) || (both_ways_only && (lr_out || rl_out))
+            }) {
                 return Some((0.0, 0.0));
             }
             let (lr, rl) = sets(&left.set, &right.set, false);
@@ -239,6 +246,7 @@ pub fn sentence_similarity(
         &correlation_in(&rows),
         |a, b, _| directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), &mut scratch),
         &mut Vec::new(),
+        false,
     )
     .unwrap_or((0.0, 0.0))
 }
@@ -258,6 +266,7 @@ pub fn sentence_overlap(
         &|_, _| 0.0,
         |a, b, _| directional_sims(a, b, |_| None, &mut scratch),
         &mut Vec::new(),
+        false,
     )
     .unwrap_or((0.0, 0.0))
 }
@@ -431,6 +440,11 @@ fn score_indexed_with(
         // already the one without correlations when the overlap matcher called.)
         return Ok(FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules));
     }
+    let both_ways = matches!(needed, Some(NeededPairs::BothWays));
+    let scoring = Scoring::new(left, right, model, rules, floor, both_ways);
+    if both_ways && std::ptr::eq(left, right) {
+        return score_itself_both_ways(left, model, content_floor, &scoring, cancel);
+    }
     let forward = candidates(left, right, model, content_floor, cancel)?;
     // A document compared with itself (a collection's sentences against each other) has the
     // same candidates both ways round.
@@ -439,17 +453,8 @@ fn score_indexed_with(
     } else {
         Some(candidates(right, left, model, content_floor, cancel)?)
     };
-    let both_ways = matches!(needed, Some(NeededPairs::BothWays));
     let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
     check(cancel)?;
-    // Correlate rows of the left terms, restricted to terms present on the right.
-    let right_terms: FxHashSet<TermId> = right
-        .active()
-        .flat_map(|(_, s)| s.content().iter().copied())
-        .collect();
-    let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
-    let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
-    let c = correlation_in(&rows);
     // Each left sentence's candidates, by position, for the neighbour test of `needed`.
     let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
     for (i, list) in &merged {
@@ -462,32 +467,7 @@ fn score_indexed_with(
             || ScoredPiece::new(right_len),
             |mut piece, (i, list)| {
                 check(cancel)?;
-                let sentence = &left.sentences[*i as usize];
-                let (related, related_content, dp) = &mut piece.scratch;
-                related.fill(&sentence.set, &rows);
-                if sentence.has_stopwords() {
-                    related_content.fill(sentence.content(), &rows);
-                }
-                let mut found = Vec::new();
-                for &j in list {
-                    let other = &right.sentences[j as usize];
-                    let sims = sims_under_rules(
-                        sentence,
-                        other,
-                        rules,
-                        &c,
-                        |a, b, content| {
-                            let related = if content && sentence.has_stopwords() {
-                                &*related_content
-                            } else {
-                                &*related
-                            };
-                            related.sims(a.len(), b)
-                        },
-                        dp,
-                    );
-                    found.extend(kept(*i, j, sims, floor, sentence, other));
-                }
+                let mut found = scoring.score(*i, list, &mut piece.scratch);
                 match needed {
                     None => piece.pairs.append(&mut found),
                     Some(NeededPairs::BothWays) => piece
@@ -526,12 +506,127 @@ fn score_indexed_with(
     Ok(pairs)
 }
 
+/// A collection's sentences against themselves when only the pairs reaching the floor both ways
+/// are needed (EQ counts): each sentence's candidates are scored as they are found and
+/// forgotten, instead of holding every sentence's list and the lists turned around to
+/// intersect them. A pair reaching the floor both ways is a candidate of each of its sentences,
+/// so one direction's candidates hold them all; scoring the pairs the other direction's bound
+/// would have ruled out costs time, and holding both directions' lists cost memory that grew
+/// with the square of the collection (Reuters-21578: 470 million candidates a direction).
+fn score_itself_both_ways(
+    doc: &PreparedDoc,
+    model: &dyn ModelView,
+    content_floor: f64,
+    scoring: &Scoring<'_>,
+    cancel: &AtomicBool,
+) -> Result<Vec<ScoredPair>, Cancelled> {
+    let search = CandidateSearch::new(doc, doc, model, content_floor);
+    check(cancel)?;
+    let active: Vec<(u32, &PreparedSentence)> = doc.active().collect();
+    // Each parallel piece gathers its pairs in one list, appended in order at the end: one
+    // list per sentence, flattened, held the pairs twice at the peak.
+    active
+        .par_iter()
+        .try_fold(
+            || (search.scratch(), ScoringScratch::default(), Vec::new()),
+            |(mut searching, mut scratch, mut pairs), &(i, sentence)| {
+                check(cancel)?;
+                let list = search.of(sentence, &mut searching);
+                let found = scoring.score(i, &list, &mut scratch);
+                pairs.extend(found.into_iter().filter(|p| p.min_sim() >= scoring.floor));
+                Ok((searching, scratch, pairs))
+            },
+        )
+        .map(|piece| piece.map(|(_, _, pairs)| pairs))
+        .try_reduce(Vec::new, |mut pairs, mut next| {
+            pairs.append(&mut next);
+            Ok(pairs)
+        })
+}
+
+/// Scoring a left sentence against its candidates: the two documents, the rules, the floor and
+/// the correlate rows of the left terms, restricted to terms present on the right.
+struct Scoring<'a> {
+    left: &'a PreparedDoc,
+    right: &'a PreparedDoc,
+    rules: &'a MatchRules,
+    rows: FxHashMap<TermId, Vec<(TermId, f32)>>,
+    floor: f64,
+    /// Only the pairs reaching the floor both ways are wanted: a pair missing the content floor
+    /// either way is not scored further (see [`sims_under_rules`]).
+    both_ways_only: bool,
+}
+
+/// One thread's working space for [`Scoring::score`]: the left sentence's related terms over
+/// all its terms and over its content terms, and the alignment's scratch.
+type ScoringScratch = (RelatedTerms, RelatedTerms, Vec<u32>);
+
+impl<'a> Scoring<'a> {
+    fn new(
+        left: &'a PreparedDoc,
+        right: &'a PreparedDoc,
+        model: &dyn ModelView,
+        rules: &'a MatchRules,
+        floor: f64,
+        both_ways_only: bool,
+    ) -> Scoring<'a> {
+        let right_terms: FxHashSet<TermId> = right
+            .active()
+            .flat_map(|(_, s)| s.content().iter().copied())
+            .collect();
+        let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
+        let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
+        Scoring {
+            left,
+            right,
+            rules,
+            rows,
+            floor,
+            both_ways_only,
+        }
+    }
+
+    /// The pairs of left sentence `i` with the right sentences of `list` that the rules allow
+    /// and that reach the floor one way or both, in the order of `list`.
+    fn score(&self, i: u32, list: &[u32], scratch: &mut ScoringScratch) -> Vec<ScoredPair> {
+        let sentence = &self.left.sentences[i as usize];
+        let (related, related_content, dp) = scratch;
+        related.fill(&sentence.set, &self.rows);
+        if sentence.has_stopwords() {
+            related_content.fill(sentence.content(), &self.rows);
+        }
+        let c = correlation_in(&self.rows);
+        let mut found = Vec::new();
+        for &j in list {
+            let other = &self.right.sentences[j as usize];
+            let sims = sims_under_rules(
+                sentence,
+                other,
+                self.rules,
+                &c,
+                |a, b, content| {
+                    let related = if content && sentence.has_stopwords() {
+                        &*related_content
+                    } else {
+                        &*related
+                    };
+                    related.sims(a.len(), b)
+                },
+                dp,
+                self.both_ways_only,
+            );
+            found.extend(kept(i, j, sims, self.floor, sentence, other));
+        }
+        found
+    }
+}
+
 /// What the parallel scoring of a run of left sentences gathers: their pairs in order, and the
 /// best right-to-left pair of each right sentence so far (with [`NeededPairs`]).
 struct ScoredPiece {
     pairs: Vec<ScoredPair>,
     best_of_right: BestOfRight,
-    scratch: (RelatedTerms, RelatedTerms, Vec<u32>),
+    scratch: ScoringScratch,
 }
 
 impl ScoredPiece {
@@ -655,6 +750,7 @@ impl SentenceMatcher for FuzzyMatcher {
                                 directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), scratch)
                             },
                             dp,
+                            false,
                         );
                         found.extend(kept(i, j, sims, floor, sentence, other));
                     }

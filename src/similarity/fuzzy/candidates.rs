@@ -145,90 +145,145 @@ pub(super) fn candidates(
     floor: f64,
     cancel: &AtomicBool,
 ) -> Result<Vec<(u32, Vec<u32>)>, Cancelled> {
-    let index = touches(from, to, model);
+    let search = CandidateSearch::new(from, to, model, floor);
     check(cancel)?;
     let active: Vec<(u32, &PreparedSentence)> = from.active().collect();
     active
         .par_iter()
         .map_init(
-            || {
-                (
-                    vec![0.0f64; to.sentences.len()],
-                    Vec::new(),
-                    Vec::new(),
-                    Vec::new(),
-                    Vec::new(),
-                    vec![0u64; to.sentences.len().div_ceil(64)],
-                )
-            },
-            |(bounds, touched, lists, suffix, cursors, marks), &(i, sentence)| {
+            || search.scratch(),
+            |scratch, &(i, sentence)| {
                 check(cancel)?;
-                let content = sentence.content();
-                let n = content.len();
-                // Upper bounds of Sim(S_i, S_j) x n, per sentence of `to`: 1 for each word in
-                // both, the word's mu for each word touching only through correlates. Each word
-                // is two lists (the sentences holding it, weight 1; those holding only its
-                // correlates, weight at most the largest such mu, usually far below 1), short
-                // lists first; once the lists left could not lift an untouched sentence to the
-                // floor, the rest are only looked up for the sentences already touched (prefix
-                // filtering, weighted by each list's largest weight).
-                lists.clear();
-                for touch in content.iter().filter_map(|w| index.get(w)) {
-                    if !touch.exact.is_empty() {
-                        lists.push(Postings::Exact(&touch.exact));
-                    }
-                    if !touch.via_correlates.is_empty() {
-                        lists.push(Postings::Via(&touch.via_correlates, touch.via_max));
-                    }
-                }
-                lists.sort_unstable_by_key(Postings::len);
-                // What the lists from `at` on can add at most, for each `at`.
-                suffix.clear();
-                suffix.resize(lists.len() + 1, 0.0);
-                for at in (0..lists.len()).rev() {
-                    suffix[at] = suffix[at + 1] + lists[at].max();
-                }
-                // A hair of slack so that rounding can only admit, never drop, a pair.
-                let needed = floor * n as f64 - 1e-9;
-                touched.clear();
-                let mut rest = lists.len();
-                for (at, list) in lists.iter().enumerate() {
-                    if suffix[at] < needed {
-                        rest = at;
-                        break;
-                    }
-                    list.for_each(|j, weight| {
-                        let bound = &mut bounds[j as usize];
-                        if *bound == 0.0 {
-                            touched.push(j);
-                        }
-                        *bound += weight;
-                    });
-                }
-                // The lists left are looked up for the sentences touched, in ascending order
-                // (each list's cursor only moves forward), until a sentence's bound reaches the
-                // floor (it is a candidate; the exact score comes later) or can no longer.
-                sort_positions(touched, marks);
-                cursors.clear();
-                cursors.resize(lists.len(), 0);
-                let mut found: Vec<u32> = Vec::new();
-                for &j in touched.iter() {
-                    let mut bound = bounds[j as usize];
-                    bounds[j as usize] = 0.0;
-                    for at in rest..lists.len() {
-                        if bound >= needed || bound + suffix[at] < needed {
-                            break;
-                        }
-                        bound += lists[at].weight_from(j, &mut cursors[at]);
-                    }
-                    if bound >= needed {
-                        found.push(j);
-                    }
-                }
-                Ok((i, found))
+                Ok((i, search.of(sentence, scratch)))
             },
         )
         .collect()
+}
+
+/// The candidate search of one document's sentences into another, one sentence at a time:
+/// [`candidates`] holds every sentence's list at once, while a caller that scores each list as
+/// it is found (a collection's sentences against themselves, both ways) holds one per thread.
+pub(super) struct CandidateSearch {
+    index: FxHashMap<TermId, Touch>,
+    to_len: usize,
+    floor: f64,
+}
+
+/// The working space of one thread's [`CandidateSearch::of`], reused from sentence to sentence.
+pub(super) struct SearchScratch<'s> {
+    /// Per sentence of `to`, its bound so far (zero when untouched).
+    bounds: Vec<f64>,
+    touched: Vec<u32>,
+    lists: Vec<Postings<'s>>,
+    suffix: Vec<f64>,
+    cursors: Vec<usize>,
+    marks: Vec<u64>,
+}
+
+impl CandidateSearch {
+    /// The search of `from`'s sentences into `to`'s at `floor`.
+    pub(super) fn new(
+        from: &PreparedDoc,
+        to: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+    ) -> CandidateSearch {
+        CandidateSearch {
+            index: touches(from, to, model),
+            to_len: to.sentences.len(),
+            floor,
+        }
+    }
+
+    pub(super) fn scratch(&self) -> SearchScratch<'_> {
+        SearchScratch {
+            bounds: vec![0.0; self.to_len],
+            touched: Vec::new(),
+            lists: Vec::new(),
+            suffix: Vec::new(),
+            cursors: Vec::new(),
+            marks: vec![0; self.to_len.div_ceil(64)],
+        }
+    }
+
+    /// The sentences of `to` whose Sim from `sentence` (a sentence of `from`) may reach the
+    /// floor, sorted.
+    pub(super) fn of<'s>(
+        &'s self,
+        sentence: &PreparedSentence,
+        scratch: &mut SearchScratch<'s>,
+    ) -> Vec<u32> {
+        let SearchScratch {
+            bounds,
+            touched,
+            lists,
+            suffix,
+            cursors,
+            marks,
+        } = scratch;
+        let content = sentence.content();
+        let n = content.len();
+        // Upper bounds of Sim(S_i, S_j) x n, per sentence of `to`: 1 for each word in both, the
+        // word's mu for each word touching only through correlates. Each word is two lists (the
+        // sentences holding it, weight 1; those holding only its correlates, weight at most the
+        // largest such mu, usually far below 1), short lists first; once the lists left could
+        // not lift an untouched sentence to the floor, the rest are only looked up for the
+        // sentences already touched (prefix filtering, weighted by each list's largest weight).
+        lists.clear();
+        for touch in content.iter().filter_map(|w| self.index.get(w)) {
+            if !touch.exact.is_empty() {
+                lists.push(Postings::Exact(&touch.exact));
+            }
+            if !touch.via_correlates.is_empty() {
+                lists.push(Postings::Via(&touch.via_correlates, touch.via_max));
+            }
+        }
+        lists.sort_unstable_by_key(Postings::len);
+        // What the lists from `at` on can add at most, for each `at`.
+        suffix.clear();
+        suffix.resize(lists.len() + 1, 0.0);
+        for at in (0..lists.len()).rev() {
+            suffix[at] = suffix[at + 1] + lists[at].max();
+        }
+        // A hair of slack so that rounding can only admit, never drop, a pair.
+        let needed = self.floor * n as f64 - 1e-9;
+        touched.clear();
+        let mut rest = lists.len();
+        for (at, list) in lists.iter().enumerate() {
+            if suffix[at] < needed {
+                rest = at;
+                break;
+            }
+            list.for_each(|j, weight| {
+                let bound = &mut bounds[j as usize];
+                if *bound == 0.0 {
+                    touched.push(j);
+                }
+                *bound += weight;
+            });
+        }
+        // The lists left are looked up for the sentences touched, in ascending order (each
+        // list's cursor only moves forward), until a sentence's bound reaches the floor (it is a
+        // candidate; the exact score comes later) or can no longer.
+        sort_positions(touched, marks);
+        cursors.clear();
+        cursors.resize(lists.len(), 0);
+        let mut found: Vec<u32> = Vec::new();
+        for &j in touched.iter() {
+            let mut bound = bounds[j as usize];
+            bounds[j as usize] = 0.0;
+            for at in rest..lists.len() {
+                if bound >= needed || bound + suffix[at] < needed {
+                    break;
+                }
+                bound += lists[at].weight_from(j, &mut cursors[at]);
+            }
+            if bound >= needed {
+                found.push(j);
+            }
+        }
+        found
+    }
 }
 
 /// Sorts `positions` (distinct, each below 64 x `marks.len()`), using `marks` (all zero, and
