@@ -13,13 +13,11 @@ use std::sync::Arc;
 use super::collection::CollectionResult;
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
-use crate::collection::evidence::{
-    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs_visiting, pairs_within_budget,
-};
+use crate::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
-use crate::render::collection_pages::{PairPages, page_link, pages_folder};
+use crate::render::collection_pages::{evidence_and_pages, page_link, pages_folder};
 use crate::similarity::ModelView;
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
@@ -119,26 +117,17 @@ fn write_report(
         };
         let pairs: Vec<(usize, usize)> =
             wanted.iter().map(|&(a, b)| (place(a), place(b))).collect();
-        if !pairs.is_empty() {
-            std::fs::create_dir_all(&folder)
-                .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
-        }
         // Each pair's page is drawn from the comparison its evidence comes from.
-        let write = |rank: usize, html: &str| {
-            let file = folder.join(format!("{}.html", rank + 1));
-            std::fs::write(&file, html).map_err(|e| format!("{}: {e}", file.display()))
-        };
-        let pages = PairPages::new(&report, model, options, &write);
-        let evidence = evidence_of_pairs_visiting(
+        let (evidence, written) = evidence_and_pages(
+            &report,
             &pairs,
             &documents,
             model,
             options,
             job,
-            &|rank, a, b, comparison| pages.visit(rank, a, b, comparison),
-        )
-        .map_err(|e| e.to_string())?;
-        linked = pages.finish()?;
+            Some(&folder),
+        )?;
+        linked = written;
         report.evidence = evidence;
     }
     let link = |rank: usize| page_link(&folder_name, &linked, rank);

@@ -12,9 +12,7 @@ use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
 use super::output;
 use super::reference::reference_model;
-use simdoc::collection::evidence::{
-    EvidenceOptions, SENTENCE_BUDGET, evidence_of_pairs_visiting, pairs_within_budget,
-};
+use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
     tables,
@@ -23,7 +21,7 @@ use simdoc::collection::{
 use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
 use simdoc::render::collection_html::{HtmlOptions, collection_html};
-use simdoc::render::collection_pages::{PairPages, page_link, pages_folder};
+use simdoc::render::collection_pages::{evidence_and_pages, page_link, pages_folder};
 
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
@@ -139,41 +137,17 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         wanted.truncate(affordable);
     }
     // With --html, each pair's page is drawn from the comparison its evidence comes from.
-    let (folder_name, folder) = args.html.as_deref().map(pages_folder).unzip();
-    if let Some(folder) = &folder
-        && !wanted.is_empty()
-    {
-        std::fs::create_dir_all(folder)
-            .with_context(|| format!("{}: cannot create", folder.display()))?;
-    }
-    let write_page = |rank: usize, html: &str| match &folder {
-        Some(folder) => {
-            let file = folder.join(format!("{}.html", rank + 1));
-            output::write_file(&file, html.as_bytes()).map_err(|e| format!("{e:#}"))
-        }
-        None => Ok(()),
-    };
-    let pages = args
-        .html
-        .is_some()
-        .then(|| PairPages::new(&report, model, &evidence_options, &write_page));
-    let evidence = evidence_of_pairs_visiting(
+    let pages = args.html.as_deref().map(pages_folder);
+    let (evidence, linked) = evidence_and_pages(
+        &report,
         &wanted,
         &documents,
         model,
         &evidence_options,
         &mut job,
-        &|rank, a, b, comparison| {
-            if let Some(pages) = &pages {
-                pages.visit(rank, a, b, comparison);
-            }
-        },
-    )?;
-    let linked = pages
-        .map(PairPages::finish)
-        .transpose()
-        .map_err(anyhow::Error::msg)?
-        .unwrap_or_default();
+        pages.as_ref().map(|(_, folder)| folder.as_path()),
+    )
+    .map_err(anyhow::Error::msg)?;
     report.evidence = evidence;
     bar.finish_and_clear();
 
@@ -183,7 +157,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.csv {
         output::write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
-    if let (Some(path), Some(folder_name)) = (&args.html, &folder_name) {
+    if let (Some(path), Some((folder_name, _))) = (&args.html, &pages) {
         let link = |rank: usize| page_link(folder_name, &linked, rank);
         let html = collection_html(&report, &HtmlOptions { pair_link: &link });
         output::write_file(path, html.as_bytes())?;

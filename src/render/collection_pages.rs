@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::collection::CollectionReport;
 use super::html::report_html;
 use super::report::{Report, Side};
-use crate::collection::evidence::EvidenceOptions;
+use crate::collection::evidence::{EvidenceOptions, PairEvidence, evidence_of_pairs_visiting};
+use crate::collection::{DocId, Job};
 use crate::compare::Comparison;
 use crate::document::Document;
 use crate::similarity::ModelView;
@@ -29,13 +30,55 @@ pub fn pages_folder(report: &Path) -> (String, PathBuf) {
     (name.clone(), report.with_file_name(name))
 }
 
-/// The comparison page of each of a report's first ranked pairs (at most [`MAX_PAIR_PAGES`]),
-/// drawn as the evidence is computed: [`PairPages::visit`] is the
-/// [`crate::collection::evidence::ComparisonVisitor`] of
-/// [`crate::collection::evidence::evidence_of_pairs_visiting`] over the report's
-/// [`CollectionReport::evidence_wanted`] pairs, so that each pair is compared once. Each page
-/// is handed to `write(rank, html)` (rank from 0; the page of rank r is `r + 1`.html).
-pub struct PairPages<'a> {
+/// The evidence of `pairs` (positions into `documents` of the report's first ranked pairs, in
+/// rank order: [`CollectionReport::evidence_wanted`]) and, given the `folder` of the report's
+/// pages ([`pages_folder`]), the comparison page of each of the first [`MAX_PAIR_PAGES`] pairs,
+/// drawn from the comparison its evidence comes from, so that each pair is compared once.
+/// Returns the evidence and, per rank, whether its page was written (empty without a folder);
+/// a folder or page that cannot be written, or a cancelled run, is the error.
+pub fn evidence_and_pages(
+    report: &CollectionReport<'_>,
+    pairs: &[(DocId, DocId)],
+    documents: &[Document],
+    model: &(dyn ModelView + Sync),
+    options: &EvidenceOptions,
+    job: &mut Job<'_>,
+    folder: Option<&Path>,
+) -> Result<(Vec<Option<PairEvidence>>, Vec<bool>), String> {
+    if let Some(folder) = folder
+        && !pairs.is_empty()
+    {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
+    }
+    let write = |rank: usize, html: &str| {
+        let Some(folder) = folder else {
+            return Ok(());
+        };
+        let file = folder.join(format!("{}.html", rank + 1));
+        std::fs::write(&file, html).map_err(|e| format!("{}: cannot write: {e}", file.display()))
+    };
+    let pages = folder.map(|_| PairPages::new(report, model, options, &write));
+    let evidence = evidence_of_pairs_visiting(
+        pairs,
+        documents,
+        model,
+        options,
+        job,
+        &|rank, a, b, comparison| {
+            if let Some(pages) = &pages {
+                pages.visit(rank, a, b, comparison);
+            }
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    let linked = pages.map(PairPages::finish).transpose()?;
+    Ok((evidence, linked.unwrap_or_default()))
+}
+
+/// The pages of [`evidence_and_pages`], drawn as each pair's comparison is visited and handed
+/// to `write(rank, html)` (rank from 0; the page of rank r is `r + 1`.html).
+struct PairPages<'a> {
     /// The names of the ranked pairs' documents, in rank order.
     names: Vec<[&'a str; 2]>,
     model: &'a (dyn ModelView + Sync),
@@ -49,7 +92,7 @@ pub struct PairPages<'a> {
 
 impl<'a> PairPages<'a> {
     /// The pages of `report`'s ranked pairs, for evidence computed with `options`.
-    pub fn new(
+    fn new(
         report: &'a CollectionReport<'a>,
         model: &'a (dyn ModelView + Sync),
         options: &'a EvidenceOptions,
@@ -72,7 +115,7 @@ impl<'a> PairPages<'a> {
 
     /// Draws and writes the page of the pair at `rank` from its comparison (nothing past
     /// [`MAX_PAIR_PAGES`], or once a write has failed).
-    pub fn visit(&self, rank: usize, a: &Document, b: &Document, comparison: &Comparison) {
+    fn visit(&self, rank: usize, a: &Document, b: &Document, comparison: &Comparison) {
         let Some(&[name_a, name_b]) = self.names.get(rank) else {
             return;
         };
@@ -96,7 +139,7 @@ impl<'a> PairPages<'a> {
 
     /// Per rank, whether its page was written (what [`page_link`] reads); the first failed
     /// write is the error.
-    pub fn finish(self) -> Result<Vec<bool>, String> {
+    fn finish(self) -> Result<Vec<bool>, String> {
         if let Some(error) = self.failed.into_inner().ok().flatten() {
             return Err(error);
         }
