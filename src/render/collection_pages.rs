@@ -152,7 +152,7 @@ impl<'a> PairPages<'a> {
 }
 
 /// The link of rank `rank`'s page from the report, if it was written (`linked` as
-/// [`PairPages::finish`] returns it).
+/// [`evidence_and_pages`] returns it).
 pub fn page_link(folder_name: &str, linked: &[bool], rank: usize) -> Option<String> {
     linked
         .get(rank)
