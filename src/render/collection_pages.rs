@@ -119,9 +119,7 @@ impl<'a> PairPages<'a> {
         let Some(&[name_a, name_b]) = self.names.get(rank) else {
             return;
         };
-        let failed =
-            |lock: &Mutex<Option<String>>| lock.lock().map_or(true, |failed| failed.is_some());
-        if failed(&self.failed) {
+        if self.failed.lock().map_or(true, |failed| failed.is_some()) {
             return;
         }
         let sides = [(name_a, a), (name_b, b)].map(|(path, doc)| Side { path, doc });
