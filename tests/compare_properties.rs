@@ -12,7 +12,8 @@ use simdoc::model::{ModelParams, ReferenceModel, Relatedness, build_from_texts};
 use simdoc::similarity::needed::{MAX_NEIGHBOURS_CHECKED, contract_violation};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    MatchRules, Method, NeededPairs, Neighbours, Preset, Relate, ScoredPair, Thresholds,
+    MatchRules, Method, ModelView, NeededPairs, Neighbours, PreparedDoc, Preset, Relate,
+    ScoredPair, Thresholds,
 };
 use simdoc::text::RefineOptions;
 
@@ -116,6 +117,25 @@ fn prepared_with(a: &str, b: &str, model: &TableModel, options: &CompareOptions)
     PreparedPair::new(&left, &right, model, options)
 }
 
+/// What `method`'s index and its brute force find for `left` against `right`, each sorted by
+/// (left, right) sentence.
+fn indexed_and_brute(
+    method: Method,
+    (left, right): (&PreparedDoc, &PreparedDoc),
+    model: &dyn ModelView,
+    floor: f64,
+    rules: &MatchRules,
+) -> (Vec<ScoredPair>, Vec<ScoredPair>) {
+    let matcher = method.matcher();
+    let mut indexed = matcher
+        .score_pairs(left, right, model, floor, rules, &AtomicBool::new(false))
+        .expect("never cancelled");
+    let mut brute = matcher.score_pairs_brute_force(left, right, model, floor, rules);
+    indexed.sort_by_key(|p| (p.left, p.right));
+    brute.sort_by_key(|p| (p.left, p.right));
+    (indexed, brute)
+}
+
 /// Every refinement and rule set the matchers must be exact under: the two presets, stopwords
 /// and numbers kept with and without a content floor, and no rule at all.
 fn option_sets() -> Vec<CompareOptions> {
@@ -204,20 +224,13 @@ proptest! {
         floor in 0.05f64..1.0,
     ) {
         let model = vectors_model();
-        let cancel = AtomicBool::new(false);
         for options in option_sets() {
             let left = parse_text(&a, "a.txt", SourceFormat::Text);
             let right = parse_text(&b, "b.txt", SourceFormat::Text);
             let pair = PreparedPair::new(&left, &right, model, &options);
             for method in [Method::Fuzzy, Method::Overlap] {
-                let matcher = method.matcher();
-                let mut indexed = matcher
-                    .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &cancel)
-                    .unwrap();
-                let mut brute = matcher
-                    .score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules);
-                indexed.sort_by_key(|p| (p.left, p.right));
-                brute.sort_by_key(|p| (p.left, p.right));
+                let (indexed, brute) =
+                    indexed_and_brute(method, (&pair.left, &pair.right), model, floor, &pair.rules);
                 prop_assert_eq!(&indexed, &brute, "method {} options {:?}", method.name(), options);
                 for p in &indexed {
                     prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
@@ -233,19 +246,12 @@ proptest! {
         b in doc_strategy(),
         floor in 0.05f64..1.0,
     ) {
-        let cancel = AtomicBool::new(false);
         for options in option_sets() {
             let pair = prepared_with(&a, &b, &model, &options);
             let rules = &pair.rules;
             for method in Method::ALL {
-                let matcher = method.matcher();
-                let mut indexed = matcher
-                    .score_pairs(&pair.left, &pair.right, &model, floor, rules, &cancel)
-                    .unwrap();
-                let mut brute =
-                    matcher.score_pairs_brute_force(&pair.left, &pair.right, &model, floor, rules);
-                indexed.sort_by_key(|p| (p.left, p.right));
-                brute.sort_by_key(|p| (p.left, p.right));
+                let (indexed, brute) =
+                    indexed_and_brute(method, (&pair.left, &pair.right), &model, floor, rules);
                 prop_assert_eq!(&indexed, &brute, "method {} options {:?}", method.name(), options);
                 for p in &indexed {
                     prop_assert!((0.0..=1.0).contains(&p.sim_lr) && (0.0..=1.0).contains(&p.sim_rl));
@@ -277,13 +283,8 @@ proptest! {
                     kept.sort_by_key(|p| (p.left, p.right));
                     kept
                 };
-                let mut itself = matcher
-                    .score_pairs(&pair.left, &pair.left, &model, floor, rules, &cancel)
-                    .unwrap();
-                let mut brute =
-                    matcher.score_pairs_brute_force(&pair.left, &pair.left, &model, floor, rules);
-                itself.sort_by_key(|p| (p.left, p.right));
-                brute.sort_by_key(|p| (p.left, p.right));
+                let (itself, brute) =
+                    indexed_and_brute(method, (&pair.left, &pair.left), &model, floor, rules);
                 prop_assert_eq!(&itself, &brute, "itself: method {} options {:?}", method.name(), options);
                 for (left, right) in [(&pair.left, &pair.left), (&pair.left, &pair.right)] {
                     let needed = matcher

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::collection::CollectionReport;
 use super::html::report_html;
 use super::report::{Report, Side};
-use crate::collection::evidence::{EvidenceOptions, PairEvidence, evidence_of_pairs_visiting};
+use crate::collection::evidence::{EvidenceOptions, PairEvidence, evidence_of_pairs};
 use crate::collection::{DocId, Job};
 use crate::compare::Comparison;
 use crate::document::Document;
@@ -59,7 +59,7 @@ pub fn evidence_and_pages(
         std::fs::write(&file, html).map_err(|e| format!("{}: cannot write: {e}", file.display()))
     };
     let pages = folder.map(|_| PairPages::new(report, model, options, &write));
-    let evidence = evidence_of_pairs_visiting(
+    let evidence = evidence_of_pairs(
         pairs,
         documents,
         model,

@@ -398,7 +398,8 @@ fn kept(
 }
 
 impl FuzzyMatcher {
-    /// The indexed scoring, through the model's correlations or without them.
+    /// The indexed scoring, through the model's correlations or without them, of the pairs
+    /// `needed` asks for (all of them for `None`).
     // The trait method's arguments, and which pairs are needed.
     #[allow(clippy::too_many_arguments)]
     fn score_indexed(
@@ -411,99 +412,86 @@ impl FuzzyMatcher {
         needed: Option<NeededPairs<'_>>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        if self.correlations {
-            score_indexed_with(left, right, model, floor, rules, needed, cancel)
-        } else {
-            let model = NoCorrelations(model);
-            score_indexed_with(left, right, &model, floor, rules, needed, cancel)
+        let without = NoCorrelations(model);
+        let model: &dyn ModelView = if self.correlations { model } else { &without };
+        let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
+        // Candidates are generated from content terms: without stopwords their Sim is the Sim;
+        // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
+        // sentences without stopwords needs only that).
+        let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
+        if content_floor <= 0.0 {
+            // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
+            // already the one without correlations for the overlap matcher.)
+            return Ok(
+                FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules)
+            );
         }
-    }
-}
-
-/// [`FuzzyMatcher::score_indexed`] with the model to read correlations from.
-fn score_indexed_with(
-    left: &PreparedDoc,
-    right: &PreparedDoc,
-    model: &dyn ModelView,
-    floor: f64,
-    rules: &MatchRules,
-    needed: Option<NeededPairs<'_>>,
-    cancel: &AtomicBool,
-) -> Result<Vec<ScoredPair>, Cancelled> {
-    let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
-    // Candidates are generated from content terms: without stopwords their Sim is the Sim;
-    // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
-    // sentences without stopwords needs only that).
-    let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
-    if content_floor <= 0.0 {
-        // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
-        // already the one without correlations when the overlap matcher called.)
-        return Ok(FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules));
-    }
-    let both_ways = matches!(needed, Some(NeededPairs::BothWays));
-    let scoring = Scoring::new(left, right, model, rules, floor, both_ways);
-    if both_ways && std::ptr::eq(left, right) {
-        return score_itself_both_ways(left, model, content_floor, &scoring, cancel);
-    }
-    let forward = candidates(left, right, model, content_floor, cancel)?;
-    // A document compared with itself (a collection's sentences against each other) has the
-    // same candidates both ways round.
-    let backward = if std::ptr::eq(left, right) {
-        None
-    } else {
-        Some(candidates(right, left, model, content_floor, cancel)?)
-    };
-    let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
-    check(cancel)?;
-    // Each left sentence's candidates, by position, for the neighbour test of `needed`.
-    let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
-    for (i, list) in &merged {
-        candidates_of[*i as usize] = list;
-    }
-    let right_len = right.sentences.len();
-    let scored = merged
-        .par_iter()
-        .try_fold(
-            || ScoredPiece::new(right_len),
-            |mut piece, (i, list)| {
-                check(cancel)?;
-                let mut found = scoring.score(*i, list, &mut piece.scratch);
-                match needed {
-                    None => piece.pairs.append(&mut found),
-                    Some(NeededPairs::BothWays) => piece
-                        .pairs
-                        .extend(found.into_iter().filter(|p| p.min_sim() >= floor)),
-                    Some(NeededPairs::WithOneWay {
-                        left: near_left,
-                        right: near_right,
-                    }) => {
-                        let neighbours_of_i_reach = |j: u32| {
-                            near_left
-                                .any(*i, |n| candidates_of[n as usize].binary_search(&j).is_ok())
-                        };
-                        let neighbours_of_j_reached =
-                            |j: u32| near_right.any(j, |m| list.binary_search(&m).is_ok());
-                        keep_needed_one_way(
-                            found,
-                            floor,
-                            neighbours_of_i_reach,
-                            neighbours_of_j_reached,
-                            &mut piece,
-                        );
+        let both_ways = matches!(needed, Some(NeededPairs::BothWays));
+        let scoring = Scoring::new(left, right, model, rules, floor, both_ways);
+        if both_ways && std::ptr::eq(left, right) {
+            return score_itself_both_ways(left, model, content_floor, &scoring, cancel);
+        }
+        let forward = candidates(left, right, model, content_floor, cancel)?;
+        // A document compared with itself (a collection's sentences against each other) has the
+        // same candidates both ways round.
+        let backward = if std::ptr::eq(left, right) {
+            None
+        } else {
+            Some(candidates(right, left, model, content_floor, cancel)?)
+        };
+        let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
+        check(cancel)?;
+        // Each left sentence's candidates, by position, for the neighbour test of `needed`.
+        let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
+        for (i, list) in &merged {
+            candidates_of[*i as usize] = list;
+        }
+        let right_len = right.sentences.len();
+        let scored = merged
+            .par_iter()
+            .try_fold(
+                || ScoredPiece::new(right_len),
+                |mut piece, (i, list)| {
+                    check(cancel)?;
+                    let mut found = scoring.score(*i, list, &mut piece.scratch);
+                    match needed {
+                        None => piece.pairs.append(&mut found),
+                        Some(NeededPairs::BothWays) => piece
+                            .pairs
+                            .extend(found.into_iter().filter(|p| p.min_sim() >= floor)),
+                        Some(NeededPairs::WithOneWay {
+                            left: near_left,
+                            right: near_right,
+                        }) => {
+                            let neighbours_of_i_reach = |j: u32| {
+                                near_left.any(*i, |n| {
+                                    candidates_of[n as usize].binary_search(&j).is_ok()
+                                })
+                            };
+                            let neighbours_of_j_reached =
+                                |j: u32| near_right.any(j, |m| list.binary_search(&m).is_ok());
+                            keep_needed_one_way(
+                                found,
+                                floor,
+                                neighbours_of_i_reach,
+                                neighbours_of_j_reached,
+                                &mut piece,
+                            );
+                        }
                     }
-                }
-                Ok(piece)
-            },
-        )
-        .try_reduce(|| ScoredPiece::new(right_len), |a, b| Ok(a.join(b)))?;
-    let mut pairs = scored.pairs;
-    let best_of_right: Vec<ScoredPair> = scored.best_of_right.into_pairs().collect();
-    if !best_of_right.is_empty() {
-        pairs.extend(best_of_right);
-        pairs.sort_unstable_by_key(|p| (p.left, p.right));
-        pairs.dedup_by_key(|p| (p.left, p.right));
+                    Ok(piece)
+                },
+            )
+            .try_reduce(|| ScoredPiece::new(right_len), |a, b| Ok(a.join(b)))?;
+        let mut pairs = scored.pairs;
+        let best_of_right: Vec<ScoredPair> = scored.best_of_right.into_pairs().collect();
+        if !best_of_right.is_empty() {
+            pairs.extend(best_of_right);
+            pairs.sort_unstable_by_key(|p| (p.left, p.right));
+            pairs.dedup_by_key(|p| (p.left, p.right));
+        }
+        Ok(pairs)
     }
-    Ok(pairs)
 }
 
 /// A collection's sentences against themselves when only the pairs reaching the floor both ways
