@@ -18,7 +18,7 @@ export SIMDOC_DATA
 out=target/bench-all
 mkdir -p "$out"
 
-all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition)
+all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition fuzzy-collection)
 if [ $# -gt 0 ]; then
   names=("$@")
 else
@@ -108,6 +108,35 @@ sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long threa
   echo "a collection of 50 such pages, fuzzy (with evidence, as by default), then without evidence:"
   timed $simdoc collection "$dir/pages" --method fuzzy --csv "$dir/fuzzy.csv" >/dev/null
   timed $simdoc collection "$dir/pages" --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >/dev/null
+  # Many small documents (tests/bad_inputs.rs): one line each, with no word in common, then
+  # sharing "wrote to ... about" (every pair a duplicate at the measured preset).
+  mkdir "$dir/apart" "$dir/alike"
+  python3 -c "
+for i in range(8000):
+    open(f'$dir/apart/{i:05d}.txt', 'w').write(f'Qa{i}x qb{i}x qc{i}x qd{i}x.\\n')
+    open(f'$dir/alike/{i:05d}.txt', 'w').write(f'Qa{i}x wrote to qb{i}x about qc{i}x.\\n')"
+  echo "8,000 one-line documents with no word in common, fuzzy, without evidence:"
+  timed $simdoc collection "$dir/apart" --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "8,000 one-line documents sharing \"wrote to ... about\", fuzzy, without evidence:"
+  timed $simdoc collection "$dir/alike" --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  rm -rf "$dir"
+}
+
+# The fuzzy collection mode on real collections, and what evidence pages cost.
+fuzzy_collection() {
+  local dir reuters="$SIMDOC_DATA/reference/reuters-21578" bbc="$SIMDOC_DATA/documents/bbc-news/bbc"
+  dir=$(mktemp -d)
+  echo "Reuters-21578 (20,849 stories), --method fuzzy --evidence 0:"
+  timed $simdoc collection "$reuters" --method fuzzy --evidence 0 --csv "$dir/r.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "Reuters-21578, --preset teacher:"
+  timed $simdoc collection "$reuters" --preset teacher --csv "$dir/t.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "BBC articles with their summaries, --method fuzzy --evidence 0:"
+  timed $simdoc collection "$bbc" "$SIMDOC_DATA/documents/bbc-news-summaries" --method fuzzy \
+    --evidence 0 --csv "$dir/b.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "BBC articles, --method codet with --html (evidence and a page per pair), then --evidence 0:"
+  timed $simdoc collection "$bbc" --method codet --html "$dir/report.html" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  timed $simdoc collection "$bbc" --method codet --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "pair pages written: $(find "$dir/report-pairs" -name '*.html' | wc -l)"
   rm -rf "$dir"
 }
 
@@ -126,6 +155,7 @@ run() {
     viewer) cargo run --release --quiet --example bench_viewer ;;
     eval) eval_command ;;
     repetition) repetition ;;
+    fuzzy-collection) fuzzy_collection ;;
     *)
       echo "unknown benchmark: $1 (one of: ${all[*]})" >&2
       return 2
