@@ -17,7 +17,9 @@ import sys
 # Progress and log lines of the tools a benchmark runs (cargo, maturin, Spark's JVM), not results.
 NOISE = re.compile(
     r"^\s*(Compiling|Finished|Running|Blocking|Downloaded|Updating) "
-    r"|^[^\x00-\x7f]"
+    # A line opening with a symbol (maturin's "📦 Built wheel"), but not divan's rows, which
+    # open with box-drawing characters ("├─ name", "╰─ name").
+    r"|^[^\x00-\x7f\u2500-\u257f]"
     r"|^\d\d/\d\d/\d\d \d\d:\d\d:\d\d WARN "
     r"|^WARNING: Using incubator modules"
     r"|^Using Spark's default log4j profile"
