@@ -5,28 +5,31 @@
 //! Comparing every pair of documents one by one costs N^2 comparisons. Instead all sentences of
 //! the collection go into one index and the fuzzy matcher scores them against each other once
 //! ([`crate::similarity::fuzzy`]; exact for the model): pairs of sentences of different documents
-//! that are EQ (eq. 3.4) are then counted per document pair. Document pairs that share no EQ
-//! sentence have resemblance 0 both ways and odds ratio 0, and cost nothing.
+//! that are EQ (eq. 3.4) are then counted per document pair, one document at a time
+//! (`fuzzy/shared.rs`). Document pairs that share no EQ sentence have resemblance 0 both ways
+//! and odds ratio 0, and cost nothing.
 
 use std::sync::atomic::AtomicBool;
 
-use rustc_hash::FxHashMap;
+use rayon::prelude::*;
 
 use super::{Cancelled, DetectedPair, DocId, Job, Relation};
 use crate::compare::SentenceClasses;
 use crate::compare::figures::{odds_ratio, ratio};
 use crate::document::Document;
-use crate::similarity::{
-    MatchRules, Method as SentenceMethod, ModelView, NeededPairs, PreparedDoc, ScoredPair,
-    Thresholds, Vocabulary,
-};
+use crate::similarity::fuzzy::FuzzyMatcher;
+use crate::similarity::{MatchRules, ModelView, PreparedDoc, Thresholds, Vocabulary};
 use crate::text::RefineOptions;
+
+mod shared;
+
+use self::shared::{RowScratch, SharedSentences};
 
 /// Parameters of the fuzzy collection comparison.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FuzzyParams {
-    /// Permission and variation of eq. 3.4 (default: the measured preset 0.5 / 0.2; the thesis
-    /// used 0.825 / 0.15).
+    /// Permission and variation of eq. 3.4 (default: the measured preset, 0.4 with the
+    /// variation off; the thesis used 0.825 / 0.15).
     pub thresholds: Thresholds,
     /// Compare boilerplate (navigation, footers...) too.
     pub include_boilerplate: bool,
@@ -58,33 +61,43 @@ impl Default for FuzzyParams {
     }
 }
 
-/// Resemblance of every document in every other, sparse: only pairs sharing an EQ sentence.
+/// Resemblance of every document in every other, sparse: only pairs sharing an EQ sentence
+/// take any space, and they are counted when asked for (`fuzzy/shared.rs`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Resemblances {
     /// Sentences taking part, per document.
     pub sentences: Vec<usize>,
-    /// `(a, b) -> sentences of a with an EQ partner in b`, for a != b, the documents' positions
-    /// as `u32`: one entry per ordered document pair sharing an EQ sentence (26.9 million for
-    /// the 20,849 Reuters-21578 stories), so the entry is kept small.
-    pub matched: FxHashMap<(u32, u32), u32>,
-}
-
-/// The key of documents `a` and `b` in [`Resemblances::matched`] (`None` past `u32`: no such
-/// collection fits in memory).
-fn pair_key(a: DocId, b: DocId) -> Option<(u32, u32)> {
-    Some((u32::try_from(a).ok()?, u32::try_from(b).ok()?))
+    shared: SharedSentences,
 }
 
 impl Resemblances {
-    /// RS(a, b) of eq. 4.1 (counting matched sentences, so in [0, 1]); 1 for a == b.
+    /// Calls `visit(b, RS(a, b), RS(b, a))` for every document `b` other than `a` sharing an EQ
+    /// sentence with it, in ascending order of `b`.
+    fn row(&self, a: DocId, scratch: &mut RowScratch, mut visit: impl FnMut(DocId, f64, f64)) {
+        let sentences = |d: DocId| self.sentences.get(d).copied().unwrap_or(0);
+        self.shared.row(a, scratch, |b, in_b, from_b| {
+            visit(
+                b,
+                ratio(in_b as usize, sentences(a)),
+                ratio(from_b as usize, sentences(b)),
+            )
+        });
+    }
+
+    /// RS(a, b) of eq. 4.1 (counting matched sentences, so in [0, 1]); 1 for a == b. Makes
+    /// `a`'s row for one figure: for many, [`Resemblances::pairs`] or
+    /// [`Resemblances::odds_matrix`] make each row once.
     pub fn resemblance(&self, a: DocId, b: DocId) -> f64 {
         if a == b {
             return 1.0;
         }
-        let matched = pair_key(a, b)
-            .and_then(|key| self.matched.get(&key))
-            .map_or(0, |&n| n as usize);
-        ratio(matched, self.sentences.get(a).copied().unwrap_or(0))
+        let mut found = 0.0;
+        self.row(a, &mut self.shared.scratch(), |other, ab, _| {
+            if other == b {
+                found = ab;
+            }
+        });
+        found
     }
 
     /// The odds ratio of eq. 4.3 (100 for a document with itself, as in Table 4.1).
@@ -99,7 +112,16 @@ impl Resemblances {
     pub fn odds_matrix(&self) -> Vec<Vec<f64>> {
         let n = self.sentences.len();
         (0..n)
-            .map(|a| (0..n).map(|b| self.odds(a, b)).collect())
+            .into_par_iter()
+            .map_init(
+                || self.shared.scratch(),
+                |scratch, a| {
+                    let mut row = vec![0.0; n];
+                    row[a] = crate::compare::figures::ODDS_RATIO_INFINITY;
+                    self.row(a, scratch, |b, ab, ba| row[b] = odds_ratio(ab, ba));
+                    row
+                },
+            )
             .collect()
     }
 
@@ -109,94 +131,50 @@ impl Resemblances {
     /// contained document's for containment, the larger one for reuse (the odds ratio, which
     /// combines both, is in [`Resemblances::odds_matrix`]).
     pub fn pairs(&self, containment: f64) -> Vec<DetectedPair> {
-        let mut seen: Vec<(u32, u32)> = self
-            .matched
-            .keys()
-            .map(|&(a, b)| (a.min(b), a.max(b)))
-            .collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.into_iter()
-            .map(|(a, b)| {
-                let (a, b) = (a as DocId, b as DocId);
-                let (ab, ba) = (self.resemblance(a, b), self.resemblance(b, a));
-                if ab >= containment && ba >= containment {
-                    DetectedPair::new(a, b, Relation::Duplicate, ab.min(ba))
-                } else if ab >= containment {
-                    // All of a is in b: b contains a.
-                    DetectedPair::new(b, a, Relation::Contains, ab)
-                } else if ba >= containment {
-                    DetectedPair::new(a, b, Relation::Contains, ba)
-                } else {
-                    DetectedPair::new(a, b, Relation::Reuses, ab.max(ba))
-                }
-            })
-            .collect()
+        self.pairs_reaching(containment, 0.0)
     }
-}
 
-/// `(a, b) -> sentences of a with an EQ partner in b` (a != b) from the EQ pairs of classes: a
-/// sentence of class `c` in document `a` has a partner in every other document holding a member
-/// of a class EQ to `c` (including `c` itself). Linear in the class members times the documents
-/// they reach, never in the sentence pairs.
-fn matched_per_document_pair(
-    classes: &SentenceClasses,
-    owner: &[DocId],
-    class_pairs: Vec<ScoredPair>,
-    thresholds: &Thresholds,
-) -> FxHashMap<(u32, u32), u32> {
-    // Per class: its documents with how many members each, sorted by document.
-    let documents_of = |class: u32| -> Vec<(DocId, usize)> {
-        let mut counts: Vec<(DocId, usize)> = Vec::new();
-        for &position in classes.members(class) {
-            let doc = owner[position as usize];
-            match counts.last_mut() {
-                // Members are in reading order and documents are consecutive: equal documents
-                // are adjacent.
-                Some((last, n)) if *last == doc => *n += 1,
-                _ => counts.push((doc, 1)),
-            }
-        }
-        counts
-    };
-    let mut partners: Vec<Vec<u32>> = vec![Vec::new(); classes.len()];
-    for pair in class_pairs.iter().filter(|p| p.is_eq(thresholds)) {
-        partners[pair.left as usize].push(pair.right);
-    }
-    // The pairs (millions in a large collection) are not needed past this point.
-    drop(class_pairs);
-    let mut matched: FxHashMap<(u32, u32), u32> = FxHashMap::default();
-    for (class, partner_classes) in partners.iter().enumerate() {
-        if partner_classes.is_empty() {
-            continue;
-        }
-        let mut reached: Vec<DocId> = partner_classes
-            .iter()
-            .flat_map(|&c| documents_of(c).into_iter().map(|(doc, _)| doc))
-            .collect();
-        reached.sort_unstable();
-        reached.dedup();
-        for (a, members) in documents_of(class as u32) {
-            for &b in reached.iter().filter(|&&b| b != a) {
-                if let Some(key) = pair_key(a, b) {
-                    let count = matched.entry(key).or_default();
-                    *count = count.saturating_add(u32::try_from(members).unwrap_or(u32::MAX));
-                }
-            }
-        }
-    }
-    matched
-}
-
-impl Resemblances {
     /// The pairs of [`Resemblances::pairs`] at `params.containment` whose larger resemblance
     /// reaches `params.min_resemblance`: what collection mode reports.
     pub fn reported_pairs(&self, params: &FuzzyParams) -> Vec<DetectedPair> {
-        let mut pairs = self.pairs(params.containment);
-        pairs.retain(|p| {
-            self.resemblance(p.a, p.b).max(self.resemblance(p.b, p.a)) >= params.min_resemblance
-        });
-        pairs
+        self.pairs_reaching(params.containment, params.min_resemblance)
+    }
+
+    /// The pairs of [`Resemblances::pairs`] whose larger resemblance reaches `least`, in
+    /// ascending order of their documents; each document's row is made once, and only the
+    /// pairs kept are held.
+    fn pairs_reaching(&self, containment: f64, least: f64) -> Vec<DetectedPair> {
+        let rows: Vec<Vec<DetectedPair>> = (0..self.sentences.len())
+            .into_par_iter()
+            .map_init(
+                || self.shared.scratch(),
+                |scratch, a| {
+                    let mut pairs = Vec::new();
+                    self.row(a, scratch, |b, ab, ba| {
+                        if b > a && ab.max(ba) >= least {
+                            pairs.push(relation_of(a, b, ab, ba, containment));
+                        }
+                    });
+                    pairs
+                },
+            )
+            .collect();
+        rows.into_iter().flatten().collect()
+    }
+}
+
+/// The pair of documents `a` and `b` (RS(a, b) = `ab`, RS(b, a) = `ba`) with its relation (see
+/// [`Resemblances::pairs`]).
+fn relation_of(a: DocId, b: DocId, ab: f64, ba: f64, containment: f64) -> DetectedPair {
+    if ab >= containment && ba >= containment {
+        DetectedPair::new(a, b, Relation::Duplicate, ab.min(ba))
+    } else if ab >= containment {
+        // All of a is in b: b contains a.
+        DetectedPair::new(b, a, Relation::Contains, ab)
+    } else if ba >= containment {
+        DetectedPair::new(a, b, Relation::Contains, ba)
+    } else {
+        DetectedPair::new(a, b, Relation::Reuses, ab.max(ba))
     }
 }
 
@@ -230,21 +208,22 @@ pub fn resemblances(
     // Only EQ pairs are counted, and they reach the floor both ways: the pairs that can reach it
     // one way only (most of them, and their number grows with the square of the collection) are
     // neither kept nor scored past their content terms.
-    let class_pairs = SentenceMethod::Fuzzy
-        .matcher()
-        .score_needed_pairs(
-            &representatives,
+    let thresholds = params.thresholds;
+    // Each class pair once (a pair and its mirror image carry the same verdict, and the graph
+    // takes both ways round from one), as two numbers: Reuters-21578 has 10.9 million of them.
+    let eq_pairs = FuzzyMatcher::THESIS
+        .pairs_within(
             &representatives,
             model,
             floor,
             &params.rules,
-            NeededPairs::BothWays,
+            |p| (p.left <= p.right && p.is_eq(&thresholds)).then_some((p.left, p.right)),
             &never,
         )
         .map_err(|_| Cancelled)?;
     job.step("matching", 1, 1)?;
-    let matched = matched_per_document_pair(&classes, &owner, class_pairs, &params.thresholds);
-    Ok(Resemblances { sentences, matched })
+    let shared = SharedSentences::new(&classes, &owner, documents.len(), &eq_pairs);
+    Ok(Resemblances { sentences, shared })
 }
 
 #[cfg(test)]
@@ -256,6 +235,24 @@ mod tests {
 
     fn doc(text: &str) -> Document {
         parse_text(text, "d", SourceFormat::Text)
+    }
+
+    /// `((a, b), sentences of a with an EQ partner in b)` for every ordered pair sharing one,
+    /// sorted; checks on the way that each row's count the other way round is the other row's.
+    fn matched_counts(r: &Resemblances) -> Vec<((DocId, DocId), u32)> {
+        let mut scratch = r.shared.scratch();
+        let mut counts = Vec::new();
+        let mut reverse = Vec::new();
+        for a in 0..r.sentences.len() {
+            r.shared.row(a, &mut scratch, |b, in_b, from_b| {
+                counts.push(((a, b), in_b));
+                reverse.push(((b, a), from_b));
+            });
+        }
+        counts.sort_unstable();
+        reverse.sort_unstable();
+        assert_eq!(counts, reverse, "a row's counts the other way round");
+        counts
     }
 
     #[test]
@@ -357,11 +354,10 @@ mod tests {
         let r = without_job(|job| resemblances(&docs, &model, &FuzzyParams::default(), job))
             .expect("not cancelled");
         assert_eq!(r.sentences, vec![4, 2, 2]);
-        let expected: FxHashMap<(u32, u32), u32> =
-            [((0, 1), 3), ((1, 0), 1), ((0, 2), 1), ((2, 0), 2)]
-                .into_iter()
-                .collect();
-        assert_eq!(r.matched, expected);
+        assert_eq!(
+            matched_counts(&r),
+            vec![((0, 1), 3), ((0, 2), 1), ((1, 0), 1), ((2, 0), 2)]
+        );
         assert_eq!(r.resemblance(0, 1), 0.75);
         assert_eq!(r.resemblance(2, 0), 1.0);
     }

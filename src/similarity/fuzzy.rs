@@ -412,6 +412,10 @@ impl FuzzyMatcher {
         needed: Option<NeededPairs<'_>>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
+        let both_ways = matches!(needed, Some(NeededPairs::BothWays));
+        if both_ways && std::ptr::eq(left, right) {
+            return self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel);
+        }
         let without = NoCorrelations(model);
         let model: &dyn ModelView = if self.correlations { model } else { &without };
         let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
@@ -426,11 +430,7 @@ impl FuzzyMatcher {
                 FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules)
             );
         }
-        let both_ways = matches!(needed, Some(NeededPairs::BothWays));
         let scoring = Scoring::new(left, right, model, rules, floor, both_ways);
-        if both_ways && std::ptr::eq(left, right) {
-            return score_itself_both_ways(left, model, content_floor, &scoring, cancel);
-        }
         let forward = candidates(left, right, model, content_floor, cancel)?;
         // A document compared with itself (a collection's sentences against each other) has the
         // same candidates both ways round.
@@ -494,6 +494,43 @@ impl FuzzyMatcher {
     }
 }
 
+impl FuzzyMatcher {
+    /// The pairs of `doc`'s sentences with each other (each with itself included) that reach
+    /// the floor both ways, as `keep` makes them (those it returns `None` for are dropped): what
+    /// [`SentenceMatcher::score_needed_pairs`] with [`NeededPairs::BothWays`] returns for a
+    /// document against itself, without holding a whole [`ScoredPair`] for each pair a caller
+    /// only counts (a collection's sentences: 10.9 million pairs on Reuters-21578, 40 bytes
+    /// each).
+    // The trait method's arguments, and what to keep of each pair.
+    #[allow(clippy::too_many_arguments)]
+    pub fn pairs_within<T: Send>(
+        &self,
+        doc: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
+        cancel: &AtomicBool,
+    ) -> Result<Vec<T>, Cancelled> {
+        let without = NoCorrelations(model);
+        let model: &dyn ModelView = if self.correlations { model } else { &without };
+        let content_floor = rules
+            .content_floor_for(floor, doc.options.keep_stopwords)
+            .min(floor);
+        if content_floor <= 0.0 {
+            // Nothing to prune (see `score_indexed`).
+            let all = FuzzyMatcher::THESIS.score_pairs_brute_force(doc, doc, model, floor, rules);
+            return Ok(all
+                .iter()
+                .filter(|p| p.min_sim() >= floor)
+                .filter_map(keep)
+                .collect());
+        }
+        let scoring = Scoring::new(doc, doc, model, rules, floor, true);
+        score_itself_both_ways(doc, model, content_floor, &scoring, keep, cancel)
+    }
+}
+
 /// A collection's sentences against themselves when only the pairs reaching the floor both ways
 /// are needed (EQ counts): each sentence's candidates are scored as they are found and
 /// forgotten, instead of holding every sentence's list and the lists turned around to
@@ -501,13 +538,14 @@ impl FuzzyMatcher {
 /// so one direction's candidates hold them all; scoring the pairs the other direction's bound
 /// would have ruled out costs time, and holding both directions' lists cost memory that grew
 /// with the square of the collection (Reuters-21578: 470 million candidates a direction).
-fn score_itself_both_ways(
+fn score_itself_both_ways<T: Send>(
     doc: &PreparedDoc,
     model: &dyn ModelView,
     content_floor: f64,
     scoring: &Scoring<'_>,
+    keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
     cancel: &AtomicBool,
-) -> Result<Vec<ScoredPair>, Cancelled> {
+) -> Result<Vec<T>, Cancelled> {
     let search = CandidateSearch::new(doc, doc, model, content_floor);
     check(cancel)?;
     let active: Vec<(u32, &PreparedSentence)> = doc.active().collect();
@@ -521,7 +559,12 @@ fn score_itself_both_ways(
                 check(cancel)?;
                 let list = search.of(sentence, &mut searching);
                 let found = scoring.score(i, &list, &mut scratch);
-                pairs.extend(found.into_iter().filter(|p| p.min_sim() >= scoring.floor));
+                pairs.extend(
+                    found
+                        .iter()
+                        .filter(|p| p.min_sim() >= scoring.floor)
+                        .filter_map(&keep),
+                );
                 Ok((searching, scratch, pairs))
             },
         )
