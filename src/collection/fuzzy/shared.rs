@@ -2,8 +2,8 @@
 //! resemblances of eq. 4.1, made one document at a time.
 //!
 //! Counting every ordered document pair at once held an entry for each pair sharing any EQ
-//! sentence: 26.9 million for the 20,849 Reuters-21578 stories (0.4 GB in a hash map, and more
-//! to sort them into pairs), where a report names 15,000. Here the EQ pairs of sentence classes
+//! sentence: 26.9 million for the 20,849 Reuters-21578 stories, where a report names 15,000
+//! (the run peaked at 1.6 GB then, 0.5 GB now: `scripts/bench-all.sh fuzzy-collection`). Here the EQ pairs of sentence classes
 //! are kept as a graph, linear in the sentences and the class pairs: per class, the classes EQ
 //! to it and the documents holding it; per document, its classes. A document's row (how many of
 //! its sentences have an EQ partner in each other document, and how many of theirs have one in
