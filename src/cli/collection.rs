@@ -195,8 +195,19 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     for (id, warning) in &result.warnings {
         eprintln!("simdoc: {}: {warning}", result.names[*id]);
     }
+    for compared in &result.compared {
+        if let Err(error) = &compared.evidence {
+            eprintln!(
+                "simdoc: no evidence for {} and {}: {error}",
+                result.names[compared.a], result.names[compared.b]
+            );
+        }
+    }
     // A cluster run marks no sources: every pair is between submissions.
-    let report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
+    let mut report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
+    // The executors ranked the pairs as this report does and compared the first ones where the
+    // documents are (the `evidence` table); a run without it shows no evidence.
+    report.evidence = result.evidence_in_order(report.ranked().map(|(_, p)| (p.a, p.b)));
     if let Some(path) = &args.json {
         output::write_json(path, &report.to_json())?;
     }
@@ -204,7 +215,8 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
         output::write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
-        // The documents stay on the cluster: no evidence and no pair pages.
+        // The documents stay on the cluster: the evidence comes from its table, and there are
+        // no pair pages (they would need the documents' sentences).
         let html = collection_html(
             &report,
             &HtmlOptions {

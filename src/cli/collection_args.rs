@@ -106,7 +106,9 @@ pub struct CollectionArgs {
     #[command(flatten)]
     pub inputs: InputArgs,
     /// Show a result that simdoc-spark computed on a cluster: the folder holding its Parquet
-    /// tables (documents, pairs, groups) and run.json, instead of detecting here.
+    /// tables (documents, pairs, groups, and evidence when the cluster computed it) and
+    /// run.json, instead of detecting here. The evidence shown is the cluster's (simdoc-spark
+    /// --evidence N); --html has no pair pages, the documents being on the cluster.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["paths", "matrix", "sources"])]
     pub from: Option<PathBuf>,
     /// Operating point of every detector, and the detector run when --method is not given.

@@ -6,6 +6,13 @@
 //! `length`; `warning`; `error`), `pairs` (`a`, `b`, `relation`, `score`, `evidence`) and
 //! `groups` (`group`, `member`, `position`, 0 for the document to keep). Ids are the stream
 //! order among readable documents, as in a [`Detection`] computed here.
+//!
+//! A fourth table, `evidence`, holds the fuzzy comparison of the highest-ranked pairs that the
+//! executors computed where the documents are (`a`, `b`, `containment_a`, `containment_b`,
+//! `matched_a`, `matched_b`, `sentences_a`, `sentences_b`, `passages` as the JSON of
+//! `simdoc collection --json`, and `error` for a pair whose documents could not be read again):
+//! the documents never come to this machine, so this is the only way a cluster's result shows
+//! evidence. Runs from before the table have none, and still load.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -13,7 +20,9 @@ use std::path::{Path, PathBuf};
 use arrow_array::{Array, Float64Array, Int32Array, Int64Array, RecordBatch, StringArray};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
+use super::evidence::PairEvidence;
 use super::{DetectedPair, Detection, DocId, Relation};
+use crate::compare::passages::Passage;
 
 /// Why a results folder could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +66,45 @@ pub struct TableResult {
     pub detection: Detection,
     /// The evidence of each pair of `detection.pairs`, in the same order.
     pub evidence: Vec<String>,
+    /// The fuzzy comparison of the pairs the cluster computed it for (the `evidence` table), in
+    /// the table's order; empty when the run computed none or predates the table.
+    pub compared: Vec<ComparedPair>,
+}
+
+/// One row of the `evidence` table: a pair's evidence, or why it has none (its documents could
+/// not be read again on the cluster, e.g. a file removed between the passes).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ComparedPair {
+    pub a: DocId,
+    pub b: DocId,
+    pub evidence: Result<PairEvidence, String>,
+}
+
+impl TableResult {
+    /// The evidence of `pairs` (the report's pairs in output order) as
+    /// [`crate::render::collection::CollectionReport::evidence`] holds it: the compared pair's
+    /// evidence at each rank, `None` for a pair without, up to the last pair that has one. The
+    /// cluster ranked the pairs as the report does, so its pairs are the first ones.
+    pub fn evidence_in_order(
+        &self,
+        pairs: impl IntoIterator<Item = (DocId, DocId)>,
+    ) -> Vec<Option<PairEvidence>> {
+        let by_pair: std::collections::HashMap<(DocId, DocId), &PairEvidence> = self
+            .compared
+            .iter()
+            .filter_map(|c| c.evidence.as_ref().ok().map(|e| ((c.a, c.b), e)))
+            .collect();
+        let mut evidence: Vec<Option<PairEvidence>> = pairs
+            .into_iter()
+            .map(|pair| by_pair.get(&pair).map(|e| (*e).clone()))
+            .collect();
+        let last = evidence
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |at| at + 1);
+        evidence.truncate(last);
+        evidence
+    }
 }
 
 fn format_error(path: &Path, reason: impl Into<String>) -> TablesError {
@@ -241,7 +289,79 @@ pub fn read_results(dir: &Path) -> Result<TableResult, TablesError> {
         pairs: pairs.into_iter().map(|(p, _)| p).collect(),
         groups,
     };
+    result.compared = read_evidence(&dir.join("evidence"), n)?;
     Ok(result)
+}
+
+fn count(value: i64, path: &Path) -> Result<usize, TablesError> {
+    usize::try_from(value).map_err(|_| format_error(path, format!("negative count {value}")))
+}
+
+/// The `evidence` table at `path` (module docs) over `documents` readable documents; none when
+/// the folder has no such table (a run from before it).
+fn read_evidence(path: &Path, documents: usize) -> Result<Vec<ComparedPair>, TablesError> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let mut compared = Vec::new();
+    for batch in read_table(path)? {
+        let p = path;
+        let a = column::<Int64Array>(&batch, "a", p)?;
+        let b = column::<Int64Array>(&batch, "b", p)?;
+        let containment = [
+            column::<Float64Array>(&batch, "containment_a", p)?,
+            column::<Float64Array>(&batch, "containment_b", p)?,
+        ];
+        let matched = [
+            column::<Int64Array>(&batch, "matched_a", p)?,
+            column::<Int64Array>(&batch, "matched_b", p)?,
+        ];
+        let sentences = [
+            column::<Int64Array>(&batch, "sentences_a", p)?,
+            column::<Int64Array>(&batch, "sentences_b", p)?,
+        ];
+        let passages = column::<StringArray>(&batch, "passages", p)?;
+        let errors = column::<StringArray>(&batch, "error", p)?;
+        for row in 0..batch.num_rows() {
+            let (a, b) = (index(a.value(row), p)?, index(b.value(row), p)?);
+            if a >= documents || b >= documents {
+                return Err(format_error(
+                    p,
+                    format!("pair ({a}, {b}) names no document"),
+                ));
+            }
+            let evidence = match text(errors, row) {
+                Some(error) => Err(error),
+                None => {
+                    let nulls = containment.iter().any(|c| c.is_null(row))
+                        || matched.iter().chain(&sentences).any(|c| c.is_null(row))
+                        || passages.is_null(row);
+                    if nulls {
+                        return Err(format_error(
+                            p,
+                            format!("pair ({a}, {b}) has neither evidence nor an error"),
+                        ));
+                    }
+                    let listed: Vec<Passage> = serde_json::from_str(passages.value(row))
+                        .map_err(|e| format_error(p, format!("pair ({a}, {b}): {e}")))?;
+                    Ok(PairEvidence {
+                        containment: containment.map(|c| c.value(row)),
+                        matched_sentences: [
+                            count(matched[0].value(row), p)?,
+                            count(matched[1].value(row), p)?,
+                        ],
+                        sentences: [
+                            count(sentences[0].value(row), p)?,
+                            count(sentences[1].value(row), p)?,
+                        ],
+                        passages: listed,
+                    })
+                }
+            };
+            compared.push(ComparedPair { a, b, evidence });
+        }
+    }
+    Ok(compared)
 }
 
 #[cfg(test)]
@@ -334,6 +454,96 @@ mod tests {
         );
         assert_eq!(result.evidence, vec!["3 shared", "9 shared"]);
         assert_eq!(result.detection.groups, vec![vec![0, 2]]);
+    }
+
+    /// The evidence table of the example: the duplicate pair (0, 2) compared, with one passage;
+    /// the pair (0, 1) not, its file gone.
+    fn write_evidence(dir: &Path, passages: &str) {
+        let int = |values: Vec<Option<i64>>| -> ArrayRef { Arc::new(Int64Array::from(values)) };
+        let float = |values: Vec<Option<f64>>| -> ArrayRef { Arc::new(Float64Array::from(values)) };
+        write(
+            &dir.join("evidence"),
+            vec![
+                ("rank", int(vec![Some(0), Some(1)])),
+                ("a", int(vec![Some(0), Some(0)])),
+                ("b", int(vec![Some(2), Some(1)])),
+                ("containment_a", float(vec![Some(1.0), None])),
+                ("containment_b", float(vec![Some(0.75), None])),
+                ("matched_a", int(vec![Some(4), None])),
+                ("matched_b", int(vec![Some(3), None])),
+                ("sentences_a", int(vec![Some(4), None])),
+                ("sentences_b", int(vec![Some(4), None])),
+                ("passages", strings(&[Some(passages), None])),
+                ("error", strings(&[None, Some("c.txt: No such file")])),
+            ],
+        );
+    }
+
+    #[test]
+    fn the_evidence_table_reads_back_in_the_reports_order() {
+        let dir = tempfile::tempdir().unwrap();
+        write_example(dir.path());
+        write_evidence(
+            dir.path(),
+            r#"[{"a":[0,3],"b":[1,3],"sentences":3,"words":21,"score":0.9}]"#,
+        );
+        let result = read_results(dir.path()).unwrap();
+        let compared = PairEvidence {
+            containment: [1.0, 0.75],
+            matched_sentences: [4, 3],
+            sentences: [4, 4],
+            passages: vec![Passage {
+                a: [0, 3],
+                b: [1, 3],
+                pairs: 3,
+                words: 21,
+                score: 0.9,
+                members: Vec::new(),
+            }],
+        };
+        assert_eq!(
+            result.compared,
+            vec![
+                ComparedPair {
+                    a: 0,
+                    b: 2,
+                    evidence: Ok(compared.clone())
+                },
+                ComparedPair {
+                    a: 0,
+                    b: 1,
+                    evidence: Err("c.txt: No such file".into())
+                },
+            ]
+        );
+        // The report ranks (0, 2) first (score 1.0): its evidence, and nothing for the pair
+        // that failed. Ranked the other way, the failed pair holds its place with None.
+        assert_eq!(
+            result.evidence_in_order([(0, 2), (0, 1)]),
+            vec![Some(compared.clone())]
+        );
+        assert_eq!(
+            result.evidence_in_order([(0, 1), (0, 2)]),
+            vec![None, Some(compared)]
+        );
+    }
+
+    #[test]
+    fn a_run_without_the_evidence_table_loads_without_evidence() {
+        let dir = tempfile::tempdir().unwrap();
+        write_example(dir.path());
+        let result = read_results(dir.path()).unwrap();
+        assert!(result.compared.is_empty());
+        assert!(result.evidence_in_order([(0, 2), (0, 1)]).is_empty());
+    }
+
+    #[test]
+    fn unreadable_passages_are_an_error_naming_the_pair() {
+        let dir = tempfile::tempdir().unwrap();
+        write_example(dir.path());
+        write_evidence(dir.path(), "[{\"a\": 1}]");
+        let err = read_results(dir.path()).unwrap_err().to_string();
+        assert!(err.contains("evidence") && err.contains("(0, 2)"), "{err}");
     }
 
     #[test]

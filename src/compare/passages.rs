@@ -25,8 +25,9 @@ pub const DEFAULT_GAP: u32 = 2;
 /// a passage.
 pub const DEFAULT_MIN_PAIRS: usize = 2;
 
-/// One passage.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+/// One passage. It reads back from its JSON (the `members` left empty), as simdoc-spark's
+/// evidence table stores it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Passage {
     /// First and last sentence of the passage in A (inclusive).
     pub a: [u32; 2],
