@@ -6,10 +6,13 @@
 //! documents, fingerprints, shingle hashes, pair decisions): the same code computes
 //! `simdoc collection` on one machine and the cluster's tables. What Spark adds is only the
 //! plumbing between them: document frequencies by `GROUP BY`, candidates by joins, groups by
-//! connected components.
+//! connected components, and the highest-ranked pairs' documents brought together for their
+//! evidence.
 
+mod evidence;
 mod options;
 mod prepare;
+mod ranking;
 mod signing;
 mod verification;
 
@@ -129,6 +132,44 @@ fn verify(
     on_batch(py, batch, options, verification::verify)
 }
 
+/// The first `limit` pairs of a batch (`a`, `b`, `relation`, `score`) in the order
+/// `simdoc collection` reports them: the pairs whose evidence it computes.
+#[pyfunction]
+fn rank_pairs(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    limit: usize,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    let out = py
+        .detach(|| ranking::rank_pairs(&batch.0, limit))
+        .map_err(value_error)?;
+    Ok(PyArrowType(out))
+}
+
+/// How many of the ranked `pairs` (a, b), from the first, get evidence within the sentence
+/// budget of `simdoc collection`, given each document's sentences by id.
+#[pyfunction]
+fn pairs_within_budget(
+    pairs: Vec<(usize, usize)>,
+    sentences: std::collections::HashMap<usize, usize>,
+) -> usize {
+    ranking::pairs_within_budget(&pairs, &sentences)
+}
+
+/// The evidence of ranked pairs whose documents a batch locates (see the evidence module),
+/// with the collection preset `preset`'s fuzzy matching.
+#[pyfunction]
+fn pair_evidence(
+    py: Python<'_>,
+    batch: PyArrowType<RecordBatch>,
+    options: &str,
+    preset: &str,
+) -> PyResult<PyArrowType<RecordBatch>> {
+    on_batch(py, batch, options, |batch, options| {
+        evidence::evidence(batch, options, preset)
+    })
+}
+
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(list_files, module)?)?;
@@ -138,5 +179,8 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(sign, module)?)?;
     module.add_function(wrap_pyfunction!(nodes, module)?)?;
     module.add_function(wrap_pyfunction!(verify, module)?)?;
+    module.add_function(wrap_pyfunction!(rank_pairs, module)?)?;
+    module.add_function(wrap_pyfunction!(pairs_within_budget, module)?)?;
+    module.add_function(wrap_pyfunction!(pair_evidence, module)?)?;
     Ok(())
 }

@@ -6,8 +6,9 @@
 //! `length` (bytes of text, for "keep the longest"), `warning` (e.g. bytes that were not valid
 //! UTF-8 and were read as Windows-1252, as on one machine), `error` (the document could not be
 //! read: it has no id and takes no part), `terms` (distinct terms, for the idf-ranked
-//! detectors), `hashes` (distinct shingle hashes, for FFP and DSC; u64 bits as i64) and
-//! `sentences` (each sentence's terms in order, for CoDet).
+//! detectors), `hashes` (distinct shingle hashes, for FFP and DSC; u64 bits as i64),
+//! `sentences` (each sentence's terms in order, for CoDet) and `sentence_count` (the document's
+//! sentences, which the evidence stage's budget counts as `simdoc collection` does).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -35,6 +36,7 @@ struct Rows {
     terms: ListBuilder<StringBuilder>,
     hashes: ListBuilder<Int64Builder>,
     sentences: ListBuilder<ListBuilder<StringBuilder>>,
+    sentence_count: Int64Builder,
 }
 
 impl Rows {
@@ -49,6 +51,7 @@ impl Rows {
             terms: ListBuilder::new(StringBuilder::new()),
             hashes: ListBuilder::new(Int64Builder::new()),
             sentences: ListBuilder::new(ListBuilder::new(StringBuilder::new())),
+            sentence_count: Int64Builder::new(),
         }
     }
 
@@ -62,6 +65,7 @@ impl Rows {
         self.terms.append(true);
         self.hashes.append(true);
         self.sentences.append(true);
+        self.sentence_count.append_value(0);
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -129,6 +133,8 @@ impl Rows {
             }
         }
         self.sentences.append(true);
+        self.sentence_count
+            .append_value(i64::try_from(doc.sentences.len()).unwrap_or(i64::MAX));
         Ok(())
     }
 
@@ -143,6 +149,7 @@ impl Rows {
             Arc::new(self.terms.finish()),
             Arc::new(self.hashes.finish()),
             Arc::new(self.sentences.finish()),
+            Arc::new(self.sentence_count.finish()),
         ];
         RecordBatch::try_new(Arc::new(schema()), columns).map_err(|e| e.to_string())
     }
@@ -176,10 +183,11 @@ pub fn schema() -> Schema {
             ))),
             false,
         ),
+        Field::new("sentence_count", DataType::Int64, false),
     ])
 }
 
-fn int64_column<'b>(batch: &'b RecordBatch, name: &str) -> Result<&'b Int64Array, String> {
+pub fn int64_column<'b>(batch: &'b RecordBatch, name: &str) -> Result<&'b Int64Array, String> {
     batch
         .column_by_name(name)
         .and_then(|c| c.as_any().downcast_ref::<Int64Array>())
@@ -187,7 +195,7 @@ fn int64_column<'b>(batch: &'b RecordBatch, name: &str) -> Result<&'b Int64Array
 }
 
 /// A string column, whichever of Arrow's two string layouts Spark sent.
-fn strings(batch: &RecordBatch, name: &str) -> Result<Vec<Option<String>>, String> {
+pub fn strings(batch: &RecordBatch, name: &str) -> Result<Vec<Option<String>>, String> {
     let column = batch
         .column_by_name(name)
         .ok_or_else(|| format!("column {name} missing"))?;
@@ -204,10 +212,7 @@ fn strings(batch: &RecordBatch, name: &str) -> Result<Vec<Option<String>>, Strin
 pub fn prepare_files(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, String> {
     let index = int64_column(batch, "file_index")?;
     let paths = strings(batch, "path")?;
-    let load = LoadOptions {
-        max_bytes: options.max_bytes,
-        ..LoadOptions::default()
-    };
+    let load = load_options(options);
     let mut rows = Rows::new();
     for (row, path) in paths.iter().enumerate() {
         let file_index = index.value(row);
@@ -233,61 +238,88 @@ pub fn prepare_files(batch: &RecordBatch, options: &Options) -> Result<RecordBat
     rows.finish()
 }
 
+/// The bytes of a table's text column `name`, a string or a binary column.
+pub fn text_bytes(batch: &RecordBatch, name: &str) -> Result<Vec<Option<Vec<u8>>>, String> {
+    let column = batch
+        .column_by_name(name)
+        .ok_or_else(|| format!("column {name} missing"))?;
+    Ok(
+        if let Some(a) = column.as_any().downcast_ref::<BinaryArray>() {
+            a.iter().map(|v| v.map(<[u8]>::to_vec)).collect()
+        } else {
+            strings(batch, name)?
+                .into_iter()
+                .map(|v| v.map(String::into_bytes))
+                .collect()
+        },
+    )
+}
+
 /// Prepares texts from a table (`row`, `name`, `text` as a string or binary column): HTML when
 /// the text looks like HTML, plain text otherwise; binary text is decoded as files are.
 pub fn prepare_texts(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, String> {
     let index = int64_column(batch, "row")?;
     let names = strings(batch, "name")?;
-    let column = batch
-        .column_by_name("text")
-        .ok_or_else(|| "column text missing".to_string())?;
-    let texts: Vec<Option<Vec<u8>>> = if let Some(a) = column.as_any().downcast_ref::<BinaryArray>()
-    {
-        a.iter().map(|v| v.map(<[u8]>::to_vec)).collect()
-    } else {
-        strings(batch, "text")?
-            .into_iter()
-            .map(|v| v.map(String::into_bytes))
-            .collect()
-    };
+    let texts = text_bytes(batch, "text")?;
     let mut rows = Rows::new();
     for (row, (name, bytes)) in names.iter().zip(&texts).enumerate() {
         let file_index = index.value(row);
         let name = name.as_deref().unwrap_or_default();
-        let Some(bytes) = bytes else {
-            rows.failed(file_index, name, format!("{name}: no text"));
-            continue;
-        };
-        if bytes.len() as u64 > options.max_bytes {
-            rows.failed(
+        match table_text(name, bytes.as_deref(), options.max_bytes) {
+            Err(error) => rows.failed(file_index, name, error),
+            Ok(text) => rows.document(
                 file_index,
+                0,
                 name,
-                format!(
-                    "{name}: {} bytes is over the limit of {} bytes",
-                    bytes.len(),
-                    options.max_bytes
-                ),
-            );
-            continue;
+                &text.text,
+                text.format,
+                text.encoding,
+                options,
+            )?,
         }
-        let Ok(decoded) = decode::decode(bytes, true) else {
-            rows.failed(file_index, name, format!("{name}: binary data, not text"));
-            continue;
-        };
-        let format = if document::sniff_html(decoded.text.as_bytes()) {
-            SourceFormat::Html
-        } else {
-            SourceFormat::Text
-        };
-        rows.document(
-            file_index,
-            0,
-            name,
-            &decoded.text,
-            format,
-            decoded.encoding,
-            options,
-        )?;
     }
     rows.finish()
+}
+
+/// A table's text, decoded and typed.
+pub struct TableText {
+    pub text: String,
+    pub format: SourceFormat,
+    pub encoding: &'static str,
+}
+
+/// How a table's text (`bytes`, None for a null) is read, by this pass and again by the
+/// evidence stage: decoded as a file's bytes are, HTML when it looks like HTML, plain text
+/// otherwise; over `max_bytes` or binary, an error naming the document.
+pub fn table_text(name: &str, bytes: Option<&[u8]>, max_bytes: u64) -> Result<TableText, String> {
+    let Some(bytes) = bytes else {
+        return Err(format!("{name}: no text"));
+    };
+    if bytes.len() as u64 > max_bytes {
+        return Err(format!(
+            "{name}: {} bytes is over the limit of {max_bytes} bytes",
+            bytes.len()
+        ));
+    }
+    let Ok(decoded) = decode::decode(bytes, true) else {
+        return Err(format!("{name}: binary data, not text"));
+    };
+    let format = if document::sniff_html(decoded.text.as_bytes()) {
+        SourceFormat::Html
+    } else {
+        SourceFormat::Text
+    };
+    Ok(TableText {
+        text: decoded.text,
+        format,
+        encoding: decoded.encoding,
+    })
+}
+
+/// The load options of the first pass, with which the evidence stage reads files again.
+pub fn load_options(options: &Options) -> LoadOptions {
+    LoadOptions {
+        max_bytes: options.max_bytes,
+        ..LoadOptions::default()
+    }
 }

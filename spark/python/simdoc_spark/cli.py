@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from .detect import DEFAULT_MAX_DF, METHODS, Settings, run_collection
+from .detect import DEFAULT_EVIDENCE, DEFAULT_MAX_DF, METHODS, Settings, run_collection
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -18,7 +18,8 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     c = commands.add_parser(
         "collection",
-        help="find duplicates and containments; write Parquet tables documents, pairs, groups",
+        help="find duplicates and containments; write Parquet tables documents, pairs, groups, "
+        "evidence",
     )
     c.add_argument(
         "input",
@@ -65,6 +66,17 @@ def _parser() -> argparse.ArgumentParser:
         "--no-word-sorting", action="store_true", help="CoDet: keep each sentence's word order"
     )
     c.add_argument("--time-window", type=int, help="CoDet: keep only the latest N documents")
+    c.add_argument(
+        "--evidence",
+        type=int,
+        default=DEFAULT_EVIDENCE,
+        metavar="N",
+        help="compute the evidence (the fuzzy comparison of the two documents: containment both "
+        "ways and the passages, with the preset's matching) for this many of the "
+        "highest-ranked pairs, as `simdoc collection --evidence N` does, into the table "
+        f"evidence; the executors read those documents again (default {DEFAULT_EVIDENCE}; 0 "
+        "for none)",
+    )
     return parser
 
 
@@ -86,6 +98,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
         word_sorting=False if args.no_word_sorting else None,
         time_window=args.time_window,
         max_df=args.max_df or None,
+        evidence=max(0, args.evidence),
     )
     return settings.with_preset(args.preset, args.method) if args.preset else settings
 
@@ -108,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{settings.method}: {documents} documents ({errors} unreadable), "
             f"{result.pairs.count()} pairs, "
-            f"{result.groups.select('group').distinct().count()} duplicate groups; "
+            f"{result.groups.select('group').distinct().count()} duplicate groups, "
+            f"evidence for {result.evidence.where('error is null').count()} pairs; "
             f"tables in {args.out}"
         )
     except ValueError as error:

@@ -1,4 +1,5 @@
-"""The collection pipeline on Spark: read and prepare, number, sign, join, verify, group, write.
+"""The collection pipeline on Spark: read and prepare, number, sign, join, verify, group, compare
+the highest-ranked pairs for their evidence, write.
 
 Stream order (the order ``simdoc collection`` numbers documents in, which CoDet-style streaming
 and "ties to the earliest" depend on) is assigned by the driver: from simdoc's own sorted file
@@ -10,9 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from dataclasses import asdict, dataclass
 
+import pyarrow as pa
 from pyspark.sql import DataFrame, SparkSession, Window
 from pyspark.sql import functions as F
 
@@ -25,11 +28,20 @@ METHODS = ("codet", "imatch", "simhash", "ffp", "dsc")
 #: The document-frequency cap for FFP and DSC on Spark (see ``Settings.max_df``).
 DEFAULT_MAX_DF = 1000
 
+#: Pairs given evidence by default, as ``simdoc collection --evidence`` (see ``Settings.evidence``).
+DEFAULT_EVIDENCE = 500
+
 PREPARED_SCHEMA = (
     "file_index long, entry_index int, name string, length long, warning string, "
-    "error string, terms array<string>, hashes array<long>, sentences array<array<string>>"
+    "error string, terms array<string>, hashes array<long>, sentences array<array<string>>, "
+    "sentence_count long"
 )
 PAIRS_SCHEMA = "a long, b long, relation string, score double, evidence string"
+RANKED_SCHEMA = "a long, b long, relation string, score double"
+EVIDENCE_SCHEMA = (
+    "rank long, a long, b long, containment_a double, containment_b double, matched_a long, "
+    "matched_b long, sentences_a long, sentences_b long, passages string, error string"
+)
 
 
 @dataclass
@@ -62,6 +74,15 @@ class Settings:
     max_df: int | None = DEFAULT_MAX_DF
     #: Files or rows per Spark task in the first pass.
     rows_per_partition: int = 256
+    #: The collection preset the parameters were taken from (``with_preset``); None for the
+    #: papers' defaults, which are the paper preset's. The evidence uses its fuzzy matching, as
+    #: ``simdoc collection --preset NAME`` does.
+    preset: str | None = None
+    #: The evidence (the thesis's fuzzy comparison of the two documents, sect. 3.2.2, summed up
+    #: as containment both ways, and the passages) is computed for this many of the
+    #: highest-ranked pairs, ranked and cut by the same sentence budget as ``simdoc
+    #: collection --evidence N``; 0 for none.
+    evidence: int = DEFAULT_EVIDENCE
 
     def native_options(self) -> str:
         """The options as the Rust extension reads them (JSON, library defaults for None)."""
@@ -71,9 +92,13 @@ class Settings:
             k: v
             for k, v in asdict(self).items()
             if v is not None
-            and k not in ("max_df", "rows_per_partition", "time_window")
+            and k not in ("max_df", "rows_per_partition", "time_window", "preset", "evidence")
         }
         return json.dumps(options)
+
+    def evidence_preset(self) -> str:
+        """The collection preset whose fuzzy matching the evidence is computed with."""
+        return self.preset or "paper"
 
     def with_preset(self, preset: str, method: str | None = None) -> "Settings":
         """These settings with every parameter left unset (None) taken from the collection
@@ -84,6 +109,7 @@ class Settings:
         values = json.loads(_native.preset_options(preset, method))
         fields = asdict(self)
         fields["method"] = method or values.pop("method")
+        fields["preset"] = preset
         for key, value in values.items():
             if key in fields and fields[key] is None:
                 fields[key] = value
@@ -98,8 +124,17 @@ def _map_arrow(frame: DataFrame, function, schema: str) -> DataFrame:
     return frame.mapInArrow(run, schema)
 
 
-def _prepare(spark: SparkSession, source: str, settings: Settings) -> DataFrame:
-    """One row per document (see the extension's prepare module for the columns)."""
+@dataclass
+class _Prepared:
+    #: One row per document (see the extension's prepare module for the columns).
+    documents: DataFrame
+    #: Where each ``file_index`` is read from again for the evidence: ``path`` (folder input)
+    #: or ``name`` and ``text`` (table input).
+    sources: DataFrame
+
+
+def _prepare(spark: SparkSession, source: str, settings: Settings) -> _Prepared:
+    """The first pass: every document read and prepared."""
     options = settings.native_options()
     if os.path.isdir(source) or not source.endswith((".parquet", ".jsonl", ".json")):
         files = _native.list_files([source])
@@ -109,8 +144,9 @@ def _prepare(spark: SparkSession, source: str, settings: Settings) -> DataFrame:
         listing = spark.createDataFrame(
             list(enumerate(files)), "file_index long, path string"
         ).repartition(partitions)
-        return _map_arrow(
-            listing, lambda b: _native.prepare_files(b, options), PREPARED_SCHEMA
+        return _Prepared(
+            _map_arrow(listing, lambda b: _native.prepare_files(b, options), PREPARED_SCHEMA),
+            listing,
         )
     table = (
         spark.read.parquet(source) if source.endswith(".parquet") else spark.read.json(source)
@@ -125,10 +161,13 @@ def _prepare(spark: SparkSession, source: str, settings: Settings) -> DataFrame:
     text_type = dict(table.dtypes)["text"]
     numbered = spark.createDataFrame(rows, f"row long, name string, text {text_type}")
     partitions = max(1, -(-table.count() // settings.rows_per_partition))
-    return _map_arrow(
-        numbered.repartition(partitions),
-        lambda b: _native.prepare_texts(b, options),
-        PREPARED_SCHEMA,
+    return _Prepared(
+        _map_arrow(
+            numbered.repartition(partitions),
+            lambda b: _native.prepare_texts(b, options),
+            PREPARED_SCHEMA,
+        ),
+        numbered.withColumnRenamed("row", "file_index"),
     )
 
 
@@ -339,6 +378,93 @@ def _groups(pairs: DataFrame, documents: DataFrame) -> DataFrame:
     )
 
 
+def _ranked(pairs: DataFrame, limit: int) -> list[tuple[int, int]]:
+    """The first ``limit`` pairs (a, b) in the order ``simdoc collection`` reports them, ranked
+    by the library: each batch keeps its first ``limit``, the driver ranks what they kept (the
+    order is total, so these are the first ``limit`` of all)."""
+    kept = _map_arrow(
+        pairs.select("a", "b", "relation", "score"),
+        lambda b: _native.rank_pairs(b, limit),
+        RANKED_SCHEMA,
+    ).collect()
+    if not kept:
+        return []
+    batch = pa.record_batch(
+        [
+            pa.array([r["a"] for r in kept], pa.int64()),
+            pa.array([r["b"] for r in kept], pa.int64()),
+            pa.array([r["relation"] for r in kept], pa.string()),
+            pa.array([r["score"] for r in kept], pa.float64()),
+        ],
+        names=["a", "b", "relation", "score"],
+    )
+    ranked = _native.rank_pairs(batch, limit)
+    return list(zip(ranked.column("a").to_pylist(), ranked.column("b").to_pylist()))
+
+
+def _evidence_wanted(pairs: DataFrame, readable: DataFrame, limit: int) -> list[tuple[int, int]]:
+    """The pairs whose evidence ``simdoc collection --evidence LIMIT`` computes: the first
+    ``limit`` ranked, cut where their documents pass the sentence budget (a pair of pages of
+    10,000 repeated headings costs half a second of comparing)."""
+    if limit <= 0:
+        return []
+    wanted = _ranked(pairs, limit)
+    ids = sorted({d for pair in wanted for d in pair})
+    sentences = {
+        r["id"]: r["sentence_count"]
+        for r in readable.where(F.col("id").isin(ids)).select("id", "sentence_count").collect()
+    }
+    affordable = _native.pairs_within_budget(wanted, sentences)
+    if affordable < len(wanted):
+        print(
+            f"simdoc-spark: evidence for the first {affordable} pairs only: the documents of "
+            "the next ones would take the comparison past the sentence budget",
+            file=sys.stderr,
+        )
+    return wanted[:affordable]
+
+
+def _evidence(
+    spark: SparkSession,
+    wanted: list[tuple[int, int]],
+    readable: DataFrame,
+    sources: DataFrame,
+    settings: Settings,
+) -> DataFrame:
+    """The evidence of ``wanted`` (ranked pairs): each pair's two documents located (a file's
+    path and entry, or a table's text), spread over the executors, compared there by the
+    extension with the library's code (the evidence module)."""
+    if not wanted:
+        return spark.createDataFrame([], EVIDENCE_SCHEMA)
+    ranked = spark.createDataFrame(
+        [(rank, a, b) for rank, (a, b) in enumerate(wanted)], "rank long, a long, b long"
+    )
+    # Only the wanted documents are located (a table's texts are not all sent round).
+    ids = sorted({d for pair in wanted for d in pair})
+    located = (
+        readable.where(F.col("id").isin(ids))
+        .select("id", "file_index", "entry_index")
+        .join(sources, "file_index")
+    )
+    if "path" in sources.columns:
+        side = {"path": "path", "entry_index": "entry"}
+    else:
+        side = {"name": "name", "text": "text"}
+    for prefix in ("a", "b"):
+        columns = [F.col("id").alias(prefix)] + [
+            F.col(column).alias(f"{prefix}_{name}") for column, name in side.items()
+        ]
+        ranked = ranked.join(F.broadcast(located.select(*columns)), prefix)
+    partitions = max(1, min(len(wanted), spark.sparkContext.defaultParallelism))
+    options = settings.native_options()
+    preset = settings.evidence_preset()
+    return _map_arrow(
+        ranked.repartition(partitions),
+        lambda b: _native.pair_evidence(b, options, preset),
+        EVIDENCE_SCHEMA,
+    )
+
+
 class _Clock:
     """Wall time per stage, when asked for (the benchmark): a stage's frame is persisted and
     counted so that the next stage's time does not include it."""
@@ -369,6 +495,9 @@ class Result:
     groups: DataFrame
     #: Candidate pairs the joins produced before verification (the size of the join).
     candidates: int
+    #: The evidence of the highest-ranked pairs (``Settings.evidence``), one row per pair in
+    #: rank order (``rank`` from 0), with ``error`` set when its documents could not be read.
+    evidence: DataFrame
 
 
 def run_collection(
@@ -379,12 +508,14 @@ def run_collection(
     timings: dict | None = None,
 ) -> Result:
     """Runs a detector over a folder (or a Parquet/JSONL table of id, text[, timestamp]) and,
-    with ``out``, writes the Parquet tables ``documents``, ``pairs`` and ``groups`` there plus
-    ``run.json`` (the method and its settings). With ``timings``, the wall time of each stage
-    (prepare, sign, join, verify, groups) is added to it in seconds."""
+    with ``out``, writes the Parquet tables ``documents``, ``pairs``, ``groups`` and
+    ``evidence`` there plus ``run.json`` (the method and its settings). With ``timings``, the
+    wall time of each stage (prepare, sign, join, verify, groups, evidence) is added to it in
+    seconds."""
     clock = _Clock(timings)
+    first_pass = _prepare(spark, source, settings)
     # Kept: numbering reads it twice (per-file counts, then the ids), and files are read once.
-    prepared = _prepare(spark, source, settings).persist()
+    prepared = first_pass.documents.persist()
     numbered = _number(spark, prepared).persist()
     documents = numbered.select(
         "id", "name", "length", "warning", "error", "file_index", "entry_index"
@@ -404,15 +535,21 @@ def run_collection(
     groups = _groups(pairs, readable).persist()
     groups.count()
     clock.lap("groups")
-    result = Result(documents, pairs, groups, candidate_count)
+    wanted = _evidence_wanted(pairs, readable, settings.evidence)
+    evidence = _evidence(spark, wanted, readable, first_pass.sources, settings).persist()
+    evidence.count()
+    clock.lap("evidence")
+    result = Result(documents, pairs, groups, candidate_count, evidence)
     if out is not None:
         write_tables(result, out, settings, total)
     return result
 
 
 def write_tables(result: Result, out: str, settings: Settings, readable: int) -> None:
-    """The three tables in ``out`` as Parquet, each sorted (its part files in order), and
-    ``run.json``; ``out`` is a local path here (the driver writes ``run.json`` itself)."""
+    """The four tables in ``out`` as Parquet, each sorted (its part files in order), and
+    ``run.json``; ``out`` is a local path here (the driver writes ``run.json`` itself). The
+    evidence table is written even when empty (``--evidence 0``), so that a reader tells "none
+    asked for" from a run before the table existed."""
     os.makedirs(out, exist_ok=True)
     result.documents.orderBy("file_index", "entry_index").write.mode("overwrite").parquet(
         os.path.join(out, "documents")
@@ -423,6 +560,9 @@ def write_tables(result: Result, out: str, settings: Settings, readable: int) ->
     result.groups.orderBy("group", "position").write.mode("overwrite").parquet(
         os.path.join(out, "groups")
     )
+    result.evidence.orderBy("rank").write.mode("overwrite").parquet(
+        os.path.join(out, "evidence")
+    )
     settings_out = asdict(settings)
     with open(os.path.join(out, "run.json"), "w", encoding="utf-8") as f:
         json.dump(
@@ -431,6 +571,7 @@ def write_tables(result: Result, out: str, settings: Settings, readable: int) ->
                 "settings": settings_out,
                 "documents": readable,
                 "candidates": result.candidates,
+                "evidence": result.evidence.count(),
             },
             f,
             indent=2,
