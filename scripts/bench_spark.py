@@ -75,14 +75,15 @@ def main() -> int:
         return f"{documents / (seconds * CORES):,.0f}" if seconds > 0 else "-"
 
     print("| method | documents | `simdoc collection` | Spark total | prepare | sign | join "
-          "| verify + groups | candidate pairs |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| verify + groups | evidence (s) | candidate pairs |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for method, documents, local, total, t, candidates in rows:
         sign = rate(documents, t["sign"]) if "sign" in t else "(in prepare)"
         print(
             f"| {method} | {documents:,} | {rate(documents, local)} | {rate(documents, total)} "
             f"| {rate(documents, t['prepare'])} | {sign} | {rate(documents, t['join'])} "
-            f"| {rate(documents, t['verify'] + t['groups'])} | {candidates:,} |"
+            f"| {rate(documents, t['verify'] + t['groups'])} | {t['evidence']:.1f} "
+            f"| {candidates:,} |"
         )
     print(f"\n(documents per core-second; {CORES} cores; load average {os.getloadavg()[0]:.1f}; "
           "seconds: " + ", ".join(
