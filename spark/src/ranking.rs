@@ -10,14 +10,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use arrow_array::builder::{Float64Builder, Int64Builder, StringBuilder};
-use arrow_array::{Array, ArrayRef, Float64Array, RecordBatch};
-use arrow_schema::{DataType, Field, Schema};
+use arrow_array::{Array, Float64Array, RecordBatch};
+use arrow_schema::Schema;
 use simdoc::collection::evidence::{self, SENTENCE_BUDGET};
 use simdoc::collection::{DetectedPair, Detection, DocId, Relation};
 use simdoc::render::collection::CollectionReport;
 
 use crate::prepare::{int64_column, strings};
+use crate::verification::{pair_columns, pair_fields};
 
 fn doc_id(value: i64) -> Result<DocId, String> {
     DocId::try_from(value).map_err(|_| format!("negative document id {value}"))
@@ -52,33 +52,13 @@ pub fn rank_pairs(batch: &RecordBatch, limit: usize) -> Result<RecordBatch, Stri
     };
     // A cluster run marks no sources: the report's order is the submission-submission ranking.
     let report = CollectionReport::new("", &[], &detection, &[]);
-    let mut out_a = Int64Builder::new();
-    let mut out_b = Int64Builder::new();
-    let mut relation = StringBuilder::new();
-    let mut score = Float64Builder::new();
-    for (_, pair) in report.ranked().take(limit) {
-        out_a.append_value(i64::try_from(pair.a).unwrap_or(i64::MAX));
-        out_b.append_value(i64::try_from(pair.b).unwrap_or(i64::MAX));
-        relation.append_value(pair.relation.name());
-        score.append_value(pair.score);
-    }
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(out_a.finish()),
-        Arc::new(out_b.finish()),
-        Arc::new(relation.finish()),
-        Arc::new(score.finish()),
-    ];
+    let columns = pair_columns(report.ranked().take(limit).map(|(_, pair)| pair));
     RecordBatch::try_new(Arc::new(schema()), columns).map_err(|e| e.to_string())
 }
 
 /// The schema of ranked pairs.
 pub fn schema() -> Schema {
-    Schema::new(vec![
-        Field::new("a", DataType::Int64, false),
-        Field::new("b", DataType::Int64, false),
-        Field::new("relation", DataType::Utf8, false),
-        Field::new("score", DataType::Float64, false),
-    ])
+    Schema::new(pair_fields())
 }
 
 /// How many of the ranked `pairs`, from the first, `simdoc collection` computes evidence for:
@@ -97,7 +77,7 @@ mod tests {
     use super::*;
 
     fn batch(rows: &[(i64, i64, &str, f64)]) -> RecordBatch {
-        let columns: Vec<ArrayRef> = vec![
+        let columns: Vec<arrow_array::ArrayRef> = vec![
             Arc::new(arrow_array::Int64Array::from(
                 rows.iter().map(|r| r.0).collect::<Vec<_>>(),
             )),

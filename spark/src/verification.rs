@@ -110,35 +110,49 @@ pub fn verify(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, Str
             }
         }
     }
-    let mut out_a = Int64Builder::new();
-    let mut out_b = Int64Builder::new();
-    let mut relation = StringBuilder::new();
-    let mut score = Float64Builder::new();
     let mut evidence = StringBuilder::new();
-    for (pair, why) in decided {
-        out_a.append_value(i64::try_from(pair.a).unwrap_or(i64::MAX));
-        out_b.append_value(i64::try_from(pair.b).unwrap_or(i64::MAX));
-        relation.append_value(pair.relation.name());
-        score.append_value(pair.score);
+    for (_, why) in &decided {
         evidence.append_value(why);
     }
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(out_a.finish()),
-        Arc::new(out_b.finish()),
-        Arc::new(relation.finish()),
-        Arc::new(score.finish()),
-        Arc::new(evidence.finish()),
-    ];
+    let mut columns = pair_columns(decided.iter().map(|(pair, _)| pair));
+    columns.push(Arc::new(evidence.finish()));
     RecordBatch::try_new(Arc::new(schema()), columns).map_err(|e| e.to_string())
 }
 
 /// The schema of the decided pairs.
 pub fn schema() -> Schema {
-    Schema::new(vec![
+    let mut fields = pair_fields();
+    fields.push(Field::new("evidence", DataType::Utf8, false));
+    Schema::new(fields)
+}
+
+/// The columns `a`, `b`, `relation`, `score` of `pairs` (see [`pair_fields`]): the decided
+/// pairs' first columns, and the ranked pairs' only ones.
+pub fn pair_columns<'p>(pairs: impl Iterator<Item = &'p DetectedPair>) -> Vec<ArrayRef> {
+    let mut a = Int64Builder::new();
+    let mut b = Int64Builder::new();
+    let mut relation = StringBuilder::new();
+    let mut score = Float64Builder::new();
+    for pair in pairs {
+        a.append_value(i64::try_from(pair.a).unwrap_or(i64::MAX));
+        b.append_value(i64::try_from(pair.b).unwrap_or(i64::MAX));
+        relation.append_value(pair.relation.name());
+        score.append_value(pair.score);
+    }
+    vec![
+        Arc::new(a.finish()),
+        Arc::new(b.finish()),
+        Arc::new(relation.finish()),
+        Arc::new(score.finish()),
+    ]
+}
+
+/// The fields of [`pair_columns`].
+pub fn pair_fields() -> Vec<Field> {
+    vec![
         Field::new("a", DataType::Int64, false),
         Field::new("b", DataType::Int64, false),
         Field::new("relation", DataType::Utf8, false),
         Field::new("score", DataType::Float64, false),
-        Field::new("evidence", DataType::Utf8, false),
-    ])
+    ]
 }
