@@ -64,6 +64,9 @@ pub struct CollectionResult {
     pub matrix: Option<Vec<Vec<f64>>>,
     /// Files that could not be read, with the reason.
     pub skipped: Vec<String>,
+    /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
+    /// are (a result read from its tables; empty for a run here, whose documents are at hand).
+    pub cluster_evidence: Vec<collection::tables::ComparedPair>,
 }
 
 /// Collection mode state.

@@ -14,6 +14,7 @@ use super::collection::CollectionResult;
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
 use crate::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
+use crate::collection::tables;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
@@ -46,7 +47,7 @@ impl SimdocApp {
             return;
         };
         // The run's own matching, as `simdoc collection --html` computes the evidence (a result
-        // read from simdoc-spark's tables has no documents, hence no evidence to match).
+        // read from simdoc-spark's tables has no documents here: its evidence is the cluster's).
         let options = EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default());
         let model = Arc::clone(&self.model);
         let progress = Arc::clone(&self.collection.progress);
@@ -71,8 +72,9 @@ impl SimdocApp {
 }
 
 /// The report of `result` at `path`, with the evidence of its first [`EVIDENCE_PAIRS`] pairs
-/// and their comparison pages when its documents are at hand (a run read from simdoc-spark's
-/// tables holds names only).
+/// and their comparison pages when its documents are at hand; a run read from simdoc-spark's
+/// tables holds names only, and shows the evidence the cluster computed, without pages, as
+/// `simdoc collection --from` does.
 fn write_report(
     path: &Path,
     result: &CollectionResult,
@@ -129,8 +131,73 @@ fn write_report(
         )?;
         linked = written;
         report.evidence = evidence;
+    } else {
+        report.evidence = tables::evidence_in_order(
+            &result.cluster_evidence,
+            report.ranked().map(|(_, pair)| (pair.a, pair.b)),
+        );
     }
     let link = |rank: usize| page_link(&folder_name, &linked, rank);
     let html = collection_html(&report, &HtmlOptions { pair_link: &link });
     std::fs::write(path, html).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::evidence::PairEvidence;
+    use crate::collection::presets::Detector;
+    use crate::collection::tables::ComparedPair;
+    use crate::collection::{DetectedPair, Detection, Relation, without_job};
+    use crate::model::ReferenceModel;
+
+    /// A run read from simdoc-spark's tables has names only: its report shows the evidence the
+    /// cluster computed, and links no pair page.
+    #[test]
+    fn a_cluster_run_is_exported_with_the_clusters_evidence() {
+        let pair = DetectedPair::new(0, 1, Relation::Reuses, 0.5);
+        let detection = Detection {
+            pairs: vec![pair, DetectedPair::new(1, 2, Relation::Reuses, 0.25)],
+            groups: Vec::new(),
+        };
+        let evidence = PairEvidence {
+            containment: [0.625, 0.125],
+            matched_sentences: [5, 1],
+            sentences: [8, 8],
+            passages: Vec::new(),
+        };
+        let result = CollectionResult {
+            detector: Detector::SimHash,
+            preset: None,
+            fuzzy: None,
+            names: vec!["a.txt".into(), "b.txt".into(), "c.txt".into()],
+            documents: Vec::new(),
+            pairs: Vec::new(),
+            sources: 0,
+            groups: Vec::new(),
+            detection,
+            matrix: None,
+            skipped: Vec::new(),
+            cluster_evidence: vec![ComparedPair {
+                a: 0,
+                b: 1,
+                evidence: Ok(evidence),
+            }],
+        };
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("report.html");
+        let options = EvidenceOptions::of_fuzzy(&Default::default());
+        without_job(|job| {
+            write_report(&path, &result, ReferenceModel::embedded(), &options, job)
+                .map_err(|_| crate::collection::Cancelled)
+        })
+        .expect("written");
+        let html = std::fs::read_to_string(&path).expect("read");
+        let cell = |share: &str| format!(r#"<td class="n">{share}</td>"#);
+        assert!(html.contains(&cell("62%")), "a in b: {html}");
+        assert!(html.contains(&cell("12%")), "b in a: {html}");
+        // The second pair was not compared on the cluster.
+        assert!(html.contains("not computed"), "{html}");
+        assert!(!html.contains(">open</a>"), "no pair page: {html}");
+    }
 }

@@ -41,6 +41,7 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
         detection: read.detection,
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
+        cluster_evidence: read.compared,
     })
 }
 
@@ -160,5 +161,6 @@ pub fn run(
         detection,
         matrix,
         skipped,
+        cluster_evidence: Vec::new(),
     })
 }

@@ -81,30 +81,38 @@ pub struct ComparedPair {
 }
 
 impl TableResult {
-    /// The evidence of `pairs` (the report's pairs in output order) as
-    /// [`crate::render::collection::CollectionReport::evidence`] holds it: the compared pair's
-    /// evidence at each rank, `None` for a pair without, up to the last pair that has one. The
-    /// cluster ranked the pairs as the report does, so its pairs are the first ones.
+    /// The evidence of `pairs` in report order ([`evidence_in_order`] of this result's
+    /// compared pairs).
     pub fn evidence_in_order(
         &self,
         pairs: impl IntoIterator<Item = (DocId, DocId)>,
     ) -> Vec<Option<PairEvidence>> {
-        let by_pair: std::collections::HashMap<(DocId, DocId), &PairEvidence> = self
-            .compared
-            .iter()
-            .filter_map(|c| c.evidence.as_ref().ok().map(|e| ((c.a, c.b), e)))
-            .collect();
-        let mut evidence: Vec<Option<PairEvidence>> = pairs
-            .into_iter()
-            .map(|pair| by_pair.get(&pair).map(|e| (*e).clone()))
-            .collect();
-        let last = evidence
-            .iter()
-            .rposition(Option::is_some)
-            .map_or(0, |at| at + 1);
-        evidence.truncate(last);
-        evidence
+        evidence_in_order(&self.compared, pairs)
     }
+}
+
+/// The evidence of `pairs` (the report's pairs in output order) as
+/// [`crate::render::collection::CollectionReport::evidence`] holds it: the compared pair's
+/// evidence at each rank, `None` for a pair without, up to the last pair that has one. The
+/// cluster ranked the pairs as the report does, so its pairs are the first ones.
+pub fn evidence_in_order(
+    compared: &[ComparedPair],
+    pairs: impl IntoIterator<Item = (DocId, DocId)>,
+) -> Vec<Option<PairEvidence>> {
+    let by_pair: std::collections::HashMap<(DocId, DocId), &PairEvidence> = compared
+        .iter()
+        .filter_map(|c| c.evidence.as_ref().ok().map(|e| ((c.a, c.b), e)))
+        .collect();
+    let mut evidence: Vec<Option<PairEvidence>> = pairs
+        .into_iter()
+        .map(|pair| by_pair.get(&pair).map(|e| (*e).clone()))
+        .collect();
+    let last = evidence
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |at| at + 1);
+    evidence.truncate(last);
+    evidence
 }
 
 fn format_error(path: &Path, reason: impl Into<String>) -> TablesError {
