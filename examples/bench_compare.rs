@@ -90,6 +90,59 @@ fn time<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     (r, start.elapsed())
 }
 
+/// The index against brute force on the same work: every pair with a directional score at
+/// the floor, found both ways and checked equal.
+struct Race {
+    indexed: Duration,
+    brute_force: Duration,
+    pairs: usize,
+}
+
+impl std::fmt::Display for Race {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "indexed {:.2?}, brute force {:.2?} -> {:.0}x faster, identical pairs: true ({} \
+             pairs at the floor)",
+            self.indexed,
+            self.brute_force,
+            self.brute_force.as_secs_f64() / self.indexed.as_secs_f64().max(1e-9),
+            self.pairs
+        )
+    }
+}
+
+/// Times `method`'s index and its brute force on `pair` at `floor`; panics if they differ.
+fn index_against_brute_force(
+    method: Method,
+    pair: &PreparedPair,
+    model: &ReferenceModel,
+    floor: f64,
+) -> Race {
+    let matcher = method.matcher();
+    let never = AtomicBool::new(false);
+    let (mut indexed, indexed_time) = time(|| {
+        matcher
+            .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &never)
+            .expect("not cancelled")
+    });
+    let (mut brute, brute_time) = time(|| {
+        matcher.score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules)
+    });
+    indexed.sort_by_key(|p| (p.left, p.right));
+    brute.sort_by_key(|p| (p.left, p.right));
+    assert!(
+        brute == indexed,
+        "{} at floor {floor}: indexed and brute force differ",
+        method.name()
+    );
+    Race {
+        indexed: indexed_time,
+        brute_force: brute_time,
+        pairs: indexed.len(),
+    }
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -135,33 +188,7 @@ fn main() {
     // The default comparison: the measured preset, scored down to the default floor.
     let measured = Preset::MEASURED.thresholds;
     for method in Method::ALL {
-        let matcher = method.matcher();
-        // The index against brute force on the same work: every pair with a directional score
-        // at the floor.
-        let (mut indexed, indexed_time) = time(|| {
-            matcher
-                .score_pairs(
-                    &pair.left,
-                    &pair.right,
-                    model,
-                    DEFAULT_FLOOR,
-                    &pair.rules,
-                    &never,
-                )
-                .expect("not cancelled")
-        });
-        let (mut brute, brute_time) = time(|| {
-            matcher.score_pairs_brute_force(
-                &pair.left,
-                &pair.right,
-                model,
-                DEFAULT_FLOOR,
-                &pair.rules,
-            )
-        });
-        indexed.sort_by_key(|p| (p.left, p.right));
-        brute.sort_by_key(|p| (p.left, p.right));
-        let same = brute == indexed;
+        let race = index_against_brute_force(method, &pair, model, DEFAULT_FLOOR);
         // The whole comparison: scoring, one-to-two matches, keeping the pairs needed
         // (compare::pruning), then figures and tree matching.
         let (comparison, compare_time) = time(|| {
@@ -174,17 +201,13 @@ fn main() {
         });
         let whole = load_time + compare_time + figures_time;
         println!(
-            "{:>8}: indexed {indexed_time:.2?}, brute force {brute_time:.2?} -> {:.0}x faster, \
-             identical pairs: {same} ({} pairs at the floor); comparison {compare_time:.2?} \
+            "{:>8}: {race}; comparison {compare_time:.2?} \
              ({} pairs kept, {} matched); whole compare {whole:.2?} = {:.2}x load + normalise",
             method.name(),
-            brute_time.as_secs_f64() / indexed_time.as_secs_f64().max(1e-9),
-            indexed.len(),
             comparison.pairs.len(),
             comparison.matches(&measured).count(),
             whole.as_secs_f64() / load_time.as_secs_f64(),
         );
-        assert!(same, "{}: indexed and brute force differ", method.name());
     }
 
     // The fuzzy index at other operating points, on the same documents: how much of its lead
@@ -213,32 +236,8 @@ fn main() {
             ..CompareOptions::default()
         };
         let other = PreparedPair::new(&a, &b, model, &options);
-        let matcher = Method::Fuzzy.matcher();
-        let (mut indexed, indexed_time) = time(|| {
-            matcher
-                .score_pairs(
-                    &other.left,
-                    &other.right,
-                    model,
-                    floor,
-                    &other.rules,
-                    &never,
-                )
-                .expect("not cancelled")
-        });
-        let (mut brute, brute_time) = time(|| {
-            matcher.score_pairs_brute_force(&other.left, &other.right, model, floor, &other.rules)
-        });
-        indexed.sort_by_key(|p| (p.left, p.right));
-        brute.sort_by_key(|p| (p.left, p.right));
-        let same = brute == indexed;
-        println!(
-            "   fuzzy at the {label}: indexed {indexed_time:.2?}, brute force {brute_time:.2?} \
-             -> {:.0}x faster, identical pairs: {same} ({} pairs at the floor)",
-            brute_time.as_secs_f64() / indexed_time.as_secs_f64().max(1e-9),
-            indexed.len(),
-        );
-        assert!(same, "fuzzy at the {label}: indexed and brute force differ");
+        let race = index_against_brute_force(Method::Fuzzy, &other, model, floor);
+        println!("   fuzzy at the {label}: {race}");
     }
 
     // Re-filtering: the fuzzy comparison at a low floor. It keeps only the pairs its matches and

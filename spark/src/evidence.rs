@@ -31,7 +31,7 @@ use simdoc::document::{self, Document};
 use simdoc::model::ReferenceModel;
 
 use crate::options::Options;
-use crate::prepare::{int64_column, load_options, strings, table_text, text_bytes};
+use crate::prepare::{doc_id, int64_column, load_options, strings, table_text, text_bytes};
 
 /// The matching evidence is computed with: the collection preset's fuzzy comparison, as
 /// `simdoc collection --preset NAME` computes it when no matching option is given.
@@ -126,10 +126,6 @@ impl Read {
             .cloned()
             .unwrap_or_else(|| Err(format!("document {id} was not read")))
     }
-}
-
-fn doc_id(value: i64) -> Result<DocId, String> {
-    DocId::try_from(value).map_err(|_| format!("negative document id {value}"))
 }
 
 /// Where side `side` ("a" or "b") of each row is read from.

@@ -194,6 +194,11 @@ pub fn int64_column<'b>(batch: &'b RecordBatch, name: &str) -> Result<&'b Int64A
         .ok_or_else(|| format!("column {name} (bigint) missing"))
 }
 
+/// A document id read from a `bigint` column (ids count from 0).
+pub fn doc_id(value: i64) -> Result<simdoc::collection::DocId, String> {
+    simdoc::collection::DocId::try_from(value).map_err(|_| format!("negative document id {value}"))
+}
+
 /// A string column, whichever of Arrow's two string layouts Spark sent.
 pub fn strings(batch: &RecordBatch, name: &str) -> Result<Vec<Option<String>>, String> {
     let column = batch

@@ -16,12 +16,8 @@ use simdoc::collection::evidence::{self, SENTENCE_BUDGET};
 use simdoc::collection::{DetectedPair, Detection, DocId, Relation};
 use simdoc::render::collection::CollectionReport;
 
-use crate::prepare::{int64_column, strings};
+use crate::prepare::{doc_id, int64_column, strings};
 use crate::verification::{pair_columns, pair_fields};
-
-fn doc_id(value: i64) -> Result<DocId, String> {
-    DocId::try_from(value).map_err(|_| format!("negative document id {value}"))
-}
 
 /// The first `limit` pairs of a batch (`a`, `b`, `relation`, `score`) in report order, in the
 /// same columns.

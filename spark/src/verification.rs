@@ -12,32 +12,26 @@ use std::sync::Arc;
 
 use arrow_array::Float64Array;
 use arrow_array::builder::{Float64Builder, Int64Builder, StringBuilder};
-use arrow_array::{Array, ArrayRef, Int64Array, RecordBatch};
+use arrow_array::{Array, ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, Schema};
 use simdoc::collection::{DetectedPair, Relation, codet, shingling, simhash};
 
 use crate::options::{MethodName, Options};
-
-fn column<'b>(batch: &'b RecordBatch, name: &str) -> Result<&'b Int64Array, String> {
-    batch
-        .column_by_name(name)
-        .and_then(|c| c.as_any().downcast_ref::<Int64Array>())
-        .ok_or_else(|| format!("column {name} (bigint) missing"))
-}
+use crate::prepare::int64_column;
 
 fn doc_id(value: i64) -> usize {
     usize::try_from(value).unwrap_or(usize::MAX)
 }
 
 pub fn verify(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, String> {
-    let a = column(batch, "a")?;
-    let b = column(batch, "b")?;
+    let a = int64_column(batch, "a")?;
+    let b = int64_column(batch, "b")?;
     let mut decided: Vec<(DetectedPair, String)> = Vec::with_capacity(batch.num_rows());
     match options.method {
         MethodName::Ffp | MethodName::Dsc => {
-            let shared = column(batch, "shared")?;
-            let a_size = column(batch, "a_size")?;
-            let b_size = column(batch, "b_size")?;
+            let shared = int64_column(batch, "shared")?;
+            let a_size = int64_column(batch, "a_size")?;
+            let b_size = int64_column(batch, "b_size")?;
             for row in 0..batch.num_rows() {
                 let count = u32::try_from(shared.value(row)).unwrap_or(u32::MAX);
                 let (sa, sb) = (doc_id(a_size.value(row)), doc_id(b_size.value(row)));
@@ -59,7 +53,7 @@ pub fn verify(batch: &RecordBatch, options: &Options) -> Result<RecordBatch, Str
             }
         }
         MethodName::Simhash => {
-            let distance = column(batch, "distance")?;
+            let distance = int64_column(batch, "distance")?;
             for row in 0..batch.num_rows() {
                 let d = u32::try_from(distance.value(row)).unwrap_or(u32::MAX);
                 if d > options.max_distance {

@@ -207,7 +207,8 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     let mut report = CollectionReport::new(&result.method, &result.names, &result.detection, &[]);
     // The executors ranked the pairs as this report does and compared the first ones where the
     // documents are (the `evidence` table); a run without it shows no evidence.
-    report.evidence = result.evidence_in_order(report.ranked().map(|(_, p)| (p.a, p.b)));
+    report.evidence =
+        tables::evidence_in_order(&result.compared, report.ranked().map(|(_, p)| (p.a, p.b)));
     if let Some(path) = &args.json {
         output::write_json(path, &report.to_json())?;
     }

@@ -80,17 +80,6 @@ pub struct ComparedPair {
     pub evidence: Result<PairEvidence, String>,
 }
 
-impl TableResult {
-    /// The evidence of `pairs` in report order ([`evidence_in_order`] of this result's
-    /// compared pairs).
-    pub fn evidence_in_order(
-        &self,
-        pairs: impl IntoIterator<Item = (DocId, DocId)>,
-    ) -> Vec<Option<PairEvidence>> {
-        evidence_in_order(&self.compared, pairs)
-    }
-}
-
 /// The evidence of `pairs` (the report's pairs in output order) as
 /// [`crate::render::collection::CollectionReport::evidence`] holds it: the compared pair's
 /// evidence at each rank, `None` for a pair without, up to the last pair that has one. The
@@ -171,6 +160,24 @@ fn index(value: i64, path: &Path) -> Result<DocId, TablesError> {
     DocId::try_from(value).map_err(|_| format_error(path, format!("negative id {value}")))
 }
 
+/// The pair of documents in columns `a` and `b` at `row`, both among the `documents` readable
+/// ones.
+fn document_pair(
+    [a, b]: [&Int64Array; 2],
+    row: usize,
+    documents: usize,
+    path: &Path,
+) -> Result<(DocId, DocId), TablesError> {
+    let (a, b) = (index(a.value(row), path)?, index(b.value(row), path)?);
+    if a >= documents || b >= documents {
+        return Err(format_error(
+            path,
+            format!("pair ({a}, {b}) names no document"),
+        ));
+    }
+    Ok((a, b))
+}
+
 fn text(column: &StringArray, row: usize) -> Option<String> {
     (!column.is_null(row)).then(|| column.value(row).to_string())
 }
@@ -242,13 +249,7 @@ pub fn read_results(dir: &Path) -> Result<TableResult, TablesError> {
         let scores = column::<Float64Array>(&batch, "score", p)?;
         let evidence = column::<StringArray>(&batch, "evidence", p)?;
         for row in 0..batch.num_rows() {
-            let (a, b) = (index(a.value(row), p)?, index(b.value(row), p)?);
-            if a >= n || b >= n {
-                return Err(format_error(
-                    p,
-                    format!("pair ({a}, {b}) names no document"),
-                ));
-            }
+            let (a, b) = document_pair([a, b], row, n, p)?;
             let name = relations.value(row);
             let relation = Relation::from_name(name)
                 .ok_or_else(|| format_error(p, format!("unknown relation {name:?}")))?;
@@ -331,13 +332,7 @@ fn read_evidence(path: &Path, documents: usize) -> Result<Vec<ComparedPair>, Tab
         let passages = column::<StringArray>(&batch, "passages", p)?;
         let errors = column::<StringArray>(&batch, "error", p)?;
         for row in 0..batch.num_rows() {
-            let (a, b) = (index(a.value(row), p)?, index(b.value(row), p)?);
-            if a >= documents || b >= documents {
-                return Err(format_error(
-                    p,
-                    format!("pair ({a}, {b}) names no document"),
-                ));
-            }
+            let (a, b) = document_pair([a, b], row, documents, p)?;
             let evidence = match text(errors, row) {
                 Some(error) => Err(error),
                 None => {
@@ -527,11 +522,11 @@ mod tests {
         // The report ranks (0, 2) first (score 1.0): its evidence, and nothing for the pair
         // that failed. Ranked the other way, the failed pair holds its place with None.
         assert_eq!(
-            result.evidence_in_order([(0, 2), (0, 1)]),
+            evidence_in_order(&result.compared, [(0, 2), (0, 1)]),
             vec![Some(compared.clone())]
         );
         assert_eq!(
-            result.evidence_in_order([(0, 1), (0, 2)]),
+            evidence_in_order(&result.compared, [(0, 1), (0, 2)]),
             vec![None, Some(compared)]
         );
     }
@@ -542,7 +537,7 @@ mod tests {
         write_example(dir.path());
         let result = read_results(dir.path()).unwrap();
         assert!(result.compared.is_empty());
-        assert!(result.evidence_in_order([(0, 2), (0, 1)]).is_empty());
+        assert!(evidence_in_order(&result.compared, [(0, 2), (0, 1)]).is_empty());
     }
 
     #[test]
