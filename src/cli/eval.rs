@@ -42,6 +42,10 @@ pub enum EvalCommand {
     /// file's folder. A file counts as reused when its degree of resemblance to its source (the
     /// share of its sentences matching one of the source's) reaches --threshold.
     Documents(DocumentsArgs),
+    /// Text alignment as PAN measures it: build a corpus of reused passages in unrelated
+    /// backgrounds of 5 KB to 5 MB, run simdoc over it (or score another detector), report
+    /// plagdet, precision, recall and granularity per size and obfuscation.
+    Alignment(super::eval_alignment::AlignmentArgs),
 }
 
 /// A matcher, or all three.
@@ -154,6 +158,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
     match &args.command {
         EvalCommand::Pairs(args) => run_pairs(args),
         EvalCommand::Documents(args) => run_documents(args),
+        EvalCommand::Alignment(args) => super::eval_alignment::run(args),
     }
 }
 

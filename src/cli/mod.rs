@@ -7,6 +7,7 @@ mod collection;
 mod collection_args;
 mod compare;
 mod eval;
+mod eval_alignment;
 mod inputs;
 mod inspect;
 mod model;

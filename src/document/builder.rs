@@ -340,6 +340,7 @@ impl HierarchyBuilder {
                     sentences.push(Sentence {
                         text: raw.text[range].to_string(),
                         span,
+                        offsets: 0..0,
                         node: nodes.len(),
                         position: sentences.len(),
                     });
@@ -365,13 +366,16 @@ impl HierarchyBuilder {
         }
         // A node whose text splits into no sentence (only punctuation, say) and that has no
         // children would have an empty range; it keeps its place but cannot be matched.
-        Document {
+        let mut doc = Document {
             title: self.nodes[0].label.clone(),
             text,
             nodes,
             sentences,
             format,
-        }
+            offsets_into: super::offsets::OffsetsInto::ExtractedText,
+        };
+        super::offsets::char_offsets_of_spans(&mut doc);
+        doc
     }
 }
 

@@ -16,6 +16,7 @@ pub mod decode;
 pub mod formats;
 pub mod html;
 pub mod nesting;
+pub mod offsets;
 pub mod plain;
 pub mod sentences;
 pub mod tree;
@@ -203,7 +204,9 @@ pub fn parse_text(text: &str, file_name: &str, format: SourceFormat) -> Document
         | SourceFormat::Epub => {
             let mut builder = builder::HierarchyBuilder::new(file_name);
             plain::build(text, &mut builder, file_name);
-            builder.finish(SourceFormat::Text, sentences::split)
+            let mut doc = builder.finish(SourceFormat::Text, sentences::split);
+            offsets::anchor(&mut doc, text);
+            doc
         }
     }
 }

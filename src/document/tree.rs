@@ -99,6 +99,10 @@ pub struct Sentence {
     pub text: String,
     /// Byte range of the sentence in [`Document::text`], for highlighting.
     pub span: Range<usize>,
+    /// Character range (Unicode scalar values) of the sentence in the document as read: the
+    /// decoded file for plain text, [`Document::text`] otherwise ([`Document::offsets_into`];
+    /// [`super::offsets`]). What tools outside simdoc highlight and score with.
+    pub offsets: Range<usize>,
     /// The node whose own text holds the sentence.
     pub node: NodeId,
     /// Position in reading order, `0..document.sentences.len()`.
@@ -156,6 +160,8 @@ pub struct Document {
     /// All sentences in reading order; `sentences[i].position == i`.
     pub sentences: Vec<Sentence>,
     pub format: SourceFormat,
+    /// What the sentences' [`Sentence::offsets`] count characters of.
+    pub offsets_into: super::offsets::OffsetsInto,
 }
 
 impl Document {

@@ -6,13 +6,15 @@
 //! - [`sweep`]: the fuzzy matcher's thresholds swept, after the thesis's Fig. 3.2;
 //! - [`pairs`]: a pair set's report;
 //! - [`plot`]: the sweep as SVG;
-//! - [`documents`]: document reuse against a label file, through [`crate::compare`].
+//! - [`documents`]: document reuse against a label file, through [`crate::compare`];
+//! - [`alignment`]: text alignment (PAN's task and measures) on a corpus built from the shared data.
 //!
 //! The thesis (`003_cb4e1995afbee241.txt`) evaluates by false positives and false negatives
 //! (3.3, Table 3.5; 4.4, Tables 4.7-4.8) and chooses its thresholds from FP/FN curves (3.2.2,
 //! Fig. 3.2); the CoDet paper (`000_3d68e4424a5a67a6.txt`, 5.2, Table 1) by precision, recall
 //! and F1. Both are reported.
 
+pub mod alignment;
 pub mod documents;
 pub mod formats;
 pub mod metrics;

@@ -1,0 +1,245 @@
+//! `simdoc eval alignment`: build a PAN-style text-alignment corpus from the shared data, run
+//! simdoc over it, or score another detector's PAN XML, with PAN's measures per size and
+//! obfuscation.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use anyhow::Context;
+use clap::{Args, Subcommand};
+
+use simdoc::compare::PreparedPair;
+use simdoc::compare::passages::PassageOptions;
+use simdoc::eval::alignment::corpus::{self, CorpusSpec, Manifest};
+use simdoc::eval::alignment::run::{self, PairOutcome};
+use simdoc::eval::alignment::{Annotation, pan_xml};
+use simdoc::model::ReferenceModel;
+use simdoc::render::report::{Report, Side};
+use simdoc::similarity::Method;
+
+use super::output::{write_file, write_json};
+use super::reference::reference_model;
+
+#[derive(Debug, Args)]
+pub struct AlignmentArgs {
+    #[command(subcommand)]
+    pub command: AlignmentCommand,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AlignmentCommand {
+    /// Build the corpus into a folder (PAN 2013's layout; about 200 MB with the 5 MB pairs).
+    ///
+    /// Cases of 1, 3, 6 or 12 consecutive positive PAN sentence pairs (the originals into a
+    /// Wikipedia background, the same sentences or their rewrites into a Reuters one), 1-3 per
+    /// pair, at backgrounds of about 5 KB, 50 KB, 500 KB and 5 MB, with as many unrelated pairs.
+    Build(BuildArgs),
+    /// Run simdoc on every pair of a corpus and score its passages with PAN's measures.
+    Run(RunArgs),
+    /// Score another detector's PAN XML (one file per pair, as PAN names them) on a corpus.
+    Score(ScoreArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct BuildArgs {
+    /// The folder to write the corpus into.
+    pub out: PathBuf,
+    /// The shared data folder (default: $SIMDOC_DATA).
+    #[arg(long)]
+    pub data: Option<PathBuf>,
+    /// The part of PAN's training pairs the cases come from: tune (to choose on) or holdout.
+    #[arg(long, default_value = "tune")]
+    pub split: String,
+    /// The random seed.
+    #[arg(long, default_value_t = 2013)]
+    pub seed: u64,
+    /// Background sizes in bytes, comma-separated (default 5000,50000,500000,5000000).
+    #[arg(long, value_delimiter = ',')]
+    pub sizes: Vec<usize>,
+    /// Pairs with cases per obfuscation, one number per size (default 20,20,10,4).
+    #[arg(long, value_delimiter = ',')]
+    pub pairs: Vec<usize>,
+}
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The corpus folder (`simdoc eval alignment build`).
+    pub corpus: PathBuf,
+    #[command(flatten)]
+    pub matching: super::MatchingArgs,
+    /// Passages: the largest number of unmatched sentences between two matches of one passage.
+    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_GAP)]
+    pub passage_gap: u32,
+    /// Passages: the fewest matched pairs a passage must have to be reported.
+    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_MIN_PAIRS)]
+    pub min_passage: usize,
+    /// Only the pairs of these background sizes (bytes, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    pub sizes: Vec<usize>,
+    /// A reference model file; default: the embedded model.
+    #[arg(long)]
+    pub model: Option<PathBuf>,
+    /// Write simdoc's detections as PAN XML into this folder (one file per pair).
+    #[arg(long, value_name = "DIR")]
+    pub detections: Option<PathBuf>,
+    /// Write the scores as JSON to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// The configuration's name in the table.
+    #[arg(long, default_value = "simdoc")]
+    pub label: String,
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// The corpus folder.
+    pub corpus: PathBuf,
+    /// The folder of the detector's PAN XML files.
+    #[arg(long)]
+    pub detections: PathBuf,
+    /// The detector's name in the table.
+    #[arg(long, default_value = "detector")]
+    pub label: String,
+    /// Write the scores as JSON to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+}
+
+pub fn run(args: &AlignmentArgs) -> anyhow::Result<()> {
+    match &args.command {
+        AlignmentCommand::Build(args) => build(args),
+        AlignmentCommand::Run(args) => run_simdoc(args),
+        AlignmentCommand::Score(args) => score_other(args),
+    }
+}
+
+fn build(args: &BuildArgs) -> anyhow::Result<()> {
+    let data = match &args.data {
+        Some(data) => data.clone(),
+        None => std::env::var_os("SIMDOC_DATA")
+            .map(PathBuf::from)
+            .context("give --data or set SIMDOC_DATA to the shared data folder")?,
+    };
+    let mut spec = CorpusSpec::standard(&args.split);
+    spec.seed = args.seed;
+    if !args.sizes.is_empty() {
+        spec.sizes = args.sizes.clone();
+    }
+    if !args.pairs.is_empty() {
+        spec.pairs_per_size = args.pairs.clone();
+    }
+    let manifest = corpus::build(&data, &spec, &args.out)?;
+    let cases: usize = manifest.pairs.iter().map(|p| p.cases.len()).sum();
+    eprintln!(
+        "{}: {} pairs, {cases} cases",
+        args.out.display(),
+        manifest.pairs.len()
+    );
+    Ok(())
+}
+
+fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
+    let manifest = Manifest::read(&args.corpus)?;
+    let model = reference_model(args.model.as_deref())?;
+    let model: &ReferenceModel = &model;
+    let preset = args.matching.preset()?;
+    let thresholds = args.matching.thresholds()?;
+    let options = args.matching.compare_options(Method::Fuzzy, false)?;
+    let passages = PassageOptions {
+        gap: args.passage_gap,
+        min_pairs: args.min_passage.max(1),
+    };
+    let _ = preset;
+    if let Some(dir) = &args.detections {
+        std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    }
+    let never = AtomicBool::new(false);
+    let detect = |pair: &corpus::CorpusPair,
+                  docs: [&simdoc::document::Document; 2]|
+     -> anyhow::Result<Vec<PairOutcome>> {
+        let comparison = PreparedPair::new(docs[0], docs[1], model, &options).compare(
+            model,
+            options.method,
+            options.floor,
+            &never,
+        )?;
+        let report = Report::new(
+            [
+                Side {
+                    path: &pair.suspicious,
+                    doc: docs[0],
+                },
+                Side {
+                    path: &pair.source,
+                    doc: docs[1],
+                },
+            ],
+            &comparison,
+            thresholds,
+        )
+        .with_passages(passages);
+        let detections =
+            run::detections_of(&report.passages, docs, [&pair.suspicious, &pair.source]);
+        if let Some(dir) = &args.detections {
+            write_detections(dir, &pair.suspicious, &pair.source, &detections)?;
+        }
+        Ok(vec![PairOutcome {
+            detections,
+            containment: report.figures.containment[0],
+        }])
+    };
+    let results = run::evaluate(&args.corpus, &manifest, &args.sizes, detect, &|_| {})?;
+    let score = run::score(&args.corpus, &manifest, &results, 0);
+    print!("{}", run::markdown(&score, &args.label));
+    if let Some(path) = &args.json {
+        write_json(path, &serde_json::to_value(&score)?)?;
+    }
+    Ok(())
+}
+
+fn write_detections(
+    dir: &Path,
+    suspicious: &str,
+    source: &str,
+    detections: &[Annotation],
+) -> anyhow::Result<()> {
+    let path = dir.join(pan_xml::pair_file_name(suspicious, source));
+    write_file(
+        &path,
+        pan_xml::detections_xml(suspicious, detections).as_bytes(),
+    )
+}
+
+fn score_other(args: &ScoreArgs) -> anyhow::Result<()> {
+    let manifest = Manifest::read(&args.corpus)?;
+    let results: Vec<(usize, Vec<PairOutcome>, f64)> = manifest
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, pair)| {
+            let path = args
+                .detections
+                .join(pan_xml::pair_file_name(&pair.suspicious, &pair.source));
+            // A detector that wrote no file for a pair detected nothing there.
+            let detections = if path.exists() {
+                pan_xml::read(&path, "detected-plagiarism")?
+            } else {
+                Vec::new()
+            };
+            Ok((
+                i,
+                vec![PairOutcome {
+                    detections,
+                    containment: 0.0,
+                }],
+                0.0,
+            ))
+        })
+        .collect::<anyhow::Result<_>>()?;
+    let score = run::score(&args.corpus, &manifest, &results, 0);
+    print!("{}", run::markdown(&score, &args.label));
+    if let Some(path) = &args.json {
+        write_json(path, &serde_json::to_value(&score)?)?;
+    }
+    Ok(())
+}
