@@ -108,6 +108,7 @@ fn main() {
                 sim_rl: (score + 0.01).min(1.0),
                 identical: (i + d) % 2 == 0,
                 joined: None,
+                chance: None,
             });
         }
     }
@@ -157,6 +158,7 @@ fn main() {
         let thresholds = simdoc::similarity::Thresholds {
             permission,
             variation: 0.15,
+            chance: None,
         };
         let matches: Vec<_> = analysis.comparison.matches(&thresholds).copied().collect();
         let filter = median(&mut || {
@@ -172,6 +174,7 @@ fn main() {
             let _ = passages_of(
                 &analysis.comparison,
                 &matches,
+                &thresholds,
                 &analysis.sentence_words,
                 Default::default(),
             );
@@ -188,6 +191,7 @@ fn main() {
         thresholds: simdoc::similarity::Thresholds {
             permission: 0.5,
             variation: 0.15,
+            chance: None,
         },
         ..Settings::default()
     };

@@ -443,10 +443,12 @@ fn thresholds_filter_without_rescoring() {
     let strict = Thresholds {
         permission: 0.9,
         variation: 0.15,
+        chance: None,
     };
     let lenient = Thresholds {
         permission: 0.85,
         variation: 0.15,
+        chance: None,
     };
     assert_eq!(cmp.matches(&strict).count(), 0);
     assert_eq!(cmp.matches(&lenient).count(), 1);
@@ -454,6 +456,7 @@ fn thresholds_filter_without_rescoring() {
     assert!(!cmp.covers(&Thresholds {
         permission: 0.4,
         variation: 0.1
+        chance: None,
     }));
 }
 

@@ -332,6 +332,7 @@ fn a_permission_below_the_floor_rescores_while_the_old_view_stays() {
     let low = Thresholds {
         permission: 0.25,
         variation: 1.0,
+        chance: None,
     };
     h.state_mut().set_thresholds(low);
     // The old comparison is still shown while the new one runs.

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
+use crate::compare::chance::ChanceOptions;
 use crate::compare::passages::{PassageOptions, passages_of, sentence_words};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
@@ -76,6 +77,8 @@ pub struct Settings {
     pub refine: RefineOptions,
     /// Which pairs may match at all (part of a preset).
     pub rules: MatchRules,
+    /// Judge matches against chance, and how to search for them (part of a preset).
+    pub chance: Option<ChanceOptions>,
     pub include_boilerplate: bool,
     /// Match split and merged sentences one-to-two.
     pub one_to_two: bool,
@@ -116,6 +119,7 @@ impl Settings {
             rules: self.rules,
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two,
+            chance: self.chance,
         }
     }
 }
@@ -127,6 +131,7 @@ impl Default for Settings {
             thresholds: Preset::MEASURED.thresholds,
             refine: Preset::MEASURED.refine,
             rules: Preset::MEASURED.rules,
+            chance: Preset::MEASURED.chance,
             include_boilerplate: false,
             one_to_two: true,
             count_fragments: false,
@@ -148,6 +153,7 @@ impl Settings {
             refine: self.refine,
             rules: self.rules,
             thresholds: self.thresholds,
+            chance: self.chance,
         }
     }
 
@@ -292,7 +298,7 @@ impl View {
             analysis.docs[1].doc.sentences.len(),
         ];
         let (passages, passage_of) =
-            passages_of(comparison, &matches, &analysis.sentence_words, passages);
+            passages_of(comparison, &matches, &thresholds, &analysis.sentence_words, passages);
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),

@@ -289,6 +289,7 @@ impl CollectionArgs {
             refine: fuzzy.refine,
             rules: fuzzy.rules,
             thresholds: fuzzy.thresholds,
+            chance: None,
         })
     }
 

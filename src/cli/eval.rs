@@ -438,6 +438,7 @@ mod tests {
             Thresholds {
                 permission: 0.7,
                 variation: Thresholds::MEASURED.variation
+                chance: None,
             }
         );
         assert!(args(None, Some(1.5)).thresholds().is_err());

@@ -9,12 +9,11 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use simdoc::compare::PreparedPair;
-use simdoc::compare::passages::PassageOptions;
+use simdoc::compare::passages::{PassageOptions, passages_of, sentence_words};
 use simdoc::eval::alignment::corpus::{self, CorpusSpec, Manifest};
 use simdoc::eval::alignment::run::{self, PairOutcome};
 use simdoc::eval::alignment::{Annotation, pan_xml};
 use simdoc::model::ReferenceModel;
-use simdoc::render::report::{Report, Side};
 use simdoc::similarity::Method;
 
 use super::output::{write_file, write_json};
@@ -88,6 +87,13 @@ pub struct RunArgs {
     /// The configuration's name in the table.
     #[arg(long, default_value = "simdoc")]
     pub label: String,
+    /// Also try these permissions (comma-separated), each with every --sweep-chance value, from
+    /// the same comparisons: one row per configuration, best mean plagdet first.
+    #[arg(long, value_delimiter = ',')]
+    pub sweep_permission: Vec<f64>,
+    /// Also try these passage E-value bars (comma-separated; `off` for none).
+    #[arg(long, value_delimiter = ',')]
+    pub sweep_chance: Vec<super::ChanceBar>,
 }
 
 #[derive(Debug, Args)]
@@ -142,18 +148,31 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     let manifest = Manifest::read(&args.corpus)?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
-    let preset = args.matching.preset()?;
     let thresholds = args.matching.thresholds()?;
     let options = args.matching.compare_options(Method::Fuzzy, false)?;
     let passages = PassageOptions {
         gap: args.passage_gap,
         min_pairs: args.min_passage.max(1),
     };
-    let _ = preset;
     if let Some(dir) = &args.detections {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
     }
     let never = AtomicBool::new(false);
+    // The configurations: the one the options name, then the sweep's.
+    let mut configs = vec![thresholds];
+    for &permission in &args.sweep_permission {
+        for chance in args.sweep_chance.iter().map(|c| c.0).chain(
+            args.sweep_chance
+                .is_empty()
+                .then_some(thresholds.chance),
+        ) {
+            configs.push(simdoc::similarity::Thresholds {
+                permission,
+                chance,
+                ..thresholds
+            });
+        }
+    }
     let detect = |pair: &corpus::CorpusPair,
                   docs: [&simdoc::document::Document; 2]|
      -> anyhow::Result<Vec<PairOutcome>> {
@@ -163,34 +182,38 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
             options.floor,
             &never,
         )?;
-        let report = Report::new(
-            [
-                Side {
-                    path: &pair.suspicious,
-                    doc: docs[0],
-                },
-                Side {
-                    path: &pair.source,
-                    doc: docs[1],
-                },
-            ],
-            &comparison,
-            thresholds,
-        )
-        .with_passages(passages);
-        let detections =
-            run::detections_of(&report.passages, docs, [&pair.suspicious, &pair.source]);
-        if let Some(dir) = &args.detections {
-            write_detections(dir, &pair.suspicious, &pair.source, &detections)?;
+        let words = sentence_words(docs);
+        let mut outcomes = Vec::with_capacity(configs.len());
+        for (k, config) in configs.iter().enumerate() {
+            let matches: Vec<_> = comparison.matches(config).copied().collect();
+            let (found, _) = passages_of(&comparison, &matches, config, &words, passages);
+            let detections =
+                run::detections_of(&found, docs, [&pair.suspicious, &pair.source]);
+            if k == 0
+                && let Some(dir) = &args.detections
+            {
+                write_detections(dir, &pair.suspicious, &pair.source, &detections)?;
+            }
+            outcomes.push(PairOutcome {
+                detections,
+                containment: comparison.figures_given(&matches, config).containment[0],
+            });
         }
-        Ok(vec![PairOutcome {
-            detections,
-            containment: report.figures.containment[0],
-        }])
+        Ok(outcomes)
     };
     let results = run::evaluate(&args.corpus, &manifest, &args.sizes, detect, &|_| {})?;
     let score = run::score(&args.corpus, &manifest, &results, 0);
     print!("{}", run::markdown(&score, &args.label));
+    if configs.len() > 1 {
+        let mut rows: Vec<(simdoc::similarity::Thresholds, run::AlignmentScore)> = configs
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (*c, run::score(&args.corpus, &manifest, &results, k)))
+            .collect();
+        rows.sort_by(|x, y| y.1.mean_plagdet.total_cmp(&x.1.mean_plagdet));
+        println!();
+        print!("{}", run::sweep_markdown(&rows));
+    }
     if let Some(path) = &args.json {
         write_json(path, &serde_json::to_value(&score)?)?;
     }

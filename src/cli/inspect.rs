@@ -69,6 +69,12 @@ fn write_outline(out: &mut impl Write, doc: &Document) -> std::io::Result<()> {
 struct InspectJson<'a> {
     title: &'a str,
     format: document::SourceFormat,
+    /// What the sentences' `offset` and `length` count characters of: `file` (the decoded file,
+    /// plain text) or `extracted_text` (the `text` below, for HTML and packaged formats).
+    offsets_into: document::offsets::OffsetsInto,
+    /// simdoc's extracted text, when offsets point into it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<&'a str>,
     nodes: Vec<NodeJson<'a>>,
     sentences: Vec<SentenceJson<'a>>,
 }
@@ -91,7 +97,11 @@ struct SentenceJson<'a> {
     position: usize,
     node: usize,
     text: &'a str,
+    /// Byte range in simdoc's extracted text.
     span: [usize; 2],
+    /// Character offset and length of the sentence in the document as read (`offsets_into`).
+    offset: usize,
+    length: usize,
 }
 
 impl<'a> InspectJson<'a> {
@@ -99,6 +109,9 @@ impl<'a> InspectJson<'a> {
         InspectJson {
             title: &doc.title,
             format: doc.format,
+            offsets_into: doc.offsets_into,
+            text: (doc.offsets_into == document::offsets::OffsetsInto::ExtractedText)
+                .then_some(doc.text.as_str()),
             nodes: doc
                 .nodes
                 .iter()
@@ -124,6 +137,8 @@ impl<'a> InspectJson<'a> {
                     node: s.node,
                     text: &s.text,
                     span: [s.span.start, s.span.end],
+                    offset: s.offsets.start,
+                    length: s.offsets.len(),
                 })
                 .collect(),
         }

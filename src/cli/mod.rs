@@ -151,6 +151,44 @@ pub struct MatchingValues {
     /// false.
     #[arg(long, value_name = "BOOL")]
     pub one_to_two: Option<bool>,
+    /// Judged against chance: the largest E-value (expected number of passages as good by
+    /// chance in this comparison) a passage may have to count; `off` counts every passage
+    /// (overrides the preset's).
+    #[arg(long, value_name = "E")]
+    pub chance: Option<ChanceBar>,
+    /// Judge matches against chance (true) or take every pair whose Sims reach the permission
+    /// (false) (overrides the preset's).
+    #[arg(long, value_name = "BOOL")]
+    pub judge_chance: Option<bool>,
+    /// Judged against chance: a link's surprise -ln P must reach this many nats.
+    #[arg(long, value_name = "NATS")]
+    pub link_bar: Option<f64>,
+    /// Judged against chance: the most sentences between consecutive links of a passage, on each
+    /// side, plus one.
+    #[arg(long, value_name = "N")]
+    pub reach: Option<u32>,
+    /// Judged against chance: seeds have an E-value of at most this times the sentences of
+    /// both documents.
+    #[arg(long, value_name = "X")]
+    pub seeds_per_sentence: Option<f64>,
+}
+
+/// An E-value bar: a positive number, or `off` (`None`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ChanceBar(pub Option<f64>);
+
+impl std::str::FromStr for ChanceBar {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "off" {
+            return Ok(ChanceBar(None));
+        }
+        match text.trim().parse::<f64>() {
+            Ok(e) if e > 0.0 => Ok(ChanceBar(Some(e))),
+            Ok(e) => Err(format!("{e} is not a positive E-value")),
+            Err(e) => Err(format!("`{text}` is not a number or `off`: {e}")),
+        }
+    }
 }
 
 impl MatchingValues {
@@ -171,6 +209,7 @@ impl MatchingValues {
             rules: preset.rules,
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two.unwrap_or(true),
+            chance: preset.chance,
         })
     }
 
@@ -197,6 +236,23 @@ impl MatchingValues {
         rules.min_terms = self.min_terms.unwrap_or(rules.min_terms);
         rules.content_floor = self.content_floor.unwrap_or(rules.content_floor);
         rules.relate = self.relate.unwrap_or(rules.relate);
+        if let Some(ChanceBar(bar)) = self.chance {
+            preset.thresholds.chance = bar;
+        }
+        match self.judge_chance {
+            Some(false) => preset.chance = None,
+            Some(true) if preset.chance.is_none() => {
+                preset.chance = Some(simdoc::compare::chance::ChanceOptions::DEFAULT)
+            }
+            _ => {}
+        }
+        if let Some(chance) = &mut preset.chance {
+            chance.link_bar = self.link_bar.unwrap_or(chance.link_bar);
+            chance.reach = self.reach.unwrap_or(chance.reach).max(1);
+            chance.seeds_per_sentence = self
+                .seeds_per_sentence
+                .unwrap_or(chance.seeds_per_sentence);
+        }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(
                 "--content-floor must be between 0 and 1 (got {})",

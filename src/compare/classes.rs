@@ -246,6 +246,15 @@ pub fn expand(
     class_pairs: &[ScoredPair],
     classes: [&SentenceClasses; 2],
 ) -> (Vec<ScoredPair>, Vec<CappedPartners>) {
+    expand_within(class_pairs, classes, MAX_PAIRS_SHOWN)
+}
+
+/// [`expand`] listing at most about `budget` pairs in all.
+pub fn expand_within(
+    class_pairs: &[ScoredPair],
+    classes: [&SentenceClasses; 2],
+    budget: u64,
+) -> (Vec<ScoredPair>, Vec<CappedPartners>) {
     let sizes = |p: &ScoredPair| -> [u64; 2] {
         [
             classes[0].members(p.left).len() as u64,
@@ -260,14 +269,14 @@ pub fn expand(
         })
         .sum();
     // Band width: the budget spread over the class pairs' larger sides, at least 1.
-    let width = if all <= MAX_PAIRS_SHOWN {
+    let width = if all <= budget {
         u64::MAX
     } else {
         let spread: u64 = class_pairs
             .iter()
             .map(|p| sizes(p)[0].max(sizes(p)[1]))
             .sum();
-        (MAX_PAIRS_SHOWN / spread.max(1)).clamp(1, MAX_PARTNERS_SHOWN)
+        (budget / spread.max(1)).clamp(1, MAX_PARTNERS_SHOWN)
     };
     let mut pairs = Vec::new();
     let mut capped = Vec::new();
@@ -333,6 +342,7 @@ mod tests {
             sim_rl: 1.0,
             identical: true,
             joined: None,
+            chance: None,
         }
     }
 

@@ -10,6 +10,7 @@
 //! needs a new comparison ([`Comparison::covers`]).
 
 pub mod alignment;
+pub mod chance;
 pub mod class_figures;
 pub mod classes;
 pub mod counting;
@@ -55,6 +56,10 @@ pub struct CompareOptions {
     pub count_fragments: bool,
     /// Match split and merged sentences one-to-two ([`joined`]).
     pub one_to_two: bool,
+    /// Judge matches against chance ([`chance`]): search seeds and links instead of every pair
+    /// at the floor. `None`: the thesis's way, every pair whose Sims reach the floor.
+    #[serde(default)]
+    pub chance: Option<chance::ChanceOptions>,
 }
 
 impl Default for CompareOptions {
@@ -67,6 +72,7 @@ impl Default for CompareOptions {
             rules: Preset::MEASURED.rules,
             count_fragments: false,
             one_to_two: true,
+            chance: None,
         }
     }
 }
@@ -84,6 +90,8 @@ pub struct PreparedPair {
     pub counted: [Vec<bool>; 2],
     /// Look for one-to-two matches ([`joined`]).
     pub one_to_two: bool,
+    /// Judge matches against chance ([`chance`]).
+    pub chance: Option<chance::ChanceOptions>,
 }
 
 impl PreparedPair {
@@ -119,6 +127,7 @@ impl PreparedPair {
             rules: options.rules,
             counted,
             one_to_two: options.one_to_two,
+            chance: options.chance,
         }
     }
 
@@ -134,6 +143,33 @@ impl PreparedPair {
     ) -> Result<Comparison, Cancelled> {
         let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
         let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
+        if let Some(options) = self.chance.filter(|_| method.is_graded()) {
+            let found = chance::search::search(
+                [&self.left, &self.right],
+                [
+                    (&left_classes, &left_representatives),
+                    (&right_classes, &right_representatives),
+                ],
+                model,
+                method,
+                &self.rules,
+                &options,
+                cancel,
+            )?;
+            return Ok(Comparison {
+                method,
+                floor: 0.0,
+                include_boilerplate: self.include_boilerplate,
+                active: [active_mask(&self.left), active_mask(&self.right)],
+                counted: self.counted.clone(),
+                pairs: found.pairs,
+                joined: Vec::new(),
+                classes: [left_classes, right_classes],
+                class_pairs: Vec::new(),
+                capped: found.capped,
+                chance: Some(found.evidence),
+            });
+        }
         // Only the one-way pairs that pruning and one-to-two matches use are kept as they are
         // scored (a subset of all pairs at the floor that gives the same result).
         let neighbours = [&left_classes, &right_classes]
@@ -238,6 +274,7 @@ impl PreparedPair {
             classes: [left_classes, right_classes],
             class_pairs,
             capped,
+            chance: None,
         }
     }
 
@@ -296,6 +333,10 @@ pub struct Comparison {
     pub class_pairs: Vec<ScoredPair>,
     /// The class pairs whose members list only some of their partners in [`Self::pairs`].
     pub capped: Vec<CappedPartners>,
+    /// When matches are judged against chance: what weighs the passages. [`Self::pairs`] are
+    /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
+    /// links of passages unlikely enough by chance ([`chance`]).
+    pub chance: Option<chance::ChanceEvidence>,
 }
 
 /// Prepares and compares two documents in one go.
@@ -341,6 +382,7 @@ impl Comparison {
             classes,
             class_pairs: Vec::new(),
             capped: Vec::new(),
+            chance: None,
         }
     }
 
@@ -393,16 +435,28 @@ impl Comparison {
     /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
-        !self.method.is_graded() || thresholds.permission >= self.floor
+        !self.method.is_graded() || self.chance.is_some() || thresholds.permission >= self.floor
     }
 
     /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs of
     /// EQ one-to-two matches (a join is kept only where it scores better than either half alone,
     /// so it is the better account of the pair), and the other pairs EQ on their own.
+    ///
+    /// When matches are judged against chance, only the links of passages whose E-value is at
+    /// most [`Thresholds::chance`] ([`Self::evidence_chains`]).
     pub fn matches<'a>(
         &'a self,
         thresholds: &'a Thresholds,
-    ) -> impl Iterator<Item = &'a ScoredPair> + 'a {
+    ) -> Box<dyn Iterator<Item = &'a ScoredPair> + 'a> {
+        if self.chance.is_some() {
+            let mut members: Vec<usize> = self
+                .evidence_chains(thresholds)
+                .into_iter()
+                .flat_map(|c| c.members)
+                .collect();
+            members.sort_unstable();
+            return Box::new(members.into_iter().map(|i| &self.pairs[i]));
+        }
         let key = |p: &ScoredPair| (p.left, p.right);
         let mut singles = self.pairs.iter().filter(|p| p.is_eq(thresholds)).peekable();
         let mut joined = self
@@ -410,7 +464,7 @@ impl Comparison {
             .iter()
             .filter(|p| p.is_eq(thresholds))
             .peekable();
-        std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
+        Box::new(std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
             (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
             (Some(s), Some(j)) if key(j) == key(s) => {
                 singles.next();
@@ -418,7 +472,36 @@ impl Comparison {
             }
             (Some(_), _) => singles.next(),
             (None, _) => joined.next(),
-        })
+        }))
+    }
+
+    /// In a comparison judged against chance: the passages that count as evidence under
+    /// `thresholds` (chains of links admitted by [`ScoredPair::is_link`] whose E-value is at
+    /// most [`Thresholds::chance`], all chains when it is `None`), their members indexing
+    /// [`Self::pairs`]. Empty otherwise.
+    pub fn evidence_chains(&self, thresholds: &Thresholds) -> Vec<chance::chains::Chain> {
+        let Some(evidence) = &self.chance else {
+            return Vec::new();
+        };
+        let summary = &evidence.summary;
+        let eligible: Vec<usize> = (0..self.pairs.len())
+            .filter(|&i| self.pairs[i].is_link(thresholds))
+            .collect();
+        let links: Vec<ScoredPair> = eligible.iter().map(|&i| self.pairs[i]).collect();
+        let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        let surprise = |i: usize, before: Option<usize>| {
+            evidence.surprise(&links[i], before.map(|j| &links[j]))
+        };
+        chance::chains::find(&links, summary.ln_pairs, summary.options.reach, surprise)
+            .into_iter()
+            .filter(|c| c.ln_e <= bar)
+            .map(|mut c| {
+                for m in &mut c.members {
+                    *m = eligible[*m];
+                }
+                c
+            })
+            .collect()
     }
 
     /// Sentences counted in each document (the denominators of the figures).
@@ -440,7 +523,8 @@ impl Comparison {
     /// flow: 0.6 against 1.45 ms at 21,000 pairs in `examples/bench_compare`), from the
     /// classes otherwise.
     pub fn figures_given(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
-        if self.classes[0].all_single() && self.classes[1].all_single() {
+        let single = self.classes[0].all_single() && self.classes[1].all_single();
+        if single || self.chance.is_some() {
             self.figures_of(matches, thresholds)
         } else {
             self.figures(thresholds)
@@ -494,13 +578,39 @@ impl Comparison {
             matched_right.iter().filter(|&&m| m).count(),
         ];
         let common = figures::maximum_matching(&edges, matched_left.len(), matched_right.len());
-        Figures::from_counts(
-            sentences,
-            matched,
-            common,
-            self.containment(thresholds.permission),
-            pairs,
-        )
+        let containment = if self.chance.is_some() {
+            self.containment_of(matches)
+        } else {
+            self.containment(thresholds.permission)
+        };
+        Figures::from_counts(sentences, matched, common, containment, pairs)
+    }
+
+    /// Containment both ways counted over `matches` only: each counted sentence's best
+    /// directional Sim among the matches it is in, 0 without one, averaged. What a comparison
+    /// judged against chance reports: only evidence counts, not every pair whose Sim reaches
+    /// the permission one way.
+    pub fn containment_of(&self, matches: &[ScoredPair]) -> [f64; 2] {
+        let mut best = [
+            vec![0.0f64; self.counted[0].len()],
+            vec![0.0f64; self.counted[1].len()],
+        ];
+        for pair in matches {
+            if let Some(b) = best[0].get_mut(pair.left as usize) {
+                *b = b.max(pair.sim_lr);
+            }
+            if let Some(b) = best[1].get_mut(pair.right as usize) {
+                *b = b.max(pair.sim_rl);
+            }
+        }
+        [0, 1].map(|side| {
+            let (sum, count) = self.counted[side]
+                .iter()
+                .zip(&best[side])
+                .filter(|(c, _)| **c)
+                .fold((0.0, 0usize), |(s, n), (_, b)| (s + b, n + 1));
+            figures::ratio_f64(sum, count)
+        })
     }
 
     /// The node-level view under `thresholds` (thesis 4.3).
@@ -551,6 +661,7 @@ impl Comparison {
             classes: [self.classes[1].clone(), self.classes[0].clone()],
             class_pairs: swap(&self.class_pairs),
             capped: self.capped.iter().map(CappedPartners::swapped).collect(),
+            chance: self.chance.as_ref().map(chance::ChanceEvidence::swapped),
         }
     }
 }

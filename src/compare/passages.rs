@@ -16,7 +16,7 @@
 
 use super::Comparison;
 use crate::document::Document;
-use crate::similarity::{JoinSide, ScoredPair};
+use crate::similarity::{JoinSide, ScoredPair, Thresholds};
 
 /// The default largest number of unmatched sentences between two matches of one passage.
 pub const DEFAULT_GAP: u32 = 2;
@@ -41,6 +41,10 @@ pub struct Passage {
     pub words: usize,
     /// The mean of the pairs' smaller directional Sims.
     pub score: f64,
+    /// When matches are judged against chance: the passage's E-value, the expected number of
+    /// passages at least as good by chance in this comparison ([`super::chance::chains`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
     /// Indices of the pairs (into the slice given to [`find`]) in chain order.
     #[serde(skip)]
     pub members: Vec<usize>,
@@ -222,6 +226,7 @@ fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> 
         } else {
             score / members.len() as f64
         },
+        chance: None,
         members,
     }
 }
@@ -273,20 +278,47 @@ pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
     docs.map(|d| word_counts(d.sentences.iter().map(|s| s.text.as_str())))
 }
 
-/// The passages of `matches` (filtered from `comparison`), those with at least
-/// `options.min_pairs` pairs, and for each match the index of its passage among them. `words` is
-/// [`sentence_words`] of the two documents.
+/// The passages of `matches` (filtered from `comparison` under `thresholds`), those with at
+/// least `options.min_pairs` pairs, and for each match the index of its passage among them.
+/// `words` is [`sentence_words`] of the two documents.
 ///
-/// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) take no part: a
-/// band of a class's partners is not a run of reuse in reading order, and chaining the millions
-/// of pairs it may stand for would cost what the repetition classes exist to avoid.
+/// When the comparison judges matches against chance, the passages are its evidence chains
+/// ([`Comparison::evidence_chains`]: the matches are their links), each with its E-value, sorted
+/// by their first A sentence. Otherwise they are found among the matches ([`find`]); the pairs of
+/// repeated sentences listed only in part ([`Comparison::capped`]) then take no part: a band of a
+/// class's partners is not a run of reuse in reading order, and chaining the millions of pairs it
+/// may stand for would cost what the repetition classes exist to avoid.
 pub fn passages_of(
     comparison: &Comparison,
     matches: &[ScoredPair],
+    thresholds: &Thresholds,
     words: &[Vec<u32>; 2],
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
-    let found: Vec<Passage> = if comparison.capped.is_empty() {
+    let found: Vec<Passage> = if comparison.chance.is_some() {
+        let index_of = |p: &ScoredPair| {
+            matches
+                .binary_search_by_key(&(p.left, p.right), |m| (m.left, m.right))
+                .ok()
+        };
+        let mut chains: Vec<Passage> = comparison
+            .evidence_chains(thresholds)
+            .into_iter()
+            .filter(|c| c.members.len() >= options.min_pairs)
+            .filter_map(|c| {
+                let members: Option<Vec<usize>> = c
+                    .members
+                    .iter()
+                    .map(|&m| index_of(&comparison.pairs[m]))
+                    .collect();
+                let mut passage = passage_of(matches, members?, [&words[0], &words[1]]);
+                passage.chance = Some(c.ln_e.exp());
+                Some(passage)
+            })
+            .collect();
+        chains.sort_by_key(|p| (p.a[0], p.b[0]));
+        chains
+    } else if comparison.capped.is_empty() {
         find(matches, options.gap, [&words[0], &words[1]])
             .into_iter()
             .filter(|p| p.pairs >= options.min_pairs)
@@ -335,6 +367,7 @@ mod tests {
             sim_rl: sim,
             identical: false,
             joined: None,
+            chance: None,
         }
     }
 

@@ -17,6 +17,7 @@ fn compare_texts(a: &str, b: &str, model: &TableModel) -> Comparison {
 const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
+    chance: None,
 };
 
 #[test]
@@ -35,6 +36,7 @@ fn containment_averages_each_sentences_best_sim() {
     let strict = Thresholds {
         permission: 0.8,
         variation: 1.0,
+        chance: None,
     };
     assert_eq!(c.figures(&strict).containment, [0.0, 0.0]);
     assert_eq!(c.swapped().figures(&LOOSE).containment, [0.75, 0.375]);
@@ -52,6 +54,7 @@ fn containment_is_directional_where_eq_is_not() {
     let strict_variation = Thresholds {
         permission: 0.5,
         variation: 0.2,
+        chance: None,
     };
     let f = c.figures(&strict_variation);
     assert_eq!(f.pairs, 0, "EQ rejects a subset (thesis 3.2.2)");
@@ -69,6 +72,7 @@ fn a_split_sentence_is_matched_one_to_two() {
     let thresholds = Thresholds {
         permission: 0.8,
         variation: 0.15,
+        chance: None,
     };
     let matches: Vec<ScoredPair> = c.matches(&thresholds).copied().collect();
     assert_eq!(matches.len(), 2);

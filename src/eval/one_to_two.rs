@@ -93,6 +93,7 @@ mod tests {
         let thresholds = Thresholds {
             permission: 0.8,
             variation: 0.15,
+            chance: None,
         };
         let r = report(&rows, &model, &CompareOptions::default(), &thresholds);
         assert_eq!(r.rows, 2);

@@ -167,6 +167,7 @@ pub fn halves_report(scores: &[PairScore], thresholds: Thresholds) -> HalvesRepo
     let off = Thresholds {
         permission: thresholds.permission,
         variation: VARIATION_OFF,
+        chance: None,
     };
     HalvesReport {
         pairs: scores.len() as u64,

@@ -79,6 +79,7 @@ impl PairScore {
             sim_rl,
             identical: self.exact_match,
             joined: None,
+            chance: None,
         }
     }
 
@@ -238,6 +239,7 @@ mod tests {
         let lenient = Thresholds {
             permission: 0.75,
             variation: 0.15,
+            chance: None,
         };
         assert!(s.decide(Method::Fuzzy, &lenient));
         assert!((s.graded(Method::Fuzzy) - 0.8).abs() < 1e-6);

@@ -61,6 +61,7 @@ impl SweepPoint {
         Thresholds {
             permission: self.permission,
             variation: self.variation,
+            chance: None,
         }
     }
 }
@@ -119,6 +120,7 @@ impl Sweep {
                 Thresholds {
                     permission,
                     variation,
+                    chance: None,
                 },
             )
         };

@@ -94,6 +94,7 @@ impl<'a> Report<'a> {
         let (passages, passage_of) = passages_of(
             comparison,
             &matches,
+            &thresholds,
             &sentence_words,
             PassageOptions::default(),
         );
@@ -118,6 +119,7 @@ impl<'a> Report<'a> {
         (self.passages, self.passage_of) = passages_of(
             self.comparison,
             &self.matches,
+            &self.thresholds,
             &self.sentence_words,
             options,
         );
@@ -227,6 +229,7 @@ impl<'a> Report<'a> {
                 tier: tier(p),
                 joined: p.joined,
                 passage: self.passage_of.get(i).copied().flatten(),
+                chance: p.chance,
                 words: self.words.get(i).and_then(Option::as_ref),
             })
             .collect();
@@ -474,6 +477,10 @@ pub struct JsonMatch<'a> {
     /// The index of the passage the match belongs to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passage: Option<u32>,
+    /// When matches are judged against chance: the pair's E-value alone (the expected number of
+    /// pairs as good by chance in this comparison; its passage's E-value pools its links).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
     /// The pair's words aligned, when the report has them (not for the pairs of repeated
     /// sentences listed only in part: see `capped`).
     #[serde(skip_serializing_if = "Option::is_none")]

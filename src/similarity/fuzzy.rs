@@ -394,6 +394,7 @@ fn kept(
         sim_rl,
         identical: left.terms == right.terms,
         joined: None,
+        chance: None,
     })
 }
 
@@ -902,6 +903,7 @@ mod tests {
             sim_rl: sim21,
             identical: false,
             joined: None,
+            chance: None,
         };
         assert!(pair.is_eq(&Thresholds::THESIS));
     }
@@ -933,6 +935,7 @@ mod tests {
             sim_rl: sim21,
             identical: false,
             joined: None,
+            chance: None,
         };
         assert!(!pair.is_eq(&Thresholds::THESIS));
     }

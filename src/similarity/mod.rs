@@ -166,6 +166,11 @@ pub struct ScoredPair {
     /// are those of one sentence against two consecutive sentences taken together.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<Joined>,
+    /// How surprising the pair is in its comparison, when matches are judged against chance
+    /// ([`crate::compare::chance`]): its E-value, the expected number of pairs at least as good
+    /// among all the pairs the two documents could form by chance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
 }
 
 /// Which document's two consecutive sentences were taken together in a one-to-two match.
@@ -223,6 +228,16 @@ impl ScoredPair {
             && (self.sim_lr - self.sim_rl).abs() <= thresholds.variation
     }
 
+    /// Whether the pair may be a link of a passage when matches are judged against chance: its
+    /// larger directional Sim reaches the permission. Whether the pair is evidence is then up to
+    /// chance ([`crate::compare::chance`]); the permission only keeps out pairs whose shared
+    /// words cover little of either sentence. One direction is enough: a reworded sentence is
+    /// often split in two or merged with its neighbour, and then covers its half fully one way
+    /// only. The variation threshold does not apply, for the same reason.
+    pub fn is_link(&self, thresholds: &Thresholds) -> bool {
+        self.sim_lr.max(self.sim_rl) >= thresholds.permission
+    }
+
     /// The same pair seen from the other document.
     pub fn swapped(&self) -> ScoredPair {
         ScoredPair {
@@ -232,6 +247,7 @@ impl ScoredPair {
             sim_rl: self.sim_lr,
             identical: self.identical,
             joined: self.joined.map(Joined::swapped),
+            chance: self.chance,
         }
     }
 }
@@ -243,6 +259,11 @@ pub struct Thresholds {
     pub permission: f64,
     /// Maximum difference between them (thesis: 0.15).
     pub variation: f64,
+    /// In a comparison that judges matches against chance ([`crate::compare::chance`]): the
+    /// largest E-value a passage may have to count as evidence (the expected number of passages
+    /// at least as good by chance). `None`: every passage counts.
+    #[serde(default)]
+    pub chance: Option<f64>,
 }
 
 impl Thresholds {
@@ -254,6 +275,7 @@ impl Thresholds {
     pub const THESIS: Thresholds = Thresholds {
         permission: 0.825,
         variation: 0.15,
+        chance: None,
     };
 
     /// Chosen by measurement with the rest of [`Preset::MEASURED`] (`scripts/select-defaults.sh`):
@@ -267,6 +289,18 @@ impl Thresholds {
     pub const MEASURED: Thresholds = Thresholds {
         permission: 0.4,
         variation: 1.0,
+        chance: None,
+    };
+}
+
+impl Thresholds {
+    /// The document preset's ([`Preset::DOCUMENTS`]): a link of a passage is EQ at the measured
+    /// permission, and a passage counts when fewer than one in a hundred comparisons of
+    /// unrelated documents would show one as good by chance.
+    pub const DOCUMENTS: Thresholds = Thresholds {
+        permission: 0.4,
+        variation: 1.0,
+        chance: Some(0.01),
     };
 }
 

@@ -9,6 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{MatchRules, Thresholds};
+use crate::compare::chance::ChanceOptions;
 use crate::text::RefineOptions;
 
 /// A named matching configuration (see the module docs).
@@ -17,6 +18,10 @@ pub struct Preset {
     pub refine: RefineOptions,
     pub rules: MatchRules,
     pub thresholds: Thresholds,
+    /// Judge a document comparison's matches against chance, and how to search for them
+    /// ([`crate::compare::chance`]); `None` for every pair whose Sims reach the floor.
+    #[serde(default)]
+    pub chance: Option<ChanceOptions>,
 }
 
 impl Preset {
@@ -25,6 +30,7 @@ impl Preset {
         refine: RefineOptions::THESIS,
         rules: MatchRules::THESIS,
         thresholds: Thresholds::THESIS,
+        chance: None,
     };
 
     /// Chosen by measurement (see [`Thresholds::MEASURED`] and EVALUATION.md).
@@ -32,11 +38,25 @@ impl Preset {
         refine: RefineOptions::MEASURED,
         rules: MatchRules::MEASURED,
         thresholds: Thresholds::MEASURED,
+        chance: None,
+    };
+
+    /// What a document comparison shows by default: the measured preset's sentence matching,
+    /// with every match judged against chance in its comparison, chosen by plagdet on the
+    /// text-alignment corpus (EVALUATION.md, "Text alignment").
+    pub const DOCUMENTS: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::MEASURED,
+        thresholds: Thresholds::DOCUMENTS,
+        chance: Some(ChanceOptions::DEFAULT),
     };
 
     /// The presets by name, for command lines and settings.
-    pub const NAMED: [(&'static str, Preset); 2] =
-        [("measured", Preset::MEASURED), ("thesis", Preset::THESIS)];
+    pub const NAMED: [(&'static str, Preset); 3] = [
+        ("documents", Preset::DOCUMENTS),
+        ("measured", Preset::MEASURED),
+        ("thesis", Preset::THESIS),
+    ];
 
     /// The preset called `name`.
     pub fn named(name: &str) -> Option<Preset> {
@@ -76,6 +96,7 @@ mod tests {
             thresholds: Thresholds {
                 permission: 0.61,
                 variation: 0.0,
+                chance: None,
             },
             ..Preset::MEASURED
         };

@@ -235,6 +235,7 @@ fn share_of(
     let figures = comparison.figures(&Thresholds {
         permission,
         variation: 1.0,
+        chance: None,
     });
     (
         SourceShare {

@@ -11,6 +11,7 @@ use crate::similarity::table::TableModel;
 const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
+    chance: None,
 };
 
 fn doc(text: &str, name: &str) -> Document {

@@ -294,3 +294,43 @@ pub fn markdown(score: &AlignmentScore, label: &str) -> String {
     ));
     out
 }
+
+/// One row per configuration of a sweep: its thresholds, plagdet per size, its mean, and the
+/// largest containment of an unrelated document.
+pub fn sweep_markdown(rows: &[(crate::similarity::Thresholds, AlignmentScore)]) -> String {
+    let mut sizes: Vec<usize> = rows
+        .iter()
+        .flat_map(|(_, s)| s.rows.iter().map(|r| r.size))
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let mut out = String::from("| permission | chance bar | mean plagdet |");
+    for &size in &sizes {
+        out.push_str(&format!(" {} |", size_name(size)));
+    }
+    out.push_str(" worst unrelated containment |\n|---|---|---|");
+    out.push_str(&"---|".repeat(sizes.len() + 1));
+    out.push('\n');
+    for (thresholds, score) in rows {
+        let bar = thresholds
+            .chance
+            .map_or("off".to_string(), |e| format!("{e}"));
+        out.push_str(&format!(
+            "| {} | {bar} | {:.3} |",
+            thresholds.permission, score.mean_plagdet
+        ));
+        for &size in &sizes {
+            let plagdet = score
+                .rows
+                .iter()
+                .find(|r| r.size == size && r.obfuscation.is_none())
+                .map_or(String::new(), |r| format!("{:.3}", r.measures.plagdet));
+            out.push_str(&format!(" {plagdet} |"));
+        }
+        out.push_str(&format!(
+            " {:.2}% |\n",
+            100.0 * score.worst_unrelated_containment
+        ));
+    }
+    out
+}

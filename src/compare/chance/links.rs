@@ -1,0 +1,101 @@
+//! Links: the pairs a passage may be built from, found by extending the seeds along the text.
+//!
+//! Reused text is a run: a copied paragraph's sentences follow each other in both documents, and
+//! a reworded one keeps most of them recognisable. Once a seed is found, its neighbourhood is
+//! searched the way BLAST extends a word hit (Altschul et al. 1990): every pair within `reach`
+//! sentences after (and before) it on both sides (0 on one side: a sentence split in two) is
+//! scored, and each that is unlikely enough by
+//! chance (ln P at most the link bar) becomes a link and is extended in turn. The bar keeps the
+//! search from wandering through unrelated text: a random pair passes it with probability
+//! exp(-bar), so each link finds on average 2 ((reach + 1)^2 - 1) exp(-bar) chance links, well under one at
+//! the default bar. The cost is the seeds and links times the window, linear in what is found.
+
+use std::sync::atomic::AtomicBool;
+
+use rustc_hash::FxHashSet;
+
+use super::null::{NullModel, score};
+use super::seeds::Seed;
+use crate::similarity::{Cancelled, check};
+
+/// One link: a pair of sentences and how unlikely it is by chance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Link {
+    pub left: u32,
+    pub right: u32,
+    /// W, the summed weight of the shared terms.
+    pub score: f64,
+    /// ln P of the pair by chance.
+    pub ln_p: f64,
+}
+
+/// The links reachable from `seeds`: the seeds with ln P at most `link_ln_p`, and every pair
+/// within `reach` sentences of a link on both sides (forward or backward) that passes the same
+/// bar, sorted by (left, right).
+pub fn extend(
+    null: &NullModel,
+    terms: [&[&[(u32, f64)]]; 2],
+    lengths: [&[usize]; 2],
+    seeds: &[Seed],
+    reach: u32,
+    link_ln_p: f64,
+    cancel: &AtomicBool,
+) -> Result<Vec<Link>, Cancelled> {
+    let mut seen: FxHashSet<(u32, u32)> = FxHashSet::default();
+    let mut links: Vec<Link> = Vec::new();
+    let mut work: Vec<Link> = Vec::new();
+    for seed in seeds {
+        seen.insert((seed.left, seed.right));
+        if seed.ln_p <= link_ln_p {
+            let link = Link {
+                left: seed.left,
+                right: seed.right,
+                score: seed.score,
+                ln_p: seed.ln_p,
+            };
+            links.push(link);
+            work.push(link);
+        }
+    }
+    let sizes = [terms[0].len() as i64, terms[1].len() as i64];
+    let reach = i64::from(reach);
+    let mut visited = 0usize;
+    while let Some(link) = work.pop() {
+        visited += 1;
+        if visited % 4096 == 0 {
+            check(cancel)?;
+        }
+        for direction in [1i64, -1] {
+            for da in 0..=reach {
+                for db in (0..=reach).filter(|&db| da + db > 0) {
+                    let a = i64::from(link.left) + direction * da;
+                    let b = i64::from(link.right) + direction * db;
+                    if a < 0 || b < 0 || a >= sizes[0] || b >= sizes[1] {
+                        continue;
+                    }
+                    let (a, b) = (a as usize, b as usize);
+                    if terms[0][a].is_empty() || terms[1][b].is_empty() {
+                        continue;
+                    }
+                    if !seen.insert((a as u32, b as u32)) {
+                        continue;
+                    }
+                    let w = score(terms[0][a], terms[1][b]);
+                    let ln_p = null.ln_p(w, null.length_factor(lengths[0][a], lengths[1][b]));
+                    if ln_p <= link_ln_p {
+                        let found = Link {
+                            left: a as u32,
+                            right: b as u32,
+                            score: w,
+                            ln_p,
+                        };
+                        links.push(found);
+                        work.push(found);
+                    }
+                }
+            }
+        }
+    }
+    links.sort_unstable_by_key(|l| (l.left, l.right));
+    Ok(links)
+}

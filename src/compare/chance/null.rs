@@ -1,0 +1,355 @@
+//! How good a sentence pair is by chance in one comparison: the null distribution of the shared
+//! words' weight, from the two documents' own word frequencies.
+//!
+//! The question asked of a pair (a, b) is the one BLAST asks of a local alignment (Altschul et
+//! al. 1990; Karlin & Altschul 1990): among all the pairs the two documents could form, how many
+//! would share words at least this telling if their sentences had nothing to do with each other?
+//!
+//! - A term t is in a random sentence of A with probability q_A(t) = df_A(t) / n (the share of
+//!   A's n active sentences holding it), and of B with q_B(t) = df_B(t) / m. A random pair shares
+//!   it with probability pi(t) = q_A(t) q_B(t); its *weight* is w(t) = -ln pi(t), the evidence that
+//!   sharing it carries (a word in every sentence weighs nothing; a word in one sentence of each
+//!   document weighs ln(nm)).
+//! - A pair's score is W = the sum of the weights of the terms both sentences hold.
+//! - Under the null the terms of a random pair are shared independently, each with probability
+//!   pi(t) scaled by how long the two sentences are against their documents' mean, r =
+//!   (len a / mean len A) (len b / mean len B): long sentences share more by chance. So W' is a
+//!   sum of independent weighted Bernoulli variables, whose upper tail P_r(W' >= W) is computed
+//!   here: exactly (a convolution) for the few common terms (p > [`EXACT_ABOVE`]), as a compound
+//!   Poisson sum by Panjer's recursion (Panjer 1981, *Recursive evaluation of a family of compound
+//!   distributions*, ASTIN Bulletin 12) for the many rare ones (the Poisson approximation of a
+//!   sum of rare Bernoulli variables; Le Cam's bound on its error is the sum of their squared
+//!   probabilities), on a grid of [`STEP`] nats with every weight rounded up and the observed score
+//!   rounded down (so P is never understated), for [`BUCKETS`] length factors (each rounded up to
+//!   its bucket's upper edge, also conservative).
+//! - The pair's E-value is E = n m P_r(W' >= W): the expected number of pairs at least as good by
+//!   chance in this comparison. A pair of unrelated documents has E around 1 for its best pair at
+//!   any size; copied text has E far below.
+//!
+//! Terms that only one document holds cannot be shared and take no part. The independence of
+//! terms within a sentence is an approximation (collocations such as "New York" share two terms
+//! that are one); how well the E-values hold on unrelated documents is measured (EVALUATION.md,
+//! "Text alignment").
+
+use rustc_hash::FxHashMap;
+
+use crate::similarity::{PreparedDoc, TermId};
+
+/// The grid step of the score's distribution, in nats.
+pub const STEP: f64 = 0.1;
+
+/// The largest score the distribution is tabulated to, in nats; a pair scoring more gets the
+/// probability of this score (already below 1e-130).
+pub const MAX_SCORE: f64 = 300.0;
+
+/// Terms shared by chance with a probability above this are convolved exactly; below it, they
+/// are summed as a compound Poisson variable.
+pub const EXACT_ABOVE: f64 = 0.05;
+
+/// The number of length-factor buckets: r from 1/64 to 64, a factor sqrt(2) apart.
+pub const BUCKETS: usize = 25;
+
+/// The smallest length factor with a bucket of its own (smaller ones share the first).
+const SMALLEST_FACTOR: f64 = 1.0 / 64.0;
+
+/// The smallest ln P kept (about 1e-304): tails below are clamped here.
+pub const LN_P_FLOOR: f64 = -700.0;
+
+/// Both documents' word statistics and the null distribution of a pair's score.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NullModel {
+    /// Per term shared by both documents: its dense index into [`Self::weights`], heaviest
+    /// first.
+    dense: FxHashMap<TermId, u32>,
+    /// Per dense index: the term's weight w(t) = -ln pi(t), in nats.
+    weights: Vec<f64>,
+    /// Mean number of distinct terms of an active sentence, per side.
+    mean_length: [f64; 2],
+    /// Active sentences per side (n, m).
+    pub sentences: [usize; 2],
+    /// Per length bucket, ln P(W' >= k STEP) for k = 0..=MAX_SCORE / STEP.
+    ln_tails: Vec<Vec<f32>>,
+}
+
+impl NullModel {
+    /// The statistics of two prepared documents (their active sentences).
+    pub fn new(left: &PreparedDoc, right: &PreparedDoc) -> NullModel {
+        let stats = [left, right].map(|doc| {
+            let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
+            let mut sentences = 0usize;
+            let mut terms = 0usize;
+            for (_, sentence) in doc.active() {
+                sentences += 1;
+                terms += sentence.set.len();
+                for &t in &sentence.set {
+                    *df.entry(t).or_default() += 1;
+                }
+            }
+            (df, sentences, terms)
+        });
+        let [(df_left, n, terms_left), (df_right, m, terms_right)] = stats;
+        let mut shared: Vec<(TermId, f64)> = df_left
+            .iter()
+            .filter_map(|(&t, &a)| {
+                let b = *df_right.get(&t)?;
+                Some((t, (f64::from(a) / n as f64) * (f64::from(b) / m as f64)))
+            })
+            .collect();
+        // Dense indices in one fixed order, heaviest first (rarest shared), ties by id: sentences
+        // list their terms in it, so a prefix of a sentence is its heaviest terms, and nothing
+        // depends on a hash map's iteration.
+        shared.sort_unstable_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
+        let dense = shared
+            .iter()
+            .enumerate()
+            .map(|(i, &(t, _))| (t, i as u32))
+            .collect();
+        let weights = shared.iter().map(|&(_, pi)| -pi.ln()).collect();
+        let probabilities: Vec<f64> = shared.iter().map(|&(_, pi)| pi).collect();
+        let mean_length = [
+            terms_left as f64 / n.max(1) as f64,
+            terms_right as f64 / m.max(1) as f64,
+        ];
+        let ln_tails = (0..BUCKETS)
+            .map(|bucket| tail_table(&probabilities, bucket_factor(bucket)))
+            .collect();
+        NullModel {
+            dense,
+            weights,
+            mean_length,
+            sentences: [n, m],
+            ln_tails,
+        }
+    }
+
+    /// The weight of a term (0 for a term one document lacks: it cannot be shared).
+    pub fn weight(&self, term: TermId) -> f64 {
+        self.dense
+            .get(&term)
+            .map_or(0.0, |&i| self.weights[i as usize])
+    }
+
+    /// A sentence's terms that both documents hold, as (dense index, weight), sorted by index,
+    /// which is heaviest first: what [`score`] merges.
+    pub fn weighted_terms(&self, set: &[TermId]) -> Vec<(u32, f64)> {
+        let mut terms: Vec<(u32, f64)> = set
+            .iter()
+            .filter_map(|t| {
+                let i = *self.dense.get(t)?;
+                Some((i, self.weights[i as usize]))
+            })
+            .collect();
+        terms.sort_unstable_by_key(|&(i, _)| i);
+        terms
+    }
+
+    /// ln(n m): what the E-value adds to ln P.
+    pub fn ln_pairs(&self) -> f64 {
+        ((self.sentences[0].max(1) * self.sentences[1].max(1)) as f64).ln()
+    }
+
+    /// The length factor r of a pair of sentences with these numbers of distinct terms.
+    pub fn length_factor(&self, left_terms: usize, right_terms: usize) -> f64 {
+        let rho = |len: usize, mean: f64| len as f64 / mean.max(1e-9);
+        rho(left_terms, self.mean_length[0]) * rho(right_terms, self.mean_length[1])
+    }
+
+    /// ln P_r(W' >= score): how likely a random pair of this length factor scores at least
+    /// `score` (see the module docs).
+    pub fn ln_p(&self, score: f64, factor: f64) -> f64 {
+        let table = &self.ln_tails[bucket_of(factor)];
+        f64::from(table[score_bin(score).min(table.len() - 1)])
+    }
+
+    /// ln E = ln(n m) + ln P: the E-value of a pair, in natural log.
+    pub fn ln_e(&self, score: f64, factor: f64) -> f64 {
+        self.ln_pairs() + self.ln_p(score, factor)
+    }
+
+    /// The smallest score bin ([`score_bin`]) whose ln P at length factor `factor` is at most
+    /// `ln_p`: what a pair's score must reach to be that unlikely (`None` if no tabulated score
+    /// is).
+    pub fn bin_needed(&self, ln_p: f64, factor: f64) -> Option<usize> {
+        let table = &self.ln_tails[bucket_of(factor)];
+        // The tail falls as the score grows.
+        let bin = table.partition_point(|&t| f64::from(t) > ln_p);
+        (bin < table.len()).then_some(bin)
+    }
+}
+
+/// W: the summed weight of the terms two sentences share (both [`NullModel::weighted_terms`]).
+pub fn score(left: &[(u32, f64)], right: &[(u32, f64)]) -> f64 {
+    let (mut i, mut j, mut sum) = (0, 0, 0.0);
+    while i < left.len() && j < right.len() {
+        match left[i].0.cmp(&right[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                sum += left[i].1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    sum
+}
+
+/// The grid bin of a score (scores are rounded down, so P is never understated).
+pub fn score_bin(score: f64) -> usize {
+    (score / STEP).floor().max(0.0) as usize
+}
+
+/// A score below which no score falls in `bin` or above (for bounds on sums of weights, whose
+/// rounding may differ from one order of summing to another).
+pub fn score_below_bin(bin: usize) -> f64 {
+    bin as f64 * STEP - 1e-6
+}
+
+/// The upper edge of a bucket's length factors.
+fn bucket_factor(bucket: usize) -> f64 {
+    SMALLEST_FACTOR * std::f64::consts::SQRT_2.powi(bucket as i32)
+}
+
+/// The bucket of a length factor: the first whose upper edge is at least it.
+fn bucket_of(factor: f64) -> usize {
+    if !(factor > SMALLEST_FACTOR) {
+        return 0;
+    }
+    let steps = ((factor / SMALLEST_FACTOR).ln() / std::f64::consts::SQRT_2.ln()).ceil();
+    (steps.max(0.0) as usize).min(BUCKETS - 1)
+}
+
+/// ln P(W' >= k STEP) for every k of the grid, the probabilities `pi` scaled by `factor`.
+fn tail_table(pi: &[f64], factor: f64) -> Vec<f32> {
+    let bins = (MAX_SCORE / STEP).round() as usize + 1;
+    let mut exact: Vec<(usize, f64)> = Vec::new();
+    // Severity of the compound Poisson part: rate per weight bin.
+    let mut rates: Vec<f64> = Vec::new();
+    for &p in pi {
+        let scaled = (p * factor).min(1.0);
+        let bin = ((-p.ln()) / STEP).ceil().max(1.0) as usize;
+        if bin >= bins {
+            continue;
+        }
+        if scaled > EXACT_ABOVE {
+            exact.push((bin, scaled));
+        } else {
+            if rates.len() <= bin {
+                rates.resize(bin + 1, 0.0);
+            }
+            rates[bin] += scaled;
+        }
+    }
+    let mut pmf = compound_poisson(&rates, bins);
+    for (bin, p) in exact {
+        // W' gains `bin` with probability p: mix the distribution with itself shifted.
+        for k in (0..bins).rev() {
+            let shifted = if k >= bin { pmf[k - bin] } else { 0.0 };
+            pmf[k] = (1.0 - p) * pmf[k] + p * shifted;
+        }
+    }
+    let mut tails = vec![0f32; bins];
+    let mut sum = 0.0f64;
+    for k in (0..bins).rev() {
+        sum += pmf[k];
+        tails[k] = sum.min(1.0).ln().max(LN_P_FLOOR) as f32;
+    }
+    tails
+}
+
+/// The distribution, on `bins` grid points, of a compound Poisson sum whose jumps of `k` bins
+/// come at rate `rates[k]` (Panjer's recursion for the Poisson case: g_0 = exp(-lambda),
+/// g_j = (1/j) sum_k k rate_k g_(j-k)).
+fn compound_poisson(rates: &[f64], bins: usize) -> Vec<f64> {
+    let lambda: f64 = rates.iter().sum();
+    let mut g = vec![0.0f64; bins];
+    g[0] = (-lambda).exp();
+    let jumps: Vec<(usize, f64)> = rates
+        .iter()
+        .enumerate()
+        .filter(|(k, r)| *k > 0 && **r > 0.0)
+        .map(|(k, &r)| (k, k as f64 * r))
+        .collect();
+    for j in 1..bins {
+        let mut sum = 0.0;
+        for &(k, weight) in &jumps {
+            if k > j {
+                break;
+            }
+            sum += weight * g[j - k];
+        }
+        g[j] = sum / j as f64;
+    }
+    g
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exact tail of a sum of independent weighted Bernoulli variables, by enumeration.
+    fn brute_tail(terms: &[(f64, f64)], score: f64) -> f64 {
+        let mut total = 0.0;
+        for mask in 0u32..(1 << terms.len()) {
+            let mut p = 1.0;
+            let mut w = 0.0;
+            for (i, &(weight, prob)) in terms.iter().enumerate() {
+                if mask & (1 << i) != 0 {
+                    p *= prob;
+                    w += weight;
+                } else {
+                    p *= 1.0 - prob;
+                }
+            }
+            if w >= score - 1e-9 {
+                total += p;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn the_tail_follows_enumeration_of_every_outcome() {
+        // Probabilities of common and rare terms; weights are -ln p on the grid.
+        let pi = [0.5, 0.2, 0.08, 0.01, 0.004, 0.002, 0.001, 0.0005, 0.0001, 0.00002];
+        let table = tail_table(&pi, 1.0);
+        let terms: Vec<(f64, f64)> = pi
+            .iter()
+            .map(|&p: &f64| (((-p.ln()) / STEP).ceil() * STEP, p))
+            .collect();
+        for score in [0.5, 2.0, 5.0, 8.0, 12.0, 20.0, 30.0] {
+            let bin = (score / STEP).floor() as usize;
+            let got = f64::from(table[bin]).exp();
+            let want = brute_tail(&terms, bin as f64 * STEP);
+            // The Poisson part over-states a little (Le Cam), never under-states much.
+            assert!(
+                got >= want * 0.97 && got <= want * 1.3 + 1e-12,
+                "score {score}: {got} against {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn longer_sentences_make_a_score_likelier() {
+        let pi = [0.3, 0.01, 0.001, 0.0001];
+        let short = tail_table(&pi, 0.5);
+        let long = tail_table(&pi, 4.0);
+        let bin = 100;
+        assert!(long[bin] > short[bin]);
+        assert_eq!(bucket_of(1.0), 12);
+        assert!((bucket_factor(12) - 1.0).abs() < 1e-9);
+        assert_eq!(bucket_of(0.0), 0);
+        assert_eq!(bucket_of(1e9), BUCKETS - 1);
+        assert!(bucket_factor(bucket_of(1.3)) >= 1.3);
+    }
+
+    #[test]
+    fn the_compound_poisson_sum_is_a_distribution() {
+        let g = compound_poisson(&[0.0, 0.5, 0.0, 0.25], 200);
+        let total: f64 = g.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9);
+        assert!((g[0] - (-0.75f64).exp()).abs() < 1e-12);
+        // One jump of 1 bin: g_1 = 0.5 exp(-0.75).
+        assert!((g[1] - 0.5 * (-0.75f64).exp()).abs() < 1e-12);
+    }
+}

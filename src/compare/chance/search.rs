@@ -1,0 +1,260 @@
+//! The search a comparison runs when matches are judged against chance: seeds through the
+//! exact index, then links around them, each link scored with the comparison's method so the
+//! views can show its Sims.
+//!
+//! Nothing here grows with the pairs that merely pass a similarity bar: the seeds are about as
+//! many as the sentences by chance (plus what was reused), repeated sentences are searched once
+//! per class and listed as bands ([`crate::compare::classes`]), and each link costs a fixed
+//! window of look-ups.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::evidence::ChanceEvidence;
+use super::links::{self, Link};
+use super::null::NullModel;
+use super::seeds::{self, Seed};
+use crate::compare::classes::{self, CappedPartners, SentenceClasses};
+use crate::similarity::fuzzy::{sentence_overlap, sentence_similarity};
+use crate::similarity::{
+    Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, check,
+};
+
+/// How matches are searched for when they are judged against chance (what is fixed when the
+/// comparison runs; the bar a passage must pass is a threshold, [`crate::similarity::Thresholds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChanceOptions {
+    /// A seed's E-value is at most this times the number of sentences of both documents.
+    pub seeds_per_sentence: f64,
+    /// A link's -ln P (its surprise, in nats) is at least this.
+    pub link_bar: f64,
+    /// Consecutive links of a passage are at most this many sentences apart on each side (the
+    /// passage gap plus one).
+    pub reach: u32,
+}
+
+impl ChanceOptions {
+    /// The defaults (chosen on the text-alignment corpus, EVALUATION.md "Text alignment").
+    pub const DEFAULT: ChanceOptions = ChanceOptions {
+        seeds_per_sentence: 1.0,
+        link_bar: 5.0,
+        reach: 3,
+    };
+}
+
+impl Default for ChanceOptions {
+    fn default() -> Self {
+        ChanceOptions::DEFAULT
+    }
+}
+
+/// What a comparison judged against chance knows of its search.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ChanceSummary {
+    pub options: ChanceOptions,
+    /// Active sentences of each document (n, m).
+    pub sentences: [usize; 2],
+    /// ln(n m).
+    pub ln_pairs: f64,
+    /// Seed sentence pairs found (after repeated sentences were listed as bands).
+    pub seeds: usize,
+    /// Links found around them.
+    pub links: usize,
+}
+
+/// The sentence pairs found, the class pairs cut to bands, and what weighs their passages.
+pub struct Found {
+    pub pairs: Vec<ScoredPair>,
+    pub capped: Vec<CappedPartners>,
+    pub evidence: ChanceEvidence,
+}
+
+/// Searches two prepared documents (see the module docs). `classes` are their repetition classes
+/// with their representatives.
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    [left, right]: [&PreparedDoc; 2],
+    [(left_classes, left_reps), (right_classes, right_reps)]: [(&SentenceClasses, &PreparedDoc); 2],
+    model: &dyn ModelView,
+    method: Method,
+    rules: &MatchRules,
+    options: &ChanceOptions,
+    cancel: &AtomicBool,
+) -> Result<Found, Cancelled> {
+    let t0 = std::time::Instant::now();
+    let null = NullModel::new(left, right);
+    let trace = std::env::var_os("SIMDOC_TRACE").is_some();
+    if trace { eprintln!("null {:?}", t0.elapsed()); }
+    let [n, m] = null.sentences;
+    let ln_pairs = null.ln_pairs();
+    // Seeds among the classes' representatives.
+    let rep_terms = [left_reps, right_reps].map(|doc| seeds::weighted(doc, &null));
+    let rep_lengths = [left_reps, right_reps].map(lengths);
+    let seed_e = (options.seeds_per_sentence * (n + m) as f64).max(f64::MIN_POSITIVE);
+    let ln_p_bar = seed_e.ln() - ln_pairs;
+    let class_seeds = seeds::find(
+        &null,
+        [&slices(&rep_terms[0]), &slices(&rep_terms[1])],
+        [&rep_lengths[0], &rep_lengths[1]],
+        ln_p_bar,
+        cancel,
+    )?;
+    if trace { eprintln!("seeds {} {:?}", class_seeds.len(), t0.elapsed()); }
+    check(cancel)?;
+    // Each class seed stands for its members' pairs, listed as a band when they are many.
+    let budget = 4 * (n + m) as u64 + 1024;
+    let as_pairs: Vec<ScoredPair> = class_seeds.iter().map(seed_pair).collect();
+    let (member_pairs, capped) =
+        classes::expand_within(&as_pairs, [left_classes, right_classes], budget);
+    let member_seeds: Vec<Seed> = member_pairs
+        .iter()
+        .map(|p| Seed {
+            left: p.left,
+            right: p.right,
+            score: p.sim_lr,
+            ln_p: p.sim_rl,
+        })
+        .collect();
+    // Links around the seeds, over sentence positions.
+    let position_terms = [
+        by_position(left_classes, &rep_terms[0]),
+        by_position(right_classes, &rep_terms[1]),
+    ];
+    let position_lengths = [
+        by_position_length(left_classes, &rep_lengths[0]),
+        by_position_length(right_classes, &rep_lengths[1]),
+    ];
+    let found_links = links::extend(
+        &null,
+        [&position_terms[0], &position_terms[1]],
+        [&position_lengths[0], &position_lengths[1]],
+        &member_seeds,
+        options.reach,
+        -options.link_bar,
+        cancel,
+    )?;
+    if trace { eprintln!("links {} {:?}", found_links.len(), t0.elapsed()); }
+    check(cancel)?;
+    let pairs: Vec<ScoredPair> = found_links
+        .par_iter()
+        .map(|link| scored(link, [left, right], model, method, rules, ln_pairs))
+        .collect();
+    let shared = found_links
+        .iter()
+        .map(|link| {
+            let (a, b) = (link.left as usize, link.right as usize);
+            let factor = null.length_factor(position_lengths[0][a], position_lengths[1][b]);
+            let both = shared_terms(position_terms[0][a], position_terms[1][b]);
+            (link.left, link.right, factor, both)
+        })
+        .collect();
+    if trace { eprintln!("sims {:?}", t0.elapsed()); }
+    let summary = ChanceSummary {
+        options: *options,
+        sentences: [n, m],
+        ln_pairs,
+        seeds: member_seeds.len(),
+        links: pairs.len(),
+    };
+    Ok(Found {
+        evidence: ChanceEvidence::new(summary, Arc::new(null), shared),
+        pairs,
+        capped,
+    })
+}
+
+/// A seed carried through [`classes::expand_within`] as a pair of class ids (its score and ln P
+/// ride in the Sim fields, read back right after).
+fn seed_pair(seed: &Seed) -> ScoredPair {
+    ScoredPair {
+        left: seed.left,
+        right: seed.right,
+        sim_lr: seed.score,
+        sim_rl: seed.ln_p,
+        identical: false,
+        joined: None,
+        chance: None,
+    }
+}
+
+/// The terms two sentences' weighted term lists (sorted by index) share.
+fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)> {
+    let (mut i, mut j) = (0, 0);
+    let mut both = Vec::new();
+    while i < left.len() && j < right.len() {
+        match left[i].0.cmp(&right[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both.push(left[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    both
+}
+
+fn lengths(doc: &PreparedDoc) -> Vec<usize> {
+    doc.sentences.iter().map(|s| s.set.len()).collect()
+}
+
+fn slices(terms: &[Vec<(u32, f64)>]) -> Vec<&[(u32, f64)]> {
+    terms.iter().map(Vec::as_slice).collect()
+}
+
+/// Each sentence position's weighted terms: its class representative's (empty when it does not
+/// take part).
+fn by_position<'t>(
+    classes: &SentenceClasses,
+    rep_terms: &'t [Vec<(u32, f64)>],
+) -> Vec<&'t [(u32, f64)]> {
+    (0..classes.positions())
+        .map(|p| {
+            classes
+                .class_of(p)
+                .and_then(|c| rep_terms.get(c as usize))
+                .map_or(&[][..], Vec::as_slice)
+        })
+        .collect()
+}
+
+fn by_position_length(classes: &SentenceClasses, rep_lengths: &[usize]) -> Vec<usize> {
+    (0..classes.positions())
+        .map(|p| {
+            classes
+                .class_of(p)
+                .and_then(|c| rep_lengths.get(c as usize).copied())
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// A link as a scored pair: its Sims under the comparison's method and rules, and its E-value.
+fn scored(
+    link: &Link,
+    [left, right]: [&PreparedDoc; 2],
+    model: &dyn ModelView,
+    method: Method,
+    rules: &MatchRules,
+    ln_pairs: f64,
+) -> ScoredPair {
+    let l = &left.sentences[link.left as usize];
+    let r = &right.sentences[link.right as usize];
+    let (sim_lr, sim_rl) = match method {
+        Method::Overlap => sentence_overlap(l, r, rules),
+        _ => sentence_similarity(l, r, model, rules),
+    };
+    ScoredPair {
+        left: link.left,
+        right: link.right,
+        sim_lr,
+        sim_rl,
+        identical: l.terms == r.terms,
+        joined: None,
+        chance: Some((ln_pairs + link.ln_p).exp()),
+    }
+}
