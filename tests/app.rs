@@ -13,7 +13,7 @@ use egui_kittest::kittest::Queryable;
 use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::Thresholds;
+use simdoc::similarity::{Preset, Thresholds};
 use viewer_support::{harness, labels_containing, settle, write};
 
 const A: &str = "# Fox report\n\n\
@@ -30,7 +30,9 @@ fn loaded(dir: &Path) -> Harness<'static, SimdocApp> {
     let a = write(dir, "a.txt", A.as_bytes());
     let b = write(dir, "b.txt", B.as_bytes());
     let model = Arc::new(ReferenceModel::embedded());
-    let mut app = SimdocApp::new(Settings::default(), model);
+    // Documents of three or four sentences cannot show reuse against chance (EVALUATION.md,
+    // "Text alignment"): these tests of the viewer's parts use the measured preset.
+    let mut app = SimdocApp::new(Settings::with_preset(Preset::MEASURED), model);
     app.settings.example_shown = true;
     app.open(Side::Left, a);
     app.open(Side::Right, b);
@@ -171,7 +173,10 @@ fn collection_run(dir: &Path) -> Harness<'static, SimdocApp> {
     write(dir, "a.txt", A);
     write(dir, "a-copy.txt", A);
     write(dir, "b.txt", B);
-    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    let mut app = SimdocApp::new(
+        Settings::with_preset(Preset::MEASURED),
+        Arc::new(ReferenceModel::embedded()),
+    );
     app.settings.example_shown = true;
     app.settings.central_view = CentralView::Collection;
     let mut h = harness(app);
@@ -289,7 +294,10 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     write(&submissions, "a-again.txt", A.as_bytes());
     write(&submissions, "README.md", A.as_bytes());
     write(&sources, "original.txt", A.as_bytes());
-    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    let mut app = SimdocApp::new(
+        Settings::with_preset(Preset::MEASURED),
+        Arc::new(ReferenceModel::embedded()),
+    );
     app.settings.example_shown = true;
     app.settings.central_view = CentralView::Collection;
     let mut h = harness(app);
@@ -406,7 +414,7 @@ fn dropped_files_fill_the_empty_side_or_ask_which_to_replace() {
 
     // An empty viewer: the first file opens as A, the next fills B.
     let model = Arc::new(ReferenceModel::embedded());
-    let mut app = SimdocApp::new(Settings::default(), model);
+    let mut app = SimdocApp::new(Settings::with_preset(Preset::MEASURED), model);
     app.settings.example_shown = true;
     let mut h = harness(app);
     drop_files(&mut h, &[&d]);
@@ -458,7 +466,7 @@ fn a_dropped_docx_and_pdf_open_and_compare() {
     let docx = fixtures.join("guinea.docx");
     let pdf = fixtures.join("guinea.pdf");
     let model = Arc::new(ReferenceModel::embedded());
-    let mut app = SimdocApp::new(Settings::default(), model);
+    let mut app = SimdocApp::new(Settings::with_preset(Preset::MEASURED), model);
     app.settings.example_shown = true;
     let mut h = harness(app);
     drop_files(&mut h, &[&docx, &pdf]);

@@ -29,6 +29,8 @@ fn json_report_carries_containment_and_one_to_two_matches() {
         b.to_str().unwrap(),
         "--json",
         "-",
+        "--preset",
+        "measured",
         "--permission",
         "0.8",
         "--variation",

@@ -364,7 +364,7 @@ proptest! {
         variation in 0.0f64..1.0,
     ) {
         let cancel = AtomicBool::new(false);
-        let thresholds = Thresholds { permission: permission.max(floor), variation };
+        let thresholds = Thresholds { permission: permission.max(floor), variation, chance: None };
         for options in option_sets() {
             let pair = prepared_with(&a, &b, &model, &options);
             for method in Method::ALL {
@@ -455,7 +455,7 @@ fn thresholds_filter_without_rescoring() {
     assert!(cmp.covers(&lenient));
     assert!(!cmp.covers(&Thresholds {
         permission: 0.4,
-        variation: 0.1
+        variation: 0.1,
         chance: None,
     }));
 }

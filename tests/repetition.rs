@@ -48,7 +48,18 @@ fn a_hundred_thousand_identical_sentences_against_themselves() {
     let path = dir.path().join("same.txt");
     std::fs::write(&path, SENTENCE.repeat(100_000)).unwrap();
     let json = dir.path().join("report.json");
-    let out = run(&["compare", arg(&path), arg(&path), "--json", arg(&json)]);
+    // The measured preset lists every identical pair (as a band); under the documents preset a
+    // text that is one sentence repeated carries no evidence against chance (every pair of its
+    // sentences is as likely as any other), which the test below checks stays bounded too.
+    let out = run(&[
+        "compare",
+        arg(&path),
+        arg(&path),
+        "--preset",
+        "measured",
+        "--json",
+        arg(&json),
+    ]);
     let name = arg(&path);
     assert_eq!(
         out.stdout,
@@ -99,7 +110,7 @@ fn ten_thousand_identical_headings_in_html() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("thread.html");
     std::fs::write(&path, page_of_repeated_headings()).unwrap();
-    let out = run(&["compare", arg(&path), arg(&path)]);
+    let out = run(&["compare", arg(&path), arg(&path), "--preset", "measured"]);
     let name = arg(&path);
     // Headings are matched but do not count towards the figures: one sentence is compared.
     // The pairs are the headings' 10,000^2, the title's and the paragraph's.
@@ -191,6 +202,8 @@ fn passages_and_words_leave_out_the_repeated_band() {
         "compare",
         arg(&path),
         arg(&path),
+        "--preset",
+        "measured",
         "--json",
         arg(&json),
         "-q",
@@ -210,4 +223,45 @@ fn passages_and_words_leave_out_the_repeated_band() {
         .map(|m| (m["left"].as_u64().unwrap(), m["right"].as_u64().unwrap()))
         .collect();
     assert_eq!(aligned, [(0, 0), (1, 1), (2, 2)]);
+}
+
+/// Under the documents preset (matches judged against chance) the repeated sentence carries no
+/// evidence and does not flood the result: the three distinct opening sentences are the one
+/// passage and the only matches, and a text of one sentence repeated 100,000 times finds nothing
+/// in itself, within the same bounds.
+#[test]
+fn repeated_sentences_do_not_flood_evidence_judged_against_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("letter.txt");
+    let opening = "Dear members of the rowing club, the spring regatta moves to May. \
+                   The clubhouse kitchen closes for repairs in April. \
+                   Volunteers for the boat shed should write to the secretary. ";
+    std::fs::write(&path, format!("{opening}{}", SENTENCE.repeat(1_100))).unwrap();
+    let json = dir.path().join("report.json");
+    run(&[
+        "compare",
+        arg(&path),
+        arg(&path),
+        "--json",
+        arg(&json),
+        "-q",
+    ]);
+    let report: serde_json::Value =
+        serde_json::from_reader(std::fs::File::open(&json).unwrap()).unwrap();
+    let passages = report["passages"].as_array().unwrap();
+    assert_eq!(passages.len(), 1, "{passages:?}");
+    assert_eq!(passages[0]["a"], serde_json::json!([0, 2]));
+    assert_eq!(passages[0]["b"], serde_json::json!([0, 2]));
+    let matched: Vec<(u64, u64)> = report["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["left"].as_u64().unwrap(), m["right"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(matched, [(0, 0), (1, 1), (2, 2)]);
+
+    let same = dir.path().join("same.txt");
+    std::fs::write(&same, SENTENCE.repeat(100_000)).unwrap();
+    let out = run(&["compare", arg(&same), arg(&same)]);
+    assert!(out.stdout.contains("matched pairs: 0 "), "{}", out.stdout);
 }

@@ -105,7 +105,9 @@ fn the_word_view_shows_how_each_word_met_the_other_sentence() {
         dir.path(),
         "The quick brown fox jumps over the lazy dog near the river bank.\n",
         "The quick brown fox jumped over the lazy cat near the bank.\n",
-        app_with(Arc::new(model), Settings::default()),
+        // Two one-sentence documents carry no evidence against chance without a reference
+        // model's word rates: the pair is shown under the measured preset.
+        app_with(Arc::new(model), Settings::with_preset(Preset::MEASURED)),
     );
     h.state_mut().step_match(1);
     h.get_by_label("Words").click();
@@ -263,7 +265,8 @@ fn presets_show_which_is_active_and_custom_after_a_change() {
     let selected = |h: &Harness<'_, SimdocApp>, label: &str| {
         h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
     };
-    assert!(selected(&h, "Measured"));
+    assert!(selected(&h, "Documents"));
+    assert!(!selected(&h, "Measured"));
     assert!(!selected(&h, "Thesis"));
     assert!(!selected(&h, "Custom"));
 
@@ -280,11 +283,16 @@ fn presets_show_which_is_active_and_custom_after_a_change() {
     settle(&mut h);
     assert!(!h.state().settings.refine.keep_numbers);
     assert!(selected(&h, "Custom"));
-    assert!(!selected(&h, "Measured"));
+    assert!(!selected(&h, "Documents"));
     h.get_by_label("Measured").click();
     settle(&mut h);
     assert_eq!(h.state().settings.preset(), Preset::MEASURED);
     assert!(!selected(&h, "Custom"));
+    assert!(selected(&h, "Measured"));
+    h.get_by_label("Documents").click();
+    settle(&mut h);
+    assert_eq!(h.state().settings.preset(), Preset::DOCUMENTS);
+    assert!(selected(&h, "Documents"));
 }
 
 #[test]
@@ -327,7 +335,9 @@ fn a_narrow_window_wraps_the_toolbar_not_a_button_label() {
 #[test]
 fn a_permission_below_the_floor_rescores_while_the_old_view_stays() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = open_pair(dir.path(), A, B, app_with(embedded(), Settings::default()));
+    // The floor is the measured preset's (judged against chance, every link is scored).
+    let settings = Settings::with_preset(Preset::MEASURED);
+    let mut h = open_pair(dir.path(), A, B, app_with(embedded(), settings));
     let old_pairs = h.state().view.as_ref().expect("a view").matches.len();
     let low = Thresholds {
         permission: 0.25,

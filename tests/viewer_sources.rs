@@ -204,9 +204,16 @@ fn a_higher_permission_runs_again_and_drops_the_near_copy() {
     h.state_mut().set_thresholds(thresholds);
     settle(&mut h);
     assert_eq!(source_rows(&h), ["60% of the document is found in one.txt"]);
+    // The run used that permission (not judged against chance: see `sources_matching`).
     assert_eq!(
-        h.state().sources.run.as_ref().expect("a run").thresholds,
-        thresholds
+        h.state()
+            .sources
+            .run
+            .as_ref()
+            .expect("a run")
+            .thresholds
+            .permission,
+        thresholds.permission
     );
 }
 

@@ -287,10 +287,16 @@ impl SimdocApp {
     /// Applies a whole matching configuration: new refinement or rules compare again, new
     /// thresholds alone refilter (see [`Self::set_thresholds`]).
     pub fn set_preset(&mut self, preset: crate::similarity::Preset) {
-        if preset.refine != self.settings.refine || preset.rules != self.settings.rules {
+        if preset.refine != self.settings.refine
+            || preset.rules != self.settings.rules
+            || preset.chance != self.settings.chance
+        {
             self.settings.refine = preset.refine;
             self.settings.rules = preset.rules;
+            self.settings.chance = preset.chance;
             self.settings.thresholds = preset.thresholds;
+            self.settings.min_passage =
+                crate::compare::passages::default_min_pairs(preset.chance.is_some());
             self.recompare();
         } else {
             self.set_thresholds(preset.thresholds);

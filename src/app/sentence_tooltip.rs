@@ -100,7 +100,24 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                     tier.name(),
                     super::toolbar::shorten(text, 160)
                 ));
-                if graded {
+                if let Some(e) = pair.chance {
+                    // Judged against chance: the Sims admit the pair as a link, its passage's
+                    // E-value decides.
+                    ui.weak(format!(
+                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · E-value alone {}",
+                        pair.sim_lr,
+                        pair.sim_rl,
+                        crate::render::e_value(e)
+                    ));
+                    if let Some(passage) = passage_e(app, pair) {
+                        ui.weak(format!(
+                            "Its passage: E-value {} (the expected number of passages as good \
+                             by chance in this comparison; the bar is {})",
+                            crate::render::e_value(passage),
+                            thresholds.chance.map_or("off".to_string(), crate::render::e_value)
+                        ));
+                    }
+                } else if graded {
                     ui.weak(format!(
                         "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
                         pair.sim_lr,
@@ -119,6 +136,17 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
             explanation_ui(ui, &explanation, side);
         }
     });
+}
+
+/// The E-value of the passage holding `pair`, when matches are judged against chance.
+fn passage_e(app: &SimdocApp, pair: &ScoredPair) -> Option<f64> {
+    let view = app.view.as_ref()?;
+    let index = view
+        .matches
+        .binary_search_by_key(&(pair.left, pair.right), |p| (p.left, p.right))
+        .ok()?;
+    let passage = view.passage_of.get(index).copied().flatten()?;
+    view.passages.get(passage as usize)?.chance
 }
 
 /// The other sentence of a pair, seen from `side`.

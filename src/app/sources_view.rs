@@ -202,8 +202,7 @@ impl SimdocApp {
         }
         self.sources.generation += 1;
         let generation = self.sources.generation;
-        let thresholds = self.settings.thresholds;
-        let options = self.settings.compare_options();
+        let (thresholds, options) = self.sources_matching();
         self.sources.attempted = Some((thresholds, options));
         let model = Arc::clone(&self.model);
         let repaint = self.repainter();
@@ -255,19 +254,46 @@ impl SimdocApp {
         if self.sources.job.is_some() {
             return;
         }
-        let now = (self.settings.thresholds, self.settings.compare_options());
+        let now = self.sources_matching();
         if self.sources.attempted != Some(now) {
             let input = Arc::clone(&run.input);
             self.rerun_sources(input);
         }
     }
 
+    /// The thresholds and options an attribution runs with: the current settings, with every
+    /// pair at the permission counted (not judged against chance: a source index scores the
+    /// document against all sources at once, while the chance of a match is a property of one
+    /// pair of documents; judging each of hundreds of sources against chance is not built).
+    /// Under settings that judge against chance, whose permission only admits links, the
+    /// permission is at least the measured preset's (what `simdoc sources` ranks by).
+    fn sources_matching(&self) -> (Thresholds, CompareOptions) {
+        let mut thresholds = self.settings.thresholds;
+        thresholds.chance = None;
+        if self.settings.chance.is_some() {
+            let measured = crate::similarity::Preset::MEASURED.thresholds;
+            thresholds.permission = thresholds.permission.max(measured.permission);
+            thresholds.variation = measured.variation;
+        }
+        let mut options = self.settings.compare_options();
+        options.chance = None;
+        options.floor = crate::compare::DEFAULT_FLOOR.min(thresholds.permission);
+        (thresholds, options)
+    }
+
     /// Opens the document (as A) and `source` (as B) side by side in the Texts view; with
     /// `sentences` (document sentence, source sentence), that pair is selected and shown.
+    /// The pair is compared the way the sources were (see [`Self::sources_matching`]), so it
+    /// shows the containment the list showed.
     pub fn open_source_pair(&mut self, source: usize, sentences: Option<(u32, u32)>) {
         let Some(run) = self.sources.run.clone() else {
             return;
         };
+        let (thresholds, _) = self.sources_matching();
+        self.settings.thresholds = thresholds;
+        if self.settings.chance.take().is_some() {
+            self.settings.min_passage = crate::compare::passages::default_min_pairs(false);
+        }
         let Some(doc) = run.input.sources.get(source) else {
             return;
         };

@@ -128,15 +128,15 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             method: Method::Fuzzy,
-            thresholds: Preset::MEASURED.thresholds,
-            refine: Preset::MEASURED.refine,
-            rules: Preset::MEASURED.rules,
-            chance: Preset::MEASURED.chance,
+            thresholds: Preset::DOCUMENTS.thresholds,
+            refine: Preset::DOCUMENTS.refine,
+            rules: Preset::DOCUMENTS.rules,
+            chance: Preset::DOCUMENTS.chance,
             include_boilerplate: false,
             one_to_two: true,
             count_fragments: false,
             passage_gap: crate::compare::passages::DEFAULT_GAP,
-            min_passage: crate::compare::passages::DEFAULT_MIN_PAIRS,
+            min_passage: crate::compare::passages::default_min_pairs(true),
             scroll_in_step: false,
             recent_files: Vec::new(),
             central_view: CentralView::Texts,
@@ -147,6 +147,18 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The default settings with `preset`'s matching (and the passages it implies).
+    pub fn with_preset(preset: Preset) -> Settings {
+        Settings {
+            thresholds: preset.thresholds,
+            refine: preset.refine,
+            rules: preset.rules,
+            chance: preset.chance,
+            min_passage: crate::compare::passages::default_min_pairs(preset.chance.is_some()),
+            ..Settings::default()
+        }
+    }
+
     /// The matching configuration these settings describe.
     pub fn preset(&self) -> Preset {
         Preset {
@@ -297,8 +309,13 @@ impl View {
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),
         ];
-        let (passages, passage_of) =
-            passages_of(comparison, &matches, &thresholds, &analysis.sentence_words, passages);
+        let (passages, passage_of) = passages_of(
+            comparison,
+            &matches,
+            &thresholds,
+            &analysis.sentence_words,
+            passages,
+        );
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),

@@ -57,6 +57,13 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 "The two similarities may differ by at most this; 1 turns it off (thesis eq. 3.4; thesis value 0.15)",
             );
         });
+        // The sliders step by 0.005 in binary floating point (0.3 comes back as
+        // 0.30000000000000004): to thousandths, so that a preset's values stay the preset's.
+        thresholds.permission = (thresholds.permission * 1000.0).round() / 1000.0;
+        thresholds.variation = (thresholds.variation * 1000.0).round() / 1000.0;
+        if app.settings.chance.is_some() {
+            chance_slider_ui(ui, &mut thresholds);
+        }
         if thresholds != app.settings.thresholds {
             app.set_thresholds(thresholds);
         }
@@ -77,6 +84,25 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             }
         });
     });
+}
+
+/// The E-value bar of a comparison judged against chance, on a log scale: passages whose
+/// E-value is above it are not counted. Filtering only, so it acts at once.
+fn chance_slider_ui(ui: &mut egui::Ui, thresholds: &mut crate::similarity::Thresholds) {
+    let mut bar = thresholds.chance.unwrap_or(1.0);
+    let label = ui.label("Chance");
+    ui.add(
+        egui::Slider::new(&mut bar, 1e-12..=1.0)
+            .logarithmic(true)
+            .custom_formatter(|e, _| crate::render::e_value(e)),
+    )
+    .labelled_by(label.id)
+    .on_hover_text(
+        "The largest E-value a passage may have to count: the expected number of passages as \
+         good by chance in this comparison. 1e-5 is the documents preset's (chosen on the \
+         text-alignment corpus, EVALUATION.md); towards 1, chance passages appear.",
+    );
+    thresholds.chance = Some(bar);
 }
 
 /// What each method does, for the method menu.
@@ -105,9 +131,17 @@ fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let mut any = false;
     for (name, preset, hint) in [
         (
+            "Documents",
+            Preset::DOCUMENTS,
+            "The default: every match judged against chance in this comparison, only passages \
+             unlikely by chance counted (chosen by plagdet on documents of 5 KB to 5 MB, \
+             EVALUATION.md)",
+        ),
+        (
             "Measured",
             Preset::MEASURED,
-            "The configuration with the best F1 on paraphrase training data (EVALUATION.md)",
+            "Every sentence pair whose Sims reach 0.4, the best F1 on isolated paraphrase pairs \
+             (EVALUATION.md); on long documents chance pairs pass too",
         ),
         (
             "Thesis",

@@ -2,10 +2,10 @@
 //!
 //! Prints a human summary (unless `--quiet`) and writes any of: the JSON report (`--json FILE`,
 //! or `-` for standard output), the matched pairs as CSV, the HTML report, the dotplot as PNG or
-//! SVG (by extension). The written reports list the passages (runs of matches) and each match's
-//! words aligned.
+//! SVG (by extension), PAN's detection XML (`--pan DIR`). The written reports list the passages
+//! (runs of matches) and each match's words aligned.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
@@ -14,6 +14,8 @@ use clap::Args;
 use simdoc::compare::PreparedPair;
 use simdoc::compare::passages::PassageOptions;
 use simdoc::document::{self, LoadOptions};
+use simdoc::eval::alignment::pan_xml;
+use simdoc::eval::alignment::run::detections_of;
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
 use simdoc::render::{html, png};
@@ -55,12 +57,18 @@ pub struct CompareArgs {
     /// Write the dotplot: FILE.png or FILE.svg.
     #[arg(long, value_name = "FILE")]
     pub dotplot: Option<PathBuf>,
+    /// Write the passages as PAN's text-alignment detections into DIR (created if missing), in
+    /// the file PAN names after the pair (`A-B.xml`, A the suspicious document, B the source),
+    /// with character offsets into the documents as read.
+    #[arg(long, value_name = "DIR")]
+    pub pan: Option<PathBuf>,
     /// Passages: the largest number of unmatched sentences between two matches of one passage.
     #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_GAP)]
     pub passage_gap: u32,
-    /// Passages: the fewest matched pairs a passage must have to be listed.
-    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_MIN_PAIRS)]
-    pub min_passage: usize,
+    /// Passages: the fewest matched pairs a passage must have to be listed (default: 1 when
+    /// matches are judged against chance, else 2).
+    #[arg(long, value_name = "N")]
+    pub min_passage: Option<usize>,
     /// Do not print the summary.
     #[arg(long, short)]
     pub quiet: bool,
@@ -120,7 +128,12 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     )
     .with_passages(PassageOptions {
         gap: args.passage_gap,
-        min_pairs: args.min_passage.max(1),
+        min_pairs: args
+            .min_passage
+            .unwrap_or(simdoc::compare::passages::default_min_pairs(
+                compare.chance.is_some(),
+            ))
+            .max(1),
     });
     // The word-by-word alignment is for the written reports only.
     let report = if args.json.is_some() || args.csv.is_some() || args.html.is_some() {
@@ -139,6 +152,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.html {
         write_file(path, html::report_html(&report).as_bytes())?;
     }
+    if let Some(dir) = &args.pan {
+        write_pan(dir, [&args.a, &args.b], [&a, &b], &report.passages)?;
+    }
     if let (Some(path), Some(is_png)) = (&args.dotplot, dotplot_format) {
         let svg = report.dotplot_svg(DOTPLOT_SIZE, DOTPLOT_SIZE);
         if is_png {
@@ -155,4 +171,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         eprint!("{}", report.summary());
     }
     Ok(())
+}
+
+/// Writes `passages` as PAN's detection XML for the pair `paths` into `dir`.
+fn write_pan(
+    dir: &Path,
+    paths: [&Path; 2],
+    docs: [&document::Document; 2],
+    passages: &[simdoc::compare::Passage],
+) -> anyhow::Result<()> {
+    let names = paths.map(|p| {
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    });
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    let detections = detections_of(passages, docs, [&names[0], &names[1]]);
+    let path = dir.join(pan_xml::pair_file_name(&names[0], &names[1]));
+    write_file(
+        &path,
+        pan_xml::detections_xml(&names[0], &detections).as_bytes(),
+    )
 }

@@ -226,8 +226,14 @@ fn plot_is_png(path: &Path) -> anyhow::Result<bool> {
 const PLOT_SIZE: (u32, u32) = (1260, 440);
 
 fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
-    let thresholds = args.common.thresholds()?;
-    let options = args.common.compare_options(Method::Fuzzy)?;
+    // A pair of sentences is no comparison of documents: there is no chance to judge it
+    // against, so sentence pairs are scored by the measured preset unless another is named.
+    let measured = simdoc::similarity::Preset::MEASURED;
+    let thresholds = args.common.matching.preset_with(measured)?.thresholds;
+    let options = args
+        .common
+        .matching
+        .compare_options_with(measured, Method::Fuzzy, false)?;
     let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
     let set = args.format.load(&args.path, args.split.as_deref())?;
     let report = args.common.with_model(|model| {
@@ -428,7 +434,11 @@ mod tests {
             json: None,
             quiet: true,
         };
-        assert_eq!(args(None, None).thresholds().unwrap(), Thresholds::MEASURED);
+        // Documents are compared under the documents preset unless another is named.
+        assert_eq!(
+            args(None, None).thresholds().unwrap(),
+            Thresholds::DOCUMENTS
+        );
         assert_eq!(
             args(Some("measured"), None).thresholds().unwrap(),
             Thresholds::MEASURED
@@ -437,7 +447,7 @@ mod tests {
             args(Some("measured"), Some(0.7)).thresholds().unwrap(),
             Thresholds {
                 permission: 0.7,
-                variation: Thresholds::MEASURED.variation
+                variation: Thresholds::MEASURED.variation,
                 chance: None,
             }
         );
@@ -445,7 +455,7 @@ mod tests {
         assert!(
             preset_name("loose")
                 .unwrap_err()
-                .contains("measured or thesis")
+                .contains("documents or measured or thesis")
         );
     }
 

@@ -34,7 +34,7 @@ pub enum AlignmentCommand {
     /// pair, at backgrounds of about 5 KB, 50 KB, 500 KB and 5 MB, with as many unrelated pairs.
     Build(BuildArgs),
     /// Run simdoc on every pair of a corpus and score its passages with PAN's measures.
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Score another detector's PAN XML (one file per pair, as PAN names them) on a corpus.
     Score(ScoreArgs),
 }
@@ -69,9 +69,10 @@ pub struct RunArgs {
     /// Passages: the largest number of unmatched sentences between two matches of one passage.
     #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_GAP)]
     pub passage_gap: u32,
-    /// Passages: the fewest matched pairs a passage must have to be reported.
-    #[arg(long, value_name = "N", default_value_t = simdoc::compare::passages::DEFAULT_MIN_PAIRS)]
-    pub min_passage: usize,
+    /// Passages: the fewest matched pairs a passage must have to be reported (default: 1 when
+    /// matches are judged against chance, else 2).
+    #[arg(long, value_name = "N")]
+    pub min_passage: Option<usize>,
     /// Only the pairs of these background sizes (bytes, comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub sizes: Vec<usize>,
@@ -152,7 +153,12 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     let options = args.matching.compare_options(Method::Fuzzy, false)?;
     let passages = PassageOptions {
         gap: args.passage_gap,
-        min_pairs: args.min_passage.max(1),
+        min_pairs: args
+            .min_passage
+            .unwrap_or(simdoc::compare::passages::default_min_pairs(
+                options.chance.is_some(),
+            ))
+            .max(1),
     };
     if let Some(dir) = &args.detections {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
@@ -161,16 +167,20 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     // The configurations: the one the options name, then the sweep's.
     let mut configs = vec![thresholds];
     for &permission in &args.sweep_permission {
-        for chance in args.sweep_chance.iter().map(|c| c.0).chain(
-            args.sweep_chance
-                .is_empty()
-                .then_some(thresholds.chance),
-        ) {
-            configs.push(simdoc::similarity::Thresholds {
+        for chance in args
+            .sweep_chance
+            .iter()
+            .map(|c| c.0)
+            .chain(args.sweep_chance.is_empty().then_some(thresholds.chance))
+        {
+            let config = simdoc::similarity::Thresholds {
                 permission,
                 chance,
                 ..thresholds
-            });
+            };
+            if !configs.contains(&config) {
+                configs.push(config);
+            }
         }
     }
     let detect = |pair: &corpus::CorpusPair,
@@ -187,8 +197,7 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
         for (k, config) in configs.iter().enumerate() {
             let matches: Vec<_> = comparison.matches(config).copied().collect();
             let (found, _) = passages_of(&comparison, &matches, config, &words, passages);
-            let detections =
-                run::detections_of(&found, docs, [&pair.suspicious, &pair.source]);
+            let detections = run::detections_of(&found, docs, [&pair.suspicious, &pair.source]);
             if k == 0
                 && let Some(dir) = &args.detections
             {

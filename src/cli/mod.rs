@@ -102,8 +102,10 @@ pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, Stri
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct MatchingArgs {
-    /// Matching preset: measured (the default, chosen on MSRP and PAN training data, see
-    /// EVALUATION.md) or thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
+    /// Matching preset: documents (the default for comparing documents: every match judged
+    /// against chance in its comparison, chosen by plagdet on a text-alignment corpus, see
+    /// EVALUATION.md), measured (the default for sentence pairs, chosen by F1 on MSRP and PAN
+    /// training pairs) or thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
     /// removed, no other rule).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,
@@ -171,6 +173,10 @@ pub struct MatchingValues {
     /// both documents.
     #[arg(long, value_name = "X")]
     pub seeds_per_sentence: Option<f64>,
+    /// Judged against chance: how many sentences the reference model's word rates are worth in
+    /// each document's (0: the two documents' own rates alone).
+    #[arg(long, value_name = "N")]
+    pub prior_sentences: Option<f64>,
 }
 
 /// An E-value bar: a positive number, or `off` (`None`).
@@ -249,9 +255,12 @@ impl MatchingValues {
         if let Some(chance) = &mut preset.chance {
             chance.link_bar = self.link_bar.unwrap_or(chance.link_bar);
             chance.reach = self.reach.unwrap_or(chance.reach).max(1);
-            chance.seeds_per_sentence = self
-                .seeds_per_sentence
-                .unwrap_or(chance.seeds_per_sentence);
+            chance.seeds_per_sentence =
+                self.seeds_per_sentence.unwrap_or(chance.seeds_per_sentence);
+            chance.prior_sentences = self
+                .prior_sentences
+                .unwrap_or(chance.prior_sentences)
+                .max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(
@@ -264,21 +273,43 @@ impl MatchingValues {
 }
 
 impl MatchingArgs {
-    /// The preset (default: the measured one) with the explicit values over it; an error for a
+    /// The preset (default: `default`) with the explicit values over it; an error for a
     /// threshold outside [0, 1].
-    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
-        self.values.over(self.preset.unwrap_or_default())
+    pub fn preset_with(
+        &self,
+        default: simdoc::similarity::Preset,
+    ) -> anyhow::Result<simdoc::similarity::Preset> {
+        self.values.over(self.preset.unwrap_or(default))
     }
 
-    /// The options of a comparison with `method` under [`Self::preset`], scoring down to the
-    /// default floor or the permission, whichever is lower.
+    /// [`Self::preset_with`] the default preset, what a comparison of documents uses.
+    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
+        self.preset_with(simdoc::similarity::Preset::default())
+    }
+
+    /// The options of a comparison with `method` under [`Self::preset_with`] `default`, scoring
+    /// down to the default floor or the permission, whichever is lower.
+    pub fn compare_options_with(
+        &self,
+        default: simdoc::similarity::Preset,
+        method: simdoc::similarity::Method,
+        include_boilerplate: bool,
+    ) -> anyhow::Result<simdoc::compare::CompareOptions> {
+        self.values
+            .compare_options(self.preset.unwrap_or(default), method, include_boilerplate)
+    }
+
+    /// [`Self::compare_options_with`] the default preset.
     pub fn compare_options(
         &self,
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
-        self.values
-            .compare_options(self.preset.unwrap_or_default(), method, include_boilerplate)
+        self.compare_options_with(
+            simdoc::similarity::Preset::default(),
+            method,
+            include_boilerplate,
+        )
     }
 
     /// Just the thresholds of [`Self::preset`].

@@ -61,10 +61,13 @@ pub struct SourcesArgs {
 }
 
 pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
-    let thresholds = args.matching.thresholds()?;
-    let options = args
-        .matching
-        .compare_options(args.method, args.include_boilerplate)?;
+    // One document against a pool of sources matches sentence by sentence through the pool's
+    // own index, not yet judged against chance: the measured preset unless another is named.
+    let measured = simdoc::similarity::Preset::MEASURED;
+    let thresholds = args.matching.preset_with(measured)?.thresholds;
+    let options =
+        args.matching
+            .compare_options_with(measured, args.method, args.include_boilerplate)?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     let load = LoadOptions {

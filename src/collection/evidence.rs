@@ -124,7 +124,13 @@ fn evidence_of(
         gap: options.gap,
         min_pairs: 1,
     };
-    let (passages, _) = passages_of(comparison, &matches, &options.thresholds, &words, passage_options);
+    let (passages, _) = passages_of(
+        comparison,
+        &matches,
+        &options.thresholds,
+        &words,
+        passage_options,
+    );
     PairEvidence {
         containment: figures.containment,
         matched_sentences: figures.matched,

@@ -501,6 +501,7 @@ mod tests {
                 pairs: 3,
                 words: 21,
                 score: 0.9,
+                chance: None,
                 members: Vec::new(),
             }],
         };

@@ -464,14 +464,16 @@ impl Comparison {
             .iter()
             .filter(|p| p.is_eq(thresholds))
             .peekable();
-        Box::new(std::iter::from_fn(move || match (singles.peek(), joined.peek()) {
-            (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
-            (Some(s), Some(j)) if key(j) == key(s) => {
-                singles.next();
-                joined.next()
+        Box::new(std::iter::from_fn(move || {
+            match (singles.peek(), joined.peek()) {
+                (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
+                (Some(s), Some(j)) if key(j) == key(s) => {
+                    singles.next();
+                    joined.next()
+                }
+                (Some(_), _) => singles.next(),
+                (None, _) => joined.next(),
             }
-            (Some(_), _) => singles.next(),
-            (None, _) => joined.next(),
         }))
     }
 
@@ -492,16 +494,26 @@ impl Comparison {
         let surprise = |i: usize, before: Option<usize>| {
             evidence.surprise(&links[i], before.map(|j| &links[j]))
         };
-        chance::chains::find(&links, summary.ln_pairs, summary.options.reach, surprise)
-            .into_iter()
-            .filter(|c| c.ln_e <= bar)
-            .map(|mut c| {
-                for m in &mut c.members {
-                    *m = eligible[*m];
-                }
-                c
-            })
-            .collect()
+        let whole = |members: &[usize]| {
+            let pairs: Vec<&ScoredPair> = members.iter().map(|&m| &links[m]).collect();
+            evidence.chain_surprise(&pairs)
+        };
+        chance::chains::find(
+            &links,
+            summary.ln_pairs,
+            summary.options.reach,
+            surprise,
+            whole,
+        )
+        .into_iter()
+        .filter(|c| c.ln_e <= bar)
+        .map(|mut c| {
+            for m in &mut c.members {
+                *m = eligible[*m];
+            }
+            c
+        })
+        .collect()
     }
 
     /// Sentences counted in each document (the denominators of the figures).
@@ -515,6 +527,11 @@ impl Comparison {
     /// Overlap, resemblance, odds ratio and containment under `thresholds`, from the classes
     /// and their counts: exact however many pairs were listed ([`class_figures`]).
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
+        if self.chance.is_some() {
+            // Judged against chance, only the links of the passages that count are matches.
+            let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
+            return self.figures_of(&matches, thresholds);
+        }
         class_figures::figures(self, thresholds)
     }
 
@@ -534,6 +551,10 @@ impl Comparison {
     /// How many of the matched pairs under `thresholds` are identical, counted from the classes
     /// (all of them, however many are listed).
     pub fn identical_pairs(&self, thresholds: &Thresholds) -> usize {
+        if self.chance.is_some() {
+            // Judged against chance the matches are the links of the passages that count.
+            return self.matches(thresholds).filter(|p| p.identical).count();
+        }
         class_figures::identical_pairs(self, thresholds)
     }
 

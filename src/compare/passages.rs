@@ -22,8 +22,19 @@ use crate::similarity::{JoinSide, ScoredPair, Thresholds};
 pub const DEFAULT_GAP: u32 = 2;
 
 /// The default shortest passage worth listing, in matched pairs: one pair alone is a match, not
-/// a passage.
+/// a passage (when matches are not judged against chance; see [`default_min_pairs`]).
 pub const DEFAULT_MIN_PAIRS: usize = 2;
+
+/// The default shortest passage for a comparison: one pair when matches are judged against
+/// chance (a single reused sentence unlikely by chance is a passage of its own; whether a
+/// passage counts is up to its E-value), else [`DEFAULT_MIN_PAIRS`].
+pub fn default_min_pairs(judged_against_chance: bool) -> usize {
+    if judged_against_chance {
+        1
+    } else {
+        DEFAULT_MIN_PAIRS
+    }
+}
 
 /// One passage. It reads back from its JSON (the `members` left empty), as simdoc-spark's
 /// evidence table stores it.

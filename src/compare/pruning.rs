@@ -169,6 +169,7 @@ mod tests {
                 let thresholds = Thresholds {
                     permission: options.floor + 0.05 * f64::from(step),
                     variation,
+                    chance: None,
                 };
                 let matched = |c: &Comparison| -> Vec<ScoredPair> {
                     c.matches(&thresholds).copied().collect()

@@ -127,6 +127,7 @@ fn assert_same_result(name: &str, needed: &Comparison, every: &Comparison) {
             let thresholds = Thresholds {
                 permission: needed.floor + 0.05 * f64::from(step),
                 variation,
+                chance: None,
             };
             let matched =
                 |c: &Comparison| -> Vec<ScoredPair> { c.matches(&thresholds).copied().collect() };
@@ -242,4 +243,34 @@ fn the_needed_pairs_give_the_comparison_of_every_pair() {
     let (needed, every, _) = compare_both_ways("Wikipedia runs", &a, &format!("{b}{a}"));
     println!("Wikipedia runs: {needed} of {every} pairs kept");
     assert!(needed * 2 < every, "{needed} of {every} pairs kept");
+}
+
+#[test]
+fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
+    let never = AtomicBool::new(false);
+    let options = CompareOptions {
+        chance: Some(chance::ChanceOptions::DEFAULT),
+        ..CompareOptions::default()
+    };
+    // The bundled example article against itself: nearly every sentence is a link of one
+    // passage far beyond chance.
+    let text = include_str!("../../assets/examples/guinea.md");
+    let doc = parse_text(text, "guinea.md", SourceFormat::Text);
+    let model = crate::model::ReferenceModel::embedded();
+    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    let figures = cmp.figures(&Thresholds::DOCUMENTS);
+    assert!(figures.containment[0] > 0.9, "{:?}", figures.containment);
+    let chains = cmp.evidence_chains(&Thresholds::DOCUMENTS);
+    assert!(chains.iter().all(|c| c.ln_e <= 1e-5f64.ln()));
+    // Four sentences cannot: every word is in a quarter of them (see EVALUATION.md, "Text
+    // alignment"; the measured preset compares such texts).
+    let tiny = parse_text(
+        "Volcanic ash closed the northern airports on Monday. \
+         Airlines cancelled hundreds of flights. Passengers waited in crowded terminals. \
+         Completely unrelated prose about gardening tomatoes.",
+        "a.txt",
+        SourceFormat::Text,
+    );
+    let cmp = compare(&tiny, &tiny, &model, &options, &never).expect("runs");
+    assert_eq!(cmp.matches(&Thresholds::DOCUMENTS).count(), 0);
 }

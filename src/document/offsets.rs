@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(second.offsets.start, 19);
         assert_eq!(read_back(source, second), "Ünïcödé ends here.");
         assert_eq!(
-            byte_ranges(source, &[second.offsets.clone()]),
+            byte_ranges(source, std::slice::from_ref(&second.offsets)),
             vec![source.find('Ü').unwrap()..source.len() - 1]
         );
     }

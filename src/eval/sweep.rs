@@ -17,11 +17,16 @@ use super::score::PairScore;
 use crate::similarity::{Method, Preset, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
-// (a permission below it would rescore every comparison).
+// (a permission below it would rescore every comparison); a preset judged against chance
+// filters its links, whatever their Sims, and needs no floor.
 const _: () = {
     let mut i = 0;
     while i < Preset::NAMED.len() {
-        assert!(Preset::NAMED[i].1.thresholds.permission >= crate::compare::DEFAULT_FLOOR);
+        let preset = &Preset::NAMED[i].1;
+        assert!(
+            preset.chance.is_some()
+                || preset.thresholds.permission >= crate::compare::DEFAULT_FLOOR
+        );
         i += 1;
     }
 };

@@ -457,4 +457,13 @@ impl crate::similarity::ModelView for ReferenceModel {
     fn fourgram_count(&self, gram: [char; 4]) -> u32 {
         ReferenceModel::fourgram_count(self, gram)
     }
+
+    fn has_document_rates(&self) -> bool {
+        self.counts.documents > 0
+    }
+
+    fn document_rate(&self, term: TermId) -> f64 {
+        let documents = self.counts.documents.max(1) as f64;
+        (f64::from(self.df(term)).max(0.5) / documents).min(1.0)
+    }
 }

@@ -338,6 +338,7 @@ mod tests {
                 pairs: 2,
                 words: 20,
                 score: 1.0,
+                chance: None,
                 members: vec![0, 1],
             }],
         }

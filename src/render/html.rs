@@ -186,14 +186,24 @@ fn passages_html(out: &mut String, report: &Report<'_>) {
         out.push_str("<p>No passages.</p>");
         return;
     }
-    out.push_str(
+    let judged = report.comparison.chance.is_some();
+    if judged {
+        out.push_str(
+            "<p>Each passage's E-value is the expected number of passages at least as good by \
+             chance in this comparison (both documents' sizes and how common their shared \
+             words are taken into account): far below 1 is evidence of reuse.</p>",
+        );
+    }
+    let _ = write!(
+        out,
         "<table class=\"passages\"><tr><th>#</th><th>A sentences</th><th>B sentences</th>\
-         <th>pairs</th><th>words</th><th>mean score</th></tr>",
+         <th>pairs</th><th>words</th><th>mean score</th>{}</tr>",
+        if judged { "<th>E-value</th>" } else { "" }
     );
     for (n, p) in report.passages.iter().enumerate() {
         let _ = write!(
             out,
-            r##"<tr><td>{}</td><td><a href="#a-{a0}">{a0}</a>–{a1}</td><td><a href="#b-{b0}">{b0}</a>–{b1}</td><td>{}</td><td>{}</td><td>{:.3}</td></tr>"##,
+            r##"<tr><td>{}</td><td><a href="#a-{a0}">{a0}</a>–{a1}</td><td><a href="#b-{b0}">{b0}</a>–{b1}</td><td>{}</td><td>{}</td><td>{:.3}</td>"##,
             n + 1,
             p.pairs,
             p.words,
@@ -203,6 +213,14 @@ fn passages_html(out: &mut String, report: &Report<'_>) {
             b0 = p.b[0],
             b1 = p.b[1],
         );
+        if judged {
+            let _ = write!(
+                out,
+                "<td>{}</td>",
+                p.chance.map_or(String::new(), super::e_value)
+            );
+        }
+        out.push_str("</tr>");
     }
     out.push_str("</table>");
 }
@@ -216,7 +234,7 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
         out.push_str(super::words::LEGEND_HTML);
     }
     out.push_str(
-        r#"<table class="matches"><tr><th>A</th><th>B</th><th>Sim(A,B)</th><th>Sim(B,A)</th><th>tier</th><th>passage</th><th>A sentence</th><th>B sentence</th></tr>"#,
+        r#"<table class="matches"><tr><th>A</th><th>B</th><th>Sim(A,B)</th><th>Sim(B,A)</th><th>tier</th><th>passage</th><th>E-value alone</th><th>A sentence</th><th>B sentence</th></tr>"#,
     );
     // The bands of repeated sentences listed only in part are said once, below the table,
     // not row by row (a million rows for 100,000 repeated sentences).
@@ -228,11 +246,12 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
         let passage = report.passage_of.get(i).copied().flatten();
         let _ = write!(
             out,
-            r##"<tr><td><a href="#a-{l}">{l}</a></td><td><a href="#b-{r}">{r}</a></td><td>{:.3}</td><td>{:.3}</td><td>{}</td><td>{}</td>"##,
+            r##"<tr><td><a href="#a-{l}">{l}</a></td><td><a href="#b-{r}">{r}</a></td><td>{:.3}</td><td>{:.3}</td><td>{}</td><td>{}</td><td>{}</td>"##,
             p.sim_lr,
             p.sim_rl,
             tier_of(p.identical).name(),
             passage.map_or(String::new(), |n| (n + 1).to_string()),
+            p.chance.map_or(String::new(), super::e_value),
             l = p.left,
             r = p.right,
         );

@@ -9,6 +9,7 @@ pub mod heatmap;
 pub mod html;
 pub mod png;
 pub mod report;
+pub mod report_json;
 pub mod sources;
 pub mod words;
 
@@ -25,9 +26,28 @@ pub fn percent(share: f64) -> String {
     }
 }
 
+/// An E-value as people read it: two decimals down to 0.01, then in powers of ten ("3.2e-7"),
+/// and "< 1e-300" where the computation bottoms out.
+pub fn e_value(e: f64) -> String {
+    if e >= 0.01 {
+        format!("{e:.2}")
+    } else if e > 1e-300 {
+        format!("{e:.1e}")
+    } else {
+        "< 1e-300".to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::percent;
+    use super::{e_value, percent};
+
+    #[test]
+    fn e_values_read_in_decimals_then_powers_of_ten() {
+        assert_eq!(e_value(0.5), "0.50");
+        assert_eq!(e_value(0.0032), "3.2e-3");
+        assert_eq!(e_value(0.0), "< 1e-300");
+    }
 
     #[test]
     fn shares_read_in_whole_percent_and_a_small_one_is_not_zero() {

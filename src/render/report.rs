@@ -5,22 +5,17 @@
 use std::io::Write;
 
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::alignment::align;
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
 use crate::compare::{
-    CappedPartners, Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment,
-    capped_notes,
+    Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
 };
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
-
-/// Version of the JSON report's shape; raised when a field changes meaning or disappears.
-pub const REPORT_VERSION: u32 = 1;
 
 /// One compared document and the name it is reported under (usually its path).
 #[derive(Clone, Copy, Debug)]
@@ -52,19 +47,24 @@ pub struct Report<'a> {
     pub words: Vec<Option<WordAlignment>>,
 }
 
-/// The sentences of one side of a pair: its own, or with its neighbour in reading order when
-/// this side's sentences were taken together (a one-to-two match).
-pub fn pair_sentences<'d>(doc: &'d Document, pair: &ScoredPair, side: JoinSide) -> Vec<&'d str> {
+/// The first and last sentence a pair covers on one side: its own, or with the neighbour it
+/// was taken together with in a one-to-two match.
+pub fn pair_range(pair: &ScoredPair, side: JoinSide) -> [u32; 2] {
     let own = match side {
         JoinSide::Left => pair.left,
         JoinSide::Right => pair.right,
     };
-    let mut positions = vec![own];
-    if let Some(j) = pair.joined.filter(|j| j.side == side) {
-        positions = vec![own.min(j.with), own.max(j.with)];
+    match pair.joined.filter(|j| j.side == side) {
+        Some(j) => [own.min(j.with), own.max(j.with)],
+        None => [own, own],
     }
-    positions
-        .into_iter()
+}
+
+/// The sentences of one side of a pair: its own, or with its neighbour in reading order when
+/// this side's sentences were taken together (a one-to-two match).
+pub fn pair_sentences<'d>(doc: &'d Document, pair: &ScoredPair, side: JoinSide) -> Vec<&'d str> {
+    let [first, last] = pair_range(pair, side);
+    (first..=last)
         .filter_map(|p| doc.sentences.get(p as usize).map(|s| s.text.as_str()))
         .collect()
 }
@@ -198,73 +198,6 @@ impl<'a> Report<'a> {
             height,
         }
         .to_svg()
-    }
-
-    /// The JSON report (see [`JsonReport`] for its shape).
-    pub fn to_json(&self) -> JsonReport<'_> {
-        let documents = self.sides.map(|side| JsonDocument {
-            path: side.path,
-            title: &side.doc.title,
-            sentences: side.doc.sentences.len(),
-        });
-        let figures = JsonFigures {
-            containment: self.figures.containment,
-            overlap: self.figures.overlap,
-            resemblance: self.figures.resemblance,
-            odds_ratio: self.figures.odds_ratio,
-            common: self.figures.common,
-            matched: self.figures.matched,
-            compared: self.figures.sentences,
-            pairs: self.figures.pairs,
-        };
-        let matches = self
-            .matches
-            .iter()
-            .enumerate()
-            .map(|(i, p)| JsonMatch {
-                left: p.left,
-                right: p.right,
-                sim_lr: p.sim_lr,
-                sim_rl: p.sim_rl,
-                tier: tier(p),
-                joined: p.joined,
-                passage: self.passage_of.get(i).copied().flatten(),
-                chance: p.chance,
-                words: self.words.get(i).and_then(Option::as_ref),
-            })
-            .collect();
-        let mut nodes = Vec::new();
-        for (doc, shares) in [&self.trees.left, &self.trees.right]
-            .into_iter()
-            .enumerate()
-        {
-            for (node, share) in shares.iter().enumerate() {
-                nodes.push(JsonNode {
-                    doc,
-                    node,
-                    shaded: share.shaded(),
-                    subtree_shaded: share.subtree_shaded(),
-                    partners: share
-                        .partners
-                        .iter()
-                        .map(|&(node, sentences)| JsonPartner { node, sentences })
-                        .collect(),
-                });
-            }
-        }
-        JsonReport {
-            version: REPORT_VERSION,
-            method: self.comparison.method.name(),
-            thresholds: self.thresholds,
-            floor: self.comparison.floor,
-            include_boilerplate: self.comparison.include_boilerplate,
-            documents,
-            figures,
-            passages: &self.passages,
-            matches,
-            nodes,
-            capped: &self.comparison.capped,
-        }
     }
 
     /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text.
@@ -409,96 +342,10 @@ fn joined_with(pair: &ScoredPair) -> String {
     }
 }
 
-fn tier(pair: &ScoredPair) -> Tier {
+pub(super) fn tier(pair: &ScoredPair) -> Tier {
     if pair.identical {
         Tier::Identical
     } else {
         Tier::Similar
     }
-}
-
-/// The JSON report. `version` changes when the shape does.
-#[derive(Serialize)]
-pub struct JsonReport<'a> {
-    pub version: u32,
-    pub method: &'static str,
-    pub thresholds: Thresholds,
-    /// Pairs below this score in either direction were not kept.
-    pub floor: f64,
-    pub include_boilerplate: bool,
-    pub documents: [JsonDocument<'a>; 2],
-    pub figures: JsonFigures,
-    /// Runs of matches along a diagonal (see [`crate::compare::passages`]).
-    pub passages: &'a [Passage],
-    /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
-    pub matches: Vec<JsonMatch<'a>>,
-    pub nodes: Vec<JsonNode>,
-    /// Classes of repeated sentences with more partners than are listed: each sentence of the
-    /// larger class lists `shown` of them (the figures count them all).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub capped: &'a [CappedPartners],
-}
-
-#[derive(Serialize)]
-pub struct JsonDocument<'a> {
-    pub path: &'a str,
-    pub title: &'a str,
-    pub sentences: usize,
-}
-
-#[derive(Serialize)]
-pub struct JsonFigures {
-    /// [A in B, B in A]: the mean of each sentence's best directional Sim into the other
-    /// document (see [`Figures::containment`]).
-    pub containment: [f64; 2],
-    pub overlap: [f64; 2],
-    pub resemblance: [f64; 2],
-    pub odds_ratio: f64,
-    /// Common sentences (maximum one-to-one matching).
-    pub common: usize,
-    /// Sentences of each document with at least one match.
-    pub matched: [usize; 2],
-    /// Sentences of each document that took part.
-    pub compared: [usize; 2],
-    /// Matched pairs.
-    pub pairs: usize,
-}
-
-#[derive(Serialize)]
-pub struct JsonMatch<'a> {
-    pub left: u32,
-    pub right: u32,
-    pub sim_lr: f64,
-    pub sim_rl: f64,
-    pub tier: Tier,
-    /// A one-to-two match: which side's sentence was taken together with which neighbour.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub joined: Option<crate::similarity::Joined>,
-    /// The index of the passage the match belongs to, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub passage: Option<u32>,
-    /// When matches are judged against chance: the pair's E-value alone (the expected number of
-    /// pairs as good by chance in this comparison; its passage's E-value pools its links).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub chance: Option<f64>,
-    /// The pair's words aligned, when the report has them (not for the pairs of repeated
-    /// sentences listed only in part: see `capped`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub words: Option<&'a WordAlignment>,
-}
-
-#[derive(Serialize)]
-pub struct JsonNode {
-    /// 0 for the first document, 1 for the second.
-    pub doc: usize,
-    pub node: usize,
-    pub shaded: f64,
-    pub subtree_shaded: f64,
-    pub partners: Vec<JsonPartner>,
-}
-
-#[derive(Serialize)]
-pub struct JsonPartner {
-    pub node: usize,
-    pub sentences: u32,
 }

@@ -100,6 +100,12 @@ impl ModelView for NoCorrelations<'_> {
     fn fourgram_count(&self, gram: [char; 4]) -> u32 {
         self.0.fourgram_count(gram)
     }
+    fn has_document_rates(&self) -> bool {
+        self.0.has_document_rates()
+    }
+    fn document_rate(&self, term: TermId) -> f64 {
+        self.0.document_rate(term)
+    }
 }
 
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.

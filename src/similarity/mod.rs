@@ -47,6 +47,15 @@ pub trait ModelView: Sync {
     fn correlates(&self, term: TermId, out: &mut Vec<(TermId, f32)>);
     /// How often a character 4-gram occurs in the reference collection (thesis 3.2.1).
     fn fourgram_count(&self, gram: [char; 4]) -> u32;
+    /// Whether [`ModelView::document_rate`] says anything (a model built from a collection).
+    fn has_document_rates(&self) -> bool {
+        false
+    }
+    /// The share of the reference collection's documents that hold `term`, in (0, 1]: half a
+    /// document for a term the collection lacks. 1 when the model has no counts.
+    fn document_rate(&self, _term: TermId) -> f64 {
+        1.0
+    }
 }
 
 impl<T: ModelView + ?Sized> ModelView for &T {
@@ -62,6 +71,12 @@ impl<T: ModelView + ?Sized> ModelView for &T {
     fn fourgram_count(&self, gram: [char; 4]) -> u32 {
         (**self).fourgram_count(gram)
     }
+    fn has_document_rates(&self) -> bool {
+        (**self).has_document_rates()
+    }
+    fn document_rate(&self, term: TermId) -> f64 {
+        (**self).document_rate(term)
+    }
 }
 
 impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
@@ -76,6 +91,12 @@ impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
     }
     fn fourgram_count(&self, gram: [char; 4]) -> u32 {
         (**self).fourgram_count(gram)
+    }
+    fn has_document_rates(&self) -> bool {
+        (**self).has_document_rates()
+    }
+    fn document_rate(&self, term: TermId) -> f64 {
+        (**self).document_rate(term)
     }
 }
 
@@ -213,6 +234,7 @@ impl ScoredPair {
             sim_rl,
             identical: false,
             joined: None,
+            chance: None,
         }
     }
 
@@ -294,13 +316,13 @@ impl Thresholds {
 }
 
 impl Thresholds {
-    /// The document preset's ([`Preset::DOCUMENTS`]): a link of a passage is EQ at the measured
-    /// permission, and a passage counts when fewer than one in a hundred comparisons of
-    /// unrelated documents would show one as good by chance.
+    /// The document preset's ([`Preset::DOCUMENTS`]), chosen on the text-alignment corpus: a link
+    /// of a passage covers 0.3 of one of its sentences ([`ScoredPair::is_link`]), and a passage
+    /// counts when its E-value is at most 1e-5 (EVALUATION.md, "Text alignment").
     pub const DOCUMENTS: Thresholds = Thresholds {
-        permission: 0.4,
+        permission: 0.3,
         variation: 1.0,
-        chance: Some(0.01),
+        chance: Some(1e-5),
     };
 }
 

@@ -3,8 +3,11 @@
 //!
 //! - [`Preset::THESIS`]: the thesis as written (3.1 refinement, eq. 3.4 at 0.825 / 0.15, no
 //!   other rule), kept so its figures stay reproducible;
-//! - [`Preset::MEASURED`]: the configuration with the best F1 on the training data (MSRP train,
-//!   PAN tune), chosen by `scripts/select-defaults.sh`; the default everywhere.
+//! - [`Preset::MEASURED`]: the sentence matching with the best F1 on the training data (MSRP
+//!   train, PAN tune), chosen by `scripts/select-defaults.sh`; what sentence pairs are scored by;
+//! - [`Preset::DOCUMENTS`]: the measured sentence matching with every match judged against chance
+//!   in its comparison, chosen by plagdet on the text-alignment corpus; the default of every
+//!   comparison of documents.
 
 use serde::{Deserialize, Serialize};
 
@@ -75,9 +78,10 @@ impl Preset {
     }
 }
 
+/// The default is what a comparison of documents shows: [`Preset::DOCUMENTS`].
 impl Default for Preset {
     fn default() -> Self {
-        Preset::MEASURED
+        Preset::DOCUMENTS
     }
 }
 
@@ -91,7 +95,8 @@ mod tests {
         assert_eq!(Preset::named("measured"), Some(Preset::MEASURED));
         assert_eq!(Preset::named("Thesis"), None);
         assert_eq!(Preset::THESIS.name(), Some("thesis"));
-        assert_eq!(Preset::default(), Preset::MEASURED);
+        assert_eq!(Preset::default(), Preset::DOCUMENTS);
+        assert_eq!(Preset::named("documents"), Some(Preset::DOCUMENTS));
         let custom = Preset {
             thresholds: Thresholds {
                 permission: 0.61,

@@ -6,8 +6,10 @@
 //! so may an encyclopedia article on unions, so ten neighbouring sentences of one may each share
 //! those two words with the heading "Labor unions." of the other. Counted ten times, that looks
 //! like a copied paragraph; it is one coincidence. So a link's evidence inside a chain counts only
-//! the shared terms its predecessor did not already share: a copied passage's sentences share
-//! different words each (their own content), a topical coincidence the same few again.
+//! the shared terms no earlier link of the chain counted ([`ChanceEvidence::chain_surprise`]; the
+//! chaining itself, which weighs one step at a time, discounts what the link before shared,
+//! [`ChanceEvidence::surprise`]): a copied passage's sentences share different words each (their
+//! own content), a topical coincidence the same few again.
 
 use std::sync::Arc;
 
@@ -37,12 +39,16 @@ pub struct ChanceEvidence {
     terms: Vec<(u32, f64)>,
 }
 
+/// One link's shared terms as the search found them: (left, right, length factor, the terms both
+/// sentences hold as (dense index, weight)).
+pub type SharedTerms = (u32, u32, f64, Vec<(u32, f64)>);
+
 impl ChanceEvidence {
-    /// `shared` lists, per link (left, right, length factor), the terms both sentences hold.
+    /// `shared` lists, per link, the terms both sentences hold.
     pub fn new(
         summary: ChanceSummary,
         null: Arc<NullModel>,
-        mut shared: Vec<(u32, u32, f64, Vec<(u32, f64)>)>,
+        mut shared: Vec<SharedTerms>,
     ) -> ChanceEvidence {
         shared.sort_by_key(|s| (s.0, s.1));
         let mut links = Vec::with_capacity(shared.len());
@@ -84,7 +90,9 @@ impl ChanceEvidence {
             return 0.0;
         };
         let mine = self.shared(link);
-        let before = after.and_then(|p| self.find(p)).map_or(&[][..], |l| self.shared(l));
+        let before = after
+            .and_then(|p| self.find(p))
+            .map_or(&[][..], |l| self.shared(l));
         let mut score = 0.0;
         let mut k = 0;
         for &(t, w) in mine {
@@ -97,6 +105,28 @@ impl ChanceEvidence {
             score += w;
         }
         -self.null.ln_p(score, link.factor)
+    }
+
+    /// The evidence of a whole chain, in nats (the sum of its links' -ln P): each link counts
+    /// only the shared terms no earlier link of the chain counted, so a term shared again and
+    /// again (a topic's words, a heading met by ten sentences) is one coincidence.
+    pub fn chain_surprise(&self, members: &[&ScoredPair]) -> f64 {
+        let mut counted: Vec<u32> = Vec::new();
+        let mut total = 0.0;
+        for pair in members {
+            let Some(link) = self.find(pair) else {
+                continue;
+            };
+            let mut score = 0.0;
+            for &(t, w) in self.shared(link) {
+                if let Err(at) = counted.binary_search(&t) {
+                    counted.insert(at, t);
+                    score += w;
+                }
+            }
+            total += -self.null.ln_p(score, link.factor);
+        }
+        total
     }
 
     /// The same evidence seen from the other document.

@@ -14,7 +14,6 @@ use std::sync::atomic::AtomicBool;
 
 use rustc_hash::FxHashSet;
 
-use super::null::{NullModel, score};
 use super::seeds::Seed;
 use crate::similarity::{Cancelled, check};
 
@@ -31,11 +30,11 @@ pub struct Link {
 
 /// The links reachable from `seeds`: the seeds with ln P at most `link_ln_p`, and every pair
 /// within `reach` sentences of a link on both sides (forward or backward) that passes the same
-/// bar, sorted by (left, right).
+/// bar, sorted by (left, right). `sizes` are the documents' numbers of sentences; `weigh(a, b)`
+/// gives a pair's score and ln P (`None` for a sentence that takes no part).
 pub fn extend(
-    null: &NullModel,
-    terms: [&[&[(u32, f64)]]; 2],
-    lengths: [&[usize]; 2],
+    sizes: [usize; 2],
+    weigh: &(dyn Fn(usize, usize) -> Option<(f64, f64)> + Sync),
     seeds: &[Seed],
     reach: u32,
     link_ln_p: f64,
@@ -57,12 +56,12 @@ pub fn extend(
             work.push(link);
         }
     }
-    let sizes = [terms[0].len() as i64, terms[1].len() as i64];
+    let sizes = sizes.map(|s| s as i64);
     let reach = i64::from(reach);
     let mut visited = 0usize;
     while let Some(link) = work.pop() {
         visited += 1;
-        if visited % 4096 == 0 {
+        if visited.is_multiple_of(4096) {
             check(cancel)?;
         }
         for direction in [1i64, -1] {
@@ -74,14 +73,12 @@ pub fn extend(
                         continue;
                     }
                     let (a, b) = (a as usize, b as usize);
-                    if terms[0][a].is_empty() || terms[1][b].is_empty() {
-                        continue;
-                    }
                     if !seen.insert((a as u32, b as u32)) {
                         continue;
                     }
-                    let w = score(terms[0][a], terms[1][b]);
-                    let ln_p = null.ln_p(w, null.length_factor(lengths[0][a], lengths[1][b]));
+                    let Some((w, ln_p)) = weigh(a, b) else {
+                        continue;
+                    };
                     if ln_p <= link_ln_p {
                         let found = Link {
                             left: a as u32,

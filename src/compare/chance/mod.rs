@@ -10,6 +10,7 @@
 //! both sizes and how common the shared words are in the two documents themselves.
 //!
 //! - [`null`]: the words' weights and the chance distribution of a pair's score;
+//! - [`cooccurrence`]: words that come together (lists, collocations) weighed as one;
 //! - [`seeds`]: every pair unlikely enough to start a passage, through an exact index;
 //! - [`links`]: the pairs around the seeds that a passage may be built from;
 //! - [`chains`]: runs of links in order in both documents, their evidence pooled;
@@ -17,6 +18,7 @@
 //! - [`search`]: the search a comparison runs: seeds, links, their Sims.
 
 pub mod chains;
+pub mod cooccurrence;
 pub mod evidence;
 pub mod links;
 pub mod null;

@@ -19,12 +19,22 @@
 //!   Poisson sum by Panjer's recursion (Panjer 1981, *Recursive evaluation of a family of compound
 //!   distributions*, ASTIN Bulletin 12) for the many rare ones (the Poisson approximation of a
 //!   sum of rare Bernoulli variables; Le Cam's bound on its error is the sum of their squared
-//!   probabilities), on a grid of [`STEP`] nats with every weight rounded up and the observed score
+//!   probabilities; far in the tail it over-states, since a Poisson count may use one rare term
+//!   twice: conservative), on a grid of [`STEP`] nats with every weight rounded up and the observed score
 //!   rounded down (so P is never understated), for [`BUCKETS`] length factors (each rounded up to
 //!   its bucket's upper edge, also conservative).
 //! - The pair's E-value is E = n m P_r(W' >= W): the expected number of pairs at least as good by
 //!   chance in this comparison. A pair of unrelated documents has E around 1 for its best pair at
 //!   any size; copied text has E far below.
+//!
+//! A document of a few sentences says little about how common its words are: in four sentences
+//! every word holds at least a quarter of them, so two identical four-sentence texts would look
+//! like chance. With a [`RatePrior`] (the reference collection's share of documents holding the
+//! term, which is never below its share of sentences, so the prior errs towards chance), each
+//! rate is the posterior mean of a Beta prior worth `alpha` sentences: q_A(t) = (df_A(t) +
+//! alpha q_ref(t)) / (n + alpha). Long documents outweigh the prior; short ones lean on it. This
+//! deviates from estimating the rates "from the two documents themselves" only where they cannot
+//! say; alpha is chosen on the text-alignment corpus (EVALUATION.md, "Text alignment").
 //!
 //! Terms that only one document holds cannot be shared and take no part. The independence of
 //! terms within a sentence is an approximation (collocations such as "New York" share two terms
@@ -71,9 +81,18 @@ pub struct NullModel {
     ln_tails: Vec<Vec<f32>>,
 }
 
+/// What a term's rate leans towards in documents too short to estimate it (see the module docs).
+pub struct RatePrior<'a> {
+    /// A term's rate in the reference collection (in (0, 1]).
+    pub rate: &'a (dyn Fn(TermId) -> f64 + Sync),
+    /// How many sentences the prior is worth.
+    pub alpha: f64,
+}
+
 impl NullModel {
-    /// The statistics of two prepared documents (their active sentences).
-    pub fn new(left: &PreparedDoc, right: &PreparedDoc) -> NullModel {
+    /// The statistics of two prepared documents (their active sentences), with each rate leaning
+    /// on `prior` when given.
+    pub fn new(left: &PreparedDoc, right: &PreparedDoc, prior: Option<&RatePrior>) -> NullModel {
         let stats = [left, right].map(|doc| {
             let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
             let mut sentences = 0usize;
@@ -92,7 +111,14 @@ impl NullModel {
             .iter()
             .filter_map(|(&t, &a)| {
                 let b = *df_right.get(&t)?;
-                Some((t, (f64::from(a) / n as f64) * (f64::from(b) / m as f64)))
+                let rate = |df: u32, sentences: usize| match prior {
+                    Some(prior) if prior.alpha > 0.0 => {
+                        (f64::from(df) + prior.alpha * (prior.rate)(t))
+                            / (sentences as f64 + prior.alpha)
+                    }
+                    _ => f64::from(df) / sentences as f64,
+                };
+                Some((t, rate(a, n) * rate(b, m)))
             })
             .collect();
         // Dense indices in one fixed order, heaviest first (rarest shared), ties by id: sentences
@@ -120,6 +146,11 @@ impl NullModel {
             sentences: [n, m],
             ln_tails,
         }
+    }
+
+    /// How many terms both documents hold (the dense indices are below this).
+    pub fn shared_terms(&self) -> usize {
+        self.weights.len()
     }
 
     /// The weight of a term (0 for a term one document lacks: it cannot be shared).
@@ -212,7 +243,8 @@ fn bucket_factor(bucket: usize) -> f64 {
 
 /// The bucket of a length factor: the first whose upper edge is at least it.
 fn bucket_of(factor: f64) -> usize {
-    if !(factor > SMALLEST_FACTOR) {
+    // NaN too lands in the first bucket.
+    if factor.is_nan() || factor <= SMALLEST_FACTOR {
         return 0;
     }
     let steps = ((factor / SMALLEST_FACTOR).ln() / std::f64::consts::SQRT_2.ln()).ceil();
@@ -311,7 +343,9 @@ mod tests {
     #[test]
     fn the_tail_follows_enumeration_of_every_outcome() {
         // Probabilities of common and rare terms; weights are -ln p on the grid.
-        let pi = [0.5, 0.2, 0.08, 0.01, 0.004, 0.002, 0.001, 0.0005, 0.0001, 0.00002];
+        let pi = [
+            0.5, 0.2, 0.08, 0.01, 0.004, 0.002, 0.001, 0.0005, 0.0001, 0.00002,
+        ];
         let table = tail_table(&pi, 1.0);
         let terms: Vec<(f64, f64)> = pi
             .iter()
@@ -321,9 +355,11 @@ mod tests {
             let bin = (score / STEP).floor() as usize;
             let got = f64::from(table[bin]).exp();
             let want = brute_tail(&terms, bin as f64 * STEP);
-            // The Poisson part over-states a little (Le Cam), never under-states much.
+            // The Poisson part never under-states (beyond rounding); in the far tail, where
+            // several rare terms must all be shared, it over-states (it lets a rare term count
+            // twice): 3x at a score of 30 here. Conservative, so accepted.
             assert!(
-                got >= want * 0.97 && got <= want * 1.3 + 1e-12,
+                got >= want * 0.97 && got <= want * 4.0 + 1e-12,
                 "score {score}: {got} against {want}"
             );
         }

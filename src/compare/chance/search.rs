@@ -13,15 +13,14 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use super::cooccurrence::{self, Postings};
 use super::evidence::ChanceEvidence;
 use super::links::{self, Link};
-use super::null::NullModel;
+use super::null::{NullModel, RatePrior};
 use super::seeds::{self, Seed};
 use crate::compare::classes::{self, CappedPartners, SentenceClasses};
 use crate::similarity::fuzzy::{sentence_overlap, sentence_similarity};
-use crate::similarity::{
-    Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, check,
-};
+use crate::similarity::{Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, check};
 
 /// How matches are searched for when they are judged against chance (what is fixed when the
 /// comparison runs; the bar a passage must pass is a threshold, [`crate::similarity::Thresholds`]).
@@ -34,6 +33,10 @@ pub struct ChanceOptions {
     /// Consecutive links of a passage are at most this many sentences apart on each side (the
     /// passage gap plus one).
     pub reach: u32,
+    /// How many sentences the reference collection's word rates are worth in each document's
+    /// ([`super::null::RatePrior`]); 0 estimates the rates from the two documents alone.
+    #[serde(default)]
+    pub prior_sentences: f64,
 }
 
 impl ChanceOptions {
@@ -42,6 +45,7 @@ impl ChanceOptions {
         seeds_per_sentence: 1.0,
         link_bar: 5.0,
         reach: 3,
+        prior_sentences: 0.0,
     };
 }
 
@@ -84,10 +88,12 @@ pub fn search(
     options: &ChanceOptions,
     cancel: &AtomicBool,
 ) -> Result<Found, Cancelled> {
-    let t0 = std::time::Instant::now();
-    let null = NullModel::new(left, right);
-    let trace = std::env::var_os("SIMDOC_TRACE").is_some();
-    if trace { eprintln!("null {:?}", t0.elapsed()); }
+    let reference_rate = |t| model.document_rate(t);
+    let prior = RatePrior {
+        rate: &reference_rate,
+        alpha: options.prior_sentences,
+    };
+    let null = NullModel::new(left, right, model.has_document_rates().then_some(&prior));
     let [n, m] = null.sentences;
     let ln_pairs = null.ln_pairs();
     // Seeds among the classes' representatives.
@@ -95,30 +101,27 @@ pub fn search(
     let rep_lengths = [left_reps, right_reps].map(lengths);
     let seed_e = (options.seeds_per_sentence * (n + m) as f64).max(f64::MIN_POSITIVE);
     let ln_p_bar = seed_e.ln() - ln_pairs;
+    let sizes = [left_classes, right_classes].map(|classes| {
+        (0..classes.len() as u32)
+            .map(|c| classes.members(c).len() as u32)
+            .collect::<Vec<u32>>()
+    });
+    let candidates = seeds::hits([left_reps, right_reps], [&sizes[0], &sizes[1]]);
     let class_seeds = seeds::find(
         &null,
         [&slices(&rep_terms[0]), &slices(&rep_terms[1])],
         [&rep_lengths[0], &rep_lengths[1]],
+        &candidates,
         ln_p_bar,
         cancel,
     )?;
-    if trace { eprintln!("seeds {} {:?}", class_seeds.len(), t0.elapsed()); }
     check(cancel)?;
     // Each class seed stands for its members' pairs, listed as a band when they are many.
     let budget = 4 * (n + m) as u64 + 1024;
     let as_pairs: Vec<ScoredPair> = class_seeds.iter().map(seed_pair).collect();
     let (member_pairs, capped) =
         classes::expand_within(&as_pairs, [left_classes, right_classes], budget);
-    let member_seeds: Vec<Seed> = member_pairs
-        .iter()
-        .map(|p| Seed {
-            left: p.left,
-            right: p.right,
-            score: p.sim_lr,
-            ln_p: p.sim_rl,
-        })
-        .collect();
-    // Links around the seeds, over sentence positions.
+    // Sentence positions from here on.
     let position_terms = [
         by_position(left_classes, &rep_terms[0]),
         by_position(right_classes, &rep_terms[1]),
@@ -127,31 +130,61 @@ pub fn search(
         by_position_length(left_classes, &rep_lengths[0]),
         by_position_length(right_classes, &rep_lengths[1]),
     ];
+    let postings = [
+        Postings::new(&position_terms[0], null.shared_terms()),
+        Postings::new(&position_terms[1], null.shared_terms()),
+    ];
+    // A pair's evidence with the words that come together discounted ([`cooccurrence`]).
+    let weigh = |a: usize, b: usize| {
+        cooccurrence::weigh(
+            &null,
+            [position_terms[0][a], position_terms[1][b]],
+            [position_lengths[0][a], position_lengths[1][b]],
+            [&postings[0], &postings[1]],
+            [a as u32, b as u32],
+        )
+    };
+    // The seeds' plain scores bound their discounted ones, which decide.
+    let member_seeds: Vec<Seed> = member_pairs
+        .par_iter()
+        .filter_map(|p| {
+            let (_, w, ln_p) = weigh(p.left as usize, p.right as usize);
+            (ln_p <= ln_p_bar).then_some(Seed {
+                left: p.left,
+                right: p.right,
+                score: w,
+                ln_p,
+            })
+        })
+        .collect();
     let found_links = links::extend(
-        &null,
-        [&position_terms[0], &position_terms[1]],
-        [&position_lengths[0], &position_lengths[1]],
+        [position_terms[0].len(), position_terms[1].len()],
+        &|a, b| {
+            if position_terms[0][a].is_empty() || position_terms[1][b].is_empty() {
+                return None;
+            }
+            let (_, w, ln_p) = weigh(a, b);
+            Some((w, ln_p))
+        },
         &member_seeds,
         options.reach,
         -options.link_bar,
         cancel,
     )?;
-    if trace { eprintln!("links {} {:?}", found_links.len(), t0.elapsed()); }
     check(cancel)?;
     let pairs: Vec<ScoredPair> = found_links
         .par_iter()
         .map(|link| scored(link, [left, right], model, method, rules, ln_pairs))
         .collect();
     let shared = found_links
-        .iter()
+        .par_iter()
         .map(|link| {
             let (a, b) = (link.left as usize, link.right as usize);
             let factor = null.length_factor(position_lengths[0][a], position_lengths[1][b]);
-            let both = shared_terms(position_terms[0][a], position_terms[1][b]);
+            let (both, _, _) = weigh(a, b);
             (link.left, link.right, factor, both)
         })
         .collect();
-    if trace { eprintln!("sims {:?}", t0.elapsed()); }
     let summary = ChanceSummary {
         options: *options,
         sentences: [n, m],
@@ -178,24 +211,6 @@ fn seed_pair(seed: &Seed) -> ScoredPair {
         joined: None,
         chance: None,
     }
-}
-
-/// The terms two sentences' weighted term lists (sorted by index) share.
-fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)> {
-    let (mut i, mut j) = (0, 0);
-    let mut both = Vec::new();
-    while i < left.len() && j < right.len() {
-        match left[i].0.cmp(&right[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                both.push(left[i]);
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    both
 }
 
 fn lengths(doc: &PreparedDoc) -> Vec<usize> {

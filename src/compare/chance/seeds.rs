@@ -1,28 +1,31 @@
-//! Seeds: every pair of sentences unlikely enough by chance to start a passage, found through an
-//! index that provably misses none.
+//! Seeds: the sentence pairs a passage can start from, found in time linear in the input.
 //!
-//! A pair is a seed when its E-value ([`super::null`]) is at most a bar (by default the number of
-//! sentences of both documents: chance then makes about as many seeds as there are sentences, a
-//! cost linear in the input, while every pair that could stand as evidence alone, or start a run
-//! of weaker ones, is among them).
+//! A seed is a pair that (1) shares a *rare feature* (a term, or two terms next to each other,
+//! held by so few sentences that the sentences of A and of B holding it form at most
+//! [`MAX_HIT_PAIRS`] pairs) and (2) is unlikely by chance: its E-value ([`super::null`]) is at most
+//! a bar. The first part is BLAST's word hit (Altschul et al. 1990): an exact shared word is where
+//! a search starts, and the pairs it proposes are the only ones scored. Because a feature proposes
+//! at most [`MAX_HIT_PAIRS`] pairs, the pairs scored are at most that many times the features the
+//! two documents share, whatever their size; the common words that make candidate lists grow
+//! with the square of the input propose nothing. What a rare feature misses (a reworded sentence
+//! whose every word is common in both documents) is found from its neighbours, when they are
+//! seeds, by extension ([`super::links`]).
 //!
-//! The search is prefix filtering on weights (Chaudhuri, Ganti & Kaushik 2006, *A Primitive
-//! Operator for Similarity Joins in Data Cleaning*; Bayardo, Ma & Srikant 2007, *Scaling up
-//! All Pairs Similarity Search*): a pair's score is the summed weight of the terms both hold,
-//! so if a sentence's terms are sorted by weight, heaviest first, any partner reaching a score
-//! of w* shares one of the first terms whose remainder weighs less than w* (its *prefix*). The
-//! score needed depends on both lengths (long sentences share more by chance and need more), so
-//! both documents' sentences are grouped by length ([`find`]). Rare terms are heavy and their
-//! lists short; the common words that make candidate lists quadratic weigh little and fall
-//! outside every prefix.
+//! The search is exact for that definition: [`find_brute_force`] scores every pair and keeps the
+//! same ones, which the tests check. Repeated sentences are searched once per class (features
+//! are counted per sentence, so a sentence repeated a hundred times has only common features and
+//! proposes nothing unless it is rare in the other document).
 
 use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
 
-use super::null::{NullModel, score, score_below_bin, score_bin};
-use crate::similarity::{Cancelled, PreparedDoc, check};
+use super::null::{NullModel, score};
+use crate::similarity::{Cancelled, PreparedDoc, PreparedSentence, TermId, check};
+
+/// The most sentence pairs a feature may propose (the product of the numbers of sentences of A
+/// and of B holding it) to be a hit.
+pub const MAX_HIT_PAIRS: u64 = 16;
 
 /// One seed: two sentences (positions in the documents given) and how unlikely they are.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,17 +38,6 @@ pub struct Seed {
     pub ln_p: f64,
 }
 
-/// Sentence lengths (distinct terms) below each group's upper bound share a group: 1, 2-3,
-/// 4-7, ..., 64 and more.
-fn length_group(len: usize) -> usize {
-    (usize::BITS - len.max(1).leading_zeros() - 1).min(6) as usize
-}
-
-/// The shortest length of a group.
-fn group_shortest(group: usize) -> usize {
-    1 << group
-}
-
 /// The weighted terms of every active sentence of a document (empty for the others).
 pub fn weighted(doc: &PreparedDoc, null: &NullModel) -> Vec<Vec<(u32, f64)>> {
     let mut terms = vec![Vec::new(); doc.sentences.len()];
@@ -55,221 +47,159 @@ pub fn weighted(doc: &PreparedDoc, null: &NullModel) -> Vec<Vec<(u32, f64)>> {
     terms
 }
 
-/// One entry of a term's list: a sentence holding the term in its prefix.
-struct Posting {
-    sentence: u32,
-    /// The term's position in the sentence (heaviest first).
-    position: u32,
-    /// The weight of the sentence's terms from that position on.
-    rest: f64,
+/// A feature's key: a term (`t` and the marker) or two terms in a row (`t1`, `t2`).
+fn term_key(t: TermId) -> u64 {
+    (u64::from(t) << 32) | u64::from(u32::MAX)
 }
 
-/// The weight of each suffix of a sentence's terms (heaviest first, [`NullModel::weighted_terms`]):
-/// `suffix[k]` is the weight of the terms from `k` on.
-fn suffix_weights(terms: &[(u32, f64)]) -> Vec<f64> {
-    let mut suffix = vec![0.0; terms.len() + 1];
-    for k in (0..terms.len()).rev() {
-        suffix[k] = suffix[k + 1] + terms[k].1;
-    }
-    suffix
+fn bigram_key(first: TermId, second: TermId) -> u64 {
+    (u64::from(first) << 32) | u64::from(second)
 }
 
-/// The length of the prefix for a score of `needed`: the terms up to the first whose followers
-/// weigh less than `needed` (0 when the whole sentence weighs less).
-fn prefix_len(suffix: &[f64], needed: f64) -> usize {
-    if suffix[0] < needed {
-        return 0;
-    }
-    (0..suffix.len() - 1)
-        .find(|&k| suffix[k + 1] < needed)
-        .map_or(suffix.len() - 1, |k| k + 1)
+/// A sentence's distinct features: its terms and its pairs of consecutive terms.
+fn features(sentence: &PreparedSentence, out: &mut Vec<u64>) {
+    out.clear();
+    out.extend(sentence.set.iter().map(|&t| term_key(t)));
+    out.extend(sentence.terms.windows(2).map(|w| bigram_key(w[0], w[1])));
+    out.sort_unstable();
+    out.dedup();
 }
 
-/// Whether two sentences first met at positions `i` and `j` of their heaviest shared term can
-/// still reach `needed`: the shared terms from there on, merged with the bound of what is left
-/// on both sides, so most candidates stop after a few terms.
-fn may_reach(
-    [left, right]: [&[(u32, f64)]; 2],
-    [left_suffix, right_suffix]: [&[f64]; 2],
-    (mut i, mut j): (usize, usize),
-    needed: f64,
-) -> bool {
-    let mut sum = 0.0;
+/// Every (feature, sentence) of the active sentences of `doc` whose count `weight` (how many
+/// sentences each stands for) is given, sorted by feature: `(feature, sentence, count)`.
+fn feature_list(doc: &PreparedDoc, counts: &[u32]) -> Vec<(u64, u32, u32)> {
+    let per_sentence: Vec<Vec<(u64, u32, u32)>> = doc
+        .sentences
+        .par_iter()
+        .enumerate()
+        .filter(|(i, s)| doc.included[*i] && !s.content().is_empty())
+        .map_init(Vec::new, |scratch, (i, s)| {
+            features(s, scratch);
+            let count = counts.get(i).copied().unwrap_or(1);
+            scratch.iter().map(|&f| (f, i as u32, count)).collect()
+        })
+        .collect();
+    let mut all: Vec<(u64, u32, u32)> = per_sentence.into_iter().flatten().collect();
+    all.par_sort_unstable();
+    all
+}
+
+/// The candidate pairs (left, right) of two documents' sentences that share a rare feature,
+/// sorted and distinct. `counts[side][i]` is how many sentences sentence `i` stands for (its
+/// repetition class's size; 1 without classes).
+pub fn hits(docs: [&PreparedDoc; 2], counts: [&[u32]; 2]) -> Vec<(u32, u32)> {
+    let [left, right] = [
+        feature_list(docs[0], counts[0]),
+        feature_list(docs[1], counts[1]),
+    ];
+    let mut pairs = Vec::new();
+    let (mut i, mut j) = (0, 0);
     while i < left.len() && j < right.len() {
-        if sum + left_suffix[i].min(right_suffix[j]) < needed {
-            return false;
+        let (fl, fr) = (left[i].0, right[j].0);
+        if fl < fr {
+            i += 1;
+            continue;
         }
-        match left[i].0.cmp(&right[j].0) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                sum += left[i].1;
-                i += 1;
-                j += 1;
+        if fr < fl {
+            j += 1;
+            continue;
+        }
+        let end_i = i + left[i..].partition_point(|x| x.0 == fl);
+        let end_j = j + right[j..].partition_point(|x| x.0 == fr);
+        let held = |run: &[(u64, u32, u32)]| run.iter().map(|x| u64::from(x.2)).sum::<u64>();
+        if held(&left[i..end_i]) * held(&right[j..end_j]) <= MAX_HIT_PAIRS {
+            for l in &left[i..end_i] {
+                for r in &right[j..end_j] {
+                    pairs.push((l.1, r.1));
+                }
             }
         }
+        i = end_i;
+        j = end_j;
     }
-    sum >= needed
+    pairs.par_sort_unstable();
+    pairs.dedup();
+    pairs
 }
 
-/// Every pair of active sentences of `left` and `right` with ln P at most `ln_p_bar`, sorted by
-/// (left, right). `lengths` are the sentences' numbers of distinct terms (what the length factor
-/// uses), `terms` their [`weighted`] terms.
-///
-/// Both documents' sentences are grouped by length; for a pair of groups, the score needed is
-/// that of their shortest members (the lowest any pair of the two groups needs). With all terms
-/// in one order, heaviest first, the heaviest term two sentences share lies in both prefixes
-/// (whatever follows it in either weighs less than the score needed, or the pair could not reach
-/// it), so the right group is indexed by its prefix terms only and probed with each left
-/// sentence's prefix: the light, common words are in no list at all.
+/// The seeds among `candidates` (pairs of sentences given by position, sorted): those with ln P
+/// at most `ln_p_bar`. `lengths` are the sentences' numbers of distinct terms (what the length
+/// factor uses), `terms` their [`weighted`] terms. Sorted by (left, right).
 pub fn find(
     null: &NullModel,
     [left_terms, right_terms]: [&[&[(u32, f64)]]; 2],
     [left_lengths, right_lengths]: [&[usize]; 2],
+    candidates: &[(u32, u32)],
     ln_p_bar: f64,
     cancel: &AtomicBool,
 ) -> Result<Vec<Seed>, Cancelled> {
-    let suffixes = |terms: &[&[(u32, f64)]]| -> Vec<Vec<f64>> {
-        terms.par_iter().map(|t| suffix_weights(t)).collect()
-    };
-    let (left_suffix, right_suffix) = (suffixes(left_terms), suffixes(right_terms));
-    let grouped = |terms: &[&[(u32, f64)]], lengths: &[usize]| -> Vec<Vec<u32>> {
-        let mut groups = vec![Vec::new(); 7];
-        for (position, t) in terms.iter().enumerate() {
-            if !t.is_empty() {
-                groups[length_group(lengths[position])].push(position as u32);
-            }
-        }
-        groups
-    };
-    let left_groups = grouped(left_terms, left_lengths);
-    let right_groups = grouped(right_terms, right_lengths);
-    let mut seeds = Vec::new();
-    for (gl, lefts) in left_groups.iter().enumerate() {
-        for (gr, rights) in right_groups.iter().enumerate() {
-            if lefts.is_empty() || rights.is_empty() {
-                continue;
-            }
+    let chunks: Vec<Vec<Seed>> = candidates
+        .par_chunks(4096)
+        .map(|chunk| -> Result<Vec<Seed>, Cancelled> {
             check(cancel)?;
-            let shortest = null.length_factor(group_shortest(gl), group_shortest(gr));
-            let Some(needed_bin) = null.bin_needed(ln_p_bar, shortest) else {
-                continue;
-            };
-            let needed = score_below_bin(needed_bin);
-            // Per term: the right sentences holding it in their prefix, with its position there
-            // and the weight of their terms from there on (so that most candidates are ruled out
-            // without reading the sentence itself).
-            let mut index: FxHashMap<u32, Vec<Posting>> = FxHashMap::default();
-            for &b in rights {
-                let terms = right_terms[b as usize];
-                let suffix = &right_suffix[b as usize];
-                let k = prefix_len(suffix, needed);
-                for (j, &(t, _)) in terms[..k].iter().enumerate() {
-                    index.entry(t).or_default().push(Posting {
-                        sentence: b,
-                        position: j as u32,
-                        rest: suffix[j],
-                    });
-                }
-            }
-            if index.is_empty() {
-                continue;
-            }
-            let found: Vec<Vec<Seed>> = lefts
-                .par_chunks(256)
-                .map_init(
-                    || vec![u32::MAX; right_terms.len()],
-                    |stamp, chunk| -> Result<Vec<Seed>, Cancelled> {
-                        check(cancel)?;
-                        let mut found = Vec::new();
-                        for &a in chunk {
-                            let terms = left_terms[a as usize];
-                            let suffix = &left_suffix[a as usize];
-                            for (i, &(t, _)) in terms[..prefix_len(suffix, needed)].iter().enumerate() {
-                                let Some(list) = index.get(&t) else {
-                                    continue;
-                                };
-                                TOUCHES.fetch_add(list.len(), std::sync::atomic::Ordering::Relaxed);
-                                let rest = suffix[i];
-                                for posting in list {
-                                    // Met first at the heaviest shared term: what both hold from
-                                    // there on bounds the score (a later meeting, at a lighter
-                                    // term, bounds it lower still).
-                                    if rest.min(posting.rest) < needed {
-                                        continue;
-                                    }
-                                    let (b, j) = (posting.sentence, posting.position);
-                                    if stamp[b as usize] == a {
-                                        continue;
-                                    }
-                                    stamp[b as usize] = a;
-                                    let other = right_terms[b as usize];
-                                    // The first meeting is at the heaviest shared term.
-                                    if !may_reach(
-                                        [terms, other],
-                                        [suffix, &right_suffix[b as usize]],
-                                        (i, j as usize),
-                                        needed,
-                                    ) {
-                                        continue;
-                                    }
-                                    CANDIDATES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                                    let w = score(terms, other);
-                                    if score_bin(w) < needed_bin {
-                                        continue;
-                                    }
-                                    let factor = null.length_factor(
-                                        left_lengths[a as usize],
-                                        right_lengths[b as usize],
-                                    );
-                                    let ln_p = null.ln_p(w, factor);
-                                    if ln_p <= ln_p_bar {
-                                        found.push(Seed {
-                                            left: a,
-                                            right: b,
-                                            score: w,
-                                            ln_p,
-                                        });
-                                    }
-                                }
-                            }
-                        }
-                        Ok(found)
-                    },
-                )
-                .collect::<Result<_, _>>()?;
-            seeds.extend(found.into_iter().flatten());
-        }
-    }
-    seeds.sort_unstable_by_key(|s| (s.left, s.right));
-    if std::env::var_os("SIMDOC_TRACE").is_some() {
-        let lists: usize = TOUCHES.load(std::sync::atomic::Ordering::Relaxed);
-        eprintln!("candidates {} {lists}", CANDIDATES.load(std::sync::atomic::Ordering::Relaxed));
-    }
-    Ok(seeds)
+            Ok(chunk
+                .iter()
+                .filter_map(|&(a, b)| {
+                    let (a, b) = (a as usize, b as usize);
+                    let w = score(left_terms[a], right_terms[b]);
+                    let factor = null.length_factor(left_lengths[a], right_lengths[b]);
+                    let ln_p = null.ln_p(w, factor);
+                    (ln_p <= ln_p_bar).then_some(Seed {
+                        left: a as u32,
+                        right: b as u32,
+                        score: w,
+                        ln_p,
+                    })
+                })
+                .collect())
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(chunks.into_iter().flatten().collect())
 }
 
-static CANDIDATES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-static TOUCHES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// [`find`] by scoring every pair: what the index must equal, for tests and benchmarks.
+/// [`hits`] and [`find`] by looking at every pair: what the index must equal, for tests.
 pub fn find_brute_force(
     null: &NullModel,
-    [left_terms, right_terms]: [&[&[(u32, f64)]]; 2],
-    [left_lengths, right_lengths]: [&[usize]; 2],
+    docs: [&PreparedDoc; 2],
+    counts: [&[u32]; 2],
     ln_p_bar: f64,
 ) -> Vec<Seed> {
+    let terms = docs.map(|d| weighted(d, null));
+    let lengths = docs.map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
+    let sides = docs.map(|d| {
+        d.sentences
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut f = Vec::new();
+                if d.included[i] && !s.content().is_empty() {
+                    features(s, &mut f);
+                }
+                f
+            })
+            .collect::<Vec<_>>()
+    });
+    // How many sentences hold each feature, each counted as the sentences it stands for.
+    let held = |side: usize, feature: u64| -> u64 {
+        sides[side]
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.binary_search(&feature).is_ok())
+            .map(|(i, _)| u64::from(counts[side].get(i).copied().unwrap_or(1)))
+            .sum()
+    };
     let mut seeds = Vec::new();
-    for (a, terms) in left_terms.iter().enumerate() {
-        if terms.is_empty() {
-            continue;
-        }
-        for (b, other) in right_terms.iter().enumerate() {
-            if other.is_empty() {
+    for (a, fa) in sides[0].iter().enumerate() {
+        for (b, fb) in sides[1].iter().enumerate() {
+            let rare = fa
+                .iter()
+                .filter(|f| fb.binary_search(f).is_ok())
+                .any(|&f| held(0, f) * held(1, f) <= MAX_HIT_PAIRS);
+            if !rare {
                 continue;
             }
-            let w = score(terms, other);
-            let ln_p = null.ln_p(w, null.length_factor(left_lengths[a], right_lengths[b]));
+            let w = score(&terms[0][a], &terms[1][b]);
+            let ln_p = null.ln_p(w, null.length_factor(lengths[0][a], lengths[1][b]));
             if ln_p <= ln_p_bar {
                 seeds.push(Seed {
                     left: a as u32,
@@ -286,16 +216,90 @@ pub fn find_brute_force(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::similarity::Vocabulary;
+    use crate::similarity::table::TableModel;
+    use crate::text::RefineOptions;
+    use std::sync::atomic::AtomicBool;
+
+    /// Sentences of words drawn with a skewed frequency (word `w{k}` about 1/(k+1) as often), so
+    /// that some words are rare and some in every other sentence; `copies` repeat sentences.
+    fn texts(seed: u64, sentences: usize, vocabulary: u64) -> Vec<String> {
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        (0..sentences)
+            .map(|_| {
+                let len = 1 + next() % 9;
+                (0..len)
+                    .map(|_| {
+                        let r = next() % (vocabulary * vocabulary);
+                        format!("w{}", vocabulary - (r as f64).sqrt() as u64)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    fn prepared(texts: &[String], vocabulary: &mut Vocabulary, model: &TableModel) -> PreparedDoc {
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        vocabulary.prepare_texts_with(&refs, model, &RefineOptions::MEASURED)
+    }
+
+    proptest::proptest! {
+        /// The index (rare shared features, then the E-value bar) keeps exactly the pairs that
+        /// looking at every pair keeps, with and without sentences standing for repeats.
+        #[test]
+        fn the_index_finds_what_every_pair_finds(
+            seed in 0u64..10_000,
+            sizes in (5usize..60, 5usize..60),
+            vocabulary in 8u64..80,
+            bar in -12.0f64..-1.0,
+            repeats in proptest::collection::vec(1u32..4, 60),
+        ) {
+            let model = TableModel::new();
+            let mut words = Vocabulary::new(&model);
+            let left = prepared(&texts(seed, sizes.0, vocabulary), &mut words, &model);
+            let right = prepared(&texts(seed + 7, sizes.1, vocabulary), &mut words, &model);
+            let null = NullModel::new(&left, &right, None);
+            let counts = [&repeats[..sizes.0], &repeats[..sizes.1]];
+            let terms = [weighted(&left, &null), weighted(&right, &null)];
+            let slices = terms.each_ref().map(|t| t.iter().map(Vec::as_slice).collect::<Vec<_>>());
+            let lengths = [&left, &right].map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
+            let candidates = hits([&left, &right], counts);
+            let never = AtomicBool::new(false);
+            let found = find(
+                &null,
+                [&slices[0], &slices[1]],
+                [&lengths[0], &lengths[1]],
+                &candidates,
+                bar,
+                &never,
+            ).expect("not cancelled");
+            let brute = find_brute_force(&null, [&left, &right], counts, bar);
+            proptest::prop_assert_eq!(found, brute);
+        }
+    }
 
     #[test]
-    fn length_groups_double() {
-        assert_eq!(
-            [1, 2, 3, 4, 7, 8, 63, 64, 1000].map(length_group),
-            [0, 1, 1, 2, 2, 3, 5, 6, 6]
-        );
-        assert_eq!(length_group(0), 0);
-        for g in 0..7 {
-            assert_eq!(length_group(group_shortest(g)), g);
-        }
+    fn a_feature_held_by_many_sentences_proposes_nothing() {
+        let model = TableModel::new();
+        let mut words = Vocabulary::new(&model);
+        let common: Vec<String> = (0..10).map(|i| format!("shared word x{i}")).collect();
+        let left = prepared(&common, &mut words, &model);
+        let right = prepared(&common, &mut words, &model);
+        let ones = vec![1u32; 10];
+        let candidates = hits([&left, &right], [&ones, &ones]);
+        // "shared" and "word" are in all ten sentences of both (100 pairs); each x{i} is a hit.
+        assert_eq!(candidates, (0..10).map(|i| (i, i)).collect::<Vec<_>>());
+        // Counted as a hundred repeats each, no feature is rare any more.
+        let many = vec![100u32; 10];
+        assert!(hits([&left, &right], [&many, &many]).is_empty());
     }
 }

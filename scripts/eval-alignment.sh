@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Text alignment (EVALUATION.md, "Text alignment"): builds the PAN-style corpora from the PAN
+# tuning pairs, scores the three presets on them, and runs the grids the documents preset's
+# values were chosen on (criterion: plagdet averaged over the background sizes, subject to
+# unrelated documents' containment of at most 1% at every size).
+#
+#   scripts/eval-alignment.sh [OUT]        # OUT defaults to target/alignment
+#
+# Needs SIMDOC_DATA (or ../shared/data). Takes about an hour on two cores; every table lands in
+# OUT as Markdown.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DATA="${SIMDOC_DATA:-../shared/data}"
+OUT="${1:-target/alignment}"
+mkdir -p "$OUT"
+cargo build --release --quiet
+S=target/release/simdoc
+
+[ -f "$OUT/tune/corpus.json" ] || "$S" eval alignment build "$OUT/tune" --data "$DATA" --split tune
+[ -f "$OUT/tune-small/corpus.json" ] ||
+  "$S" eval alignment build "$OUT/tune-small" --data "$DATA" --split tune --sizes 500 --pairs 40
+[ -f "$OUT/holdout/corpus.json" ] || "$S" eval alignment build "$OUT/holdout" --data "$DATA" --split holdout
+
+# The presets, on the tuning corpus and (once, after choosing) on the held-out one.
+for preset in documents measured thesis; do
+  "$S" eval alignment run "$OUT/tune" --preset "$preset" --label "$preset" > "$OUT/preset-$preset.md"
+  "$S" eval alignment run "$OUT/holdout" --preset "$preset" --label "$preset" > "$OUT/holdout-$preset.md"
+done
+
+# Permission and E-value bar: one run compares once and filters every way.
+"$S" eval alignment run "$OUT/tune" --label documents \
+  --sweep-permission 0.2,0.3,0.4 --sweep-chance 1e-4,1e-5,1e-6 > "$OUT/grid-bars.md"
+
+# What the search is: link bar, reach, seeds per sentence, stopwords; and the reference prior,
+# also on 500-byte backgrounds (the corpus's smallest size is 5 KB).
+for link_bar in 3 5 7; do
+  for reach in 2 3 5; do
+    "$S" eval alignment run "$OUT/tune" --link-bar "$link_bar" --reach "$reach" \
+      --label "link bar $link_bar, reach $reach" > "$OUT/grid-link-$link_bar-reach-$reach.md"
+  done
+done
+for seeds in 0.25 4; do
+  "$S" eval alignment run "$OUT/tune" --seeds-per-sentence "$seeds" \
+    --label "seeds per sentence $seeds" > "$OUT/grid-seeds-$seeds.md"
+done
+"$S" eval alignment run "$OUT/tune" --keep-stopwords false --label "stopwords dropped" \
+  > "$OUT/grid-stopwords-false.md"
+for prior in 0 2 5 10 20; do
+  "$S" eval alignment run "$OUT/tune" --prior-sentences "$prior" --label "prior $prior" \
+    > "$OUT/grid-prior-$prior.md"
+  "$S" eval alignment run "$OUT/tune-small" --prior-sentences "$prior" --label "prior $prior" \
+    > "$OUT/grid-small-prior-$prior.md"
+done
+# The summary line of every table, for EVALUATION.md.
+grep -h "mean plagdet over the sizes" "$OUT"/*.md

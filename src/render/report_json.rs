@@ -1,0 +1,251 @@
+//! The JSON report of a comparison: versioned, for programs. Every sentence, match and passage
+//! carries character offsets into the document as read ([`crate::document::offsets`]), so that
+//! tools outside simdoc can highlight or score what it found.
+
+use serde::Serialize;
+
+use super::dotplot::Tier;
+use super::report::{Report, pair_range, tier};
+use crate::compare::passages::Passage;
+use crate::compare::{CappedPartners, WordAlignment};
+use crate::document::Document;
+use crate::document::offsets::OffsetsInto;
+use crate::similarity::{JoinSide, Thresholds};
+
+/// Version of the JSON report's shape; raised when a field changes meaning or disappears.
+pub const REPORT_VERSION: u32 = 1;
+
+impl Report<'_> {
+    /// The JSON report (see [`JsonReport`] for its shape).
+    pub fn to_json(&self) -> JsonReport<'_> {
+        let documents = self
+            .sides
+            .map(|side| JsonDocument::new(side.path, side.doc));
+        let figures = JsonFigures {
+            containment: self.figures.containment,
+            overlap: self.figures.overlap,
+            resemblance: self.figures.resemblance,
+            odds_ratio: self.figures.odds_ratio,
+            common: self.figures.common,
+            matched: self.figures.matched,
+            compared: self.figures.sentences,
+            pairs: self.figures.pairs,
+        };
+        let matches = self
+            .matches
+            .iter()
+            .enumerate()
+            .map(|(i, p)| JsonMatch {
+                left: p.left,
+                right: p.right,
+                sim_lr: p.sim_lr,
+                sim_rl: p.sim_rl,
+                tier: tier(p),
+                joined: p.joined,
+                offsets: PairOffsets {
+                    a: side_offsets(self.sides[0].doc, pair_range(p, JoinSide::Left)),
+                    b: side_offsets(self.sides[1].doc, pair_range(p, JoinSide::Right)),
+                },
+                passage: self.passage_of.get(i).copied().flatten(),
+                chance: p.chance,
+                words: self.words.get(i).and_then(Option::as_ref),
+            })
+            .collect();
+        let mut nodes = Vec::new();
+        for (doc, shares) in [&self.trees.left, &self.trees.right]
+            .into_iter()
+            .enumerate()
+        {
+            for (node, share) in shares.iter().enumerate() {
+                nodes.push(JsonNode {
+                    doc,
+                    node,
+                    shaded: share.shaded(),
+                    subtree_shaded: share.subtree_shaded(),
+                    partners: share
+                        .partners
+                        .iter()
+                        .map(|&(node, sentences)| JsonPartner { node, sentences })
+                        .collect(),
+                });
+            }
+        }
+        JsonReport {
+            version: REPORT_VERSION,
+            method: self.comparison.method.name(),
+            thresholds: self.thresholds,
+            floor: self.comparison.floor,
+            include_boilerplate: self.comparison.include_boilerplate,
+            documents,
+            figures,
+            passages: self
+                .passages
+                .iter()
+                .map(|passage| JsonPassage {
+                    passage,
+                    offsets: PairOffsets {
+                        a: side_offsets(self.sides[0].doc, passage.a),
+                        b: side_offsets(self.sides[1].doc, passage.b),
+                    },
+                })
+                .collect(),
+            matches,
+            nodes,
+            capped: &self.comparison.capped,
+        }
+    }
+}
+
+/// The JSON report. `version` changes when the shape does.
+#[derive(Serialize)]
+pub struct JsonReport<'a> {
+    pub version: u32,
+    pub method: &'static str,
+    pub thresholds: Thresholds,
+    /// Pairs below this score in either direction were not kept.
+    pub floor: f64,
+    pub include_boilerplate: bool,
+    pub documents: [JsonDocument<'a>; 2],
+    pub figures: JsonFigures,
+    /// Runs of matches along a diagonal (see [`crate::compare::passages`]).
+    pub passages: Vec<JsonPassage<'a>>,
+    /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
+    pub matches: Vec<JsonMatch<'a>>,
+    pub nodes: Vec<JsonNode>,
+    /// Classes of repeated sentences with more partners than are listed: each sentence of the
+    /// larger class lists `shown` of them (the figures count them all).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub capped: &'a [CappedPartners],
+}
+
+#[derive(Serialize)]
+pub struct JsonDocument<'a> {
+    pub path: &'a str,
+    pub title: &'a str,
+    pub sentences: usize,
+    /// What every `offset` and `length` of this document counts characters (Unicode scalar
+    /// values) of: `file`, the decoded file (plain text), or `extracted_text`, the `text` below
+    /// (HTML and the packaged formats, whose files are markup).
+    pub offsets_into: OffsetsInto,
+    /// simdoc's extracted text, when the offsets point into it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub text: Option<&'a str>,
+    /// `[offset, length]` of each sentence, by position (matched or not).
+    pub sentence_offsets: Vec<[usize; 2]>,
+}
+
+impl<'a> JsonDocument<'a> {
+    fn new(path: &'a str, doc: &'a Document) -> Self {
+        JsonDocument {
+            path,
+            title: &doc.title,
+            sentences: doc.sentences.len(),
+            offsets_into: doc.offsets_into,
+            text: (doc.offsets_into == OffsetsInto::ExtractedText).then_some(doc.text.as_str()),
+            sentence_offsets: doc
+                .sentences
+                .iter()
+                .map(|s| [s.offsets.start, s.offsets.len()])
+                .collect(),
+        }
+    }
+}
+
+/// A character range of one document, as its `offsets_into` counts them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TextSpan {
+    pub offset: usize,
+    pub length: usize,
+}
+
+/// Where a match or passage lies in each document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PairOffsets {
+    pub a: TextSpan,
+    pub b: TextSpan,
+}
+
+/// A passage and where it lies in both documents: from its first sentence's start to its last
+/// one's end.
+#[derive(Serialize)]
+pub struct JsonPassage<'a> {
+    #[serde(flatten)]
+    pub passage: &'a Passage,
+    pub offsets: PairOffsets,
+}
+
+/// The characters from the start of sentence `first` to the end of sentence `last` of `doc`
+/// (empty at the end of the text for positions it does not have).
+fn side_offsets(doc: &Document, [first, last]: [u32; 2]) -> TextSpan {
+    let start = doc.sentences.get(first as usize).map(|s| s.offsets.start);
+    let end = doc.sentences.get(last as usize).map(|s| s.offsets.end);
+    match (start, end) {
+        (Some(start), Some(end)) => TextSpan {
+            offset: start,
+            length: end.saturating_sub(start),
+        },
+        _ => TextSpan {
+            offset: doc.sentences.last().map_or(0, |s| s.offsets.end),
+            length: 0,
+        },
+    }
+}
+
+#[derive(Serialize)]
+pub struct JsonFigures {
+    /// [A in B, B in A]: the mean of each sentence's best directional Sim into the other
+    /// document (see [`Figures::containment`]).
+    pub containment: [f64; 2],
+    pub overlap: [f64; 2],
+    pub resemblance: [f64; 2],
+    pub odds_ratio: f64,
+    /// Common sentences (maximum one-to-one matching).
+    pub common: usize,
+    /// Sentences of each document with at least one match.
+    pub matched: [usize; 2],
+    /// Sentences of each document that took part.
+    pub compared: [usize; 2],
+    /// Matched pairs.
+    pub pairs: usize,
+}
+
+#[derive(Serialize)]
+pub struct JsonMatch<'a> {
+    pub left: u32,
+    pub right: u32,
+    pub sim_lr: f64,
+    pub sim_rl: f64,
+    pub tier: Tier,
+    /// A one-to-two match: which side's sentence was taken together with which neighbour.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<crate::similarity::Joined>,
+    /// Where the pair's sentences lie in each document (both sentences of a one-to-two side).
+    pub offsets: PairOffsets,
+    /// The index of the passage the match belongs to, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passage: Option<u32>,
+    /// When matches are judged against chance: the pair's E-value alone (the expected number of
+    /// pairs as good by chance in this comparison; its passage's E-value pools its links).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chance: Option<f64>,
+    /// The pair's words aligned, when the report has them (not for the pairs of repeated
+    /// sentences listed only in part: see `capped`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<&'a WordAlignment>,
+}
+
+#[derive(Serialize)]
+pub struct JsonNode {
+    /// 0 for the first document, 1 for the second.
+    pub doc: usize,
+    pub node: usize,
+    pub shaded: f64,
+    pub subtree_shaded: f64,
+    pub partners: Vec<JsonPartner>,
+}
+
+#[derive(Serialize)]
+pub struct JsonPartner {
+    pub node: usize,
+    pub sentences: u32,
+}
