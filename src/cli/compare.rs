@@ -19,7 +19,7 @@ use simdoc::render::report::{Report, Side};
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
 
-use super::output::{is_stdout, write_file, write_json, write_with};
+use super::output::{RunOutputs, is_stdout, refuse_overwriting};
 use super::reference::reference_model;
 
 /// Size of the dotplot written by `--dotplot`.
@@ -80,11 +80,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             Some("svg") => Some(false),
             _ => bail!(
                 "{}: the dotplot file must end in .png or .svg",
-                path.display()
+                simdoc::escape::path(path)
             ),
         },
         None => None,
     };
+    let inputs: Vec<PathBuf> = [&args.a, &args.b]
+        .into_iter()
+        .chain(&args.model)
+        .cloned()
+        .collect();
+    refuse_overwriting(
+        &[
+            args.json.as_ref(),
+            args.csv.as_ref(),
+            args.html.as_ref(),
+            args.dotplot.as_ref(),
+        ],
+        &[],
+        &inputs,
+    )?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     let options = LoadOptions::default();
@@ -93,6 +108,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         || document::load(&args.b, &options),
     );
     let (a, b) = (a?, b?);
+    super::inputs::print_warnings(&args.a.display().to_string(), &a);
+    super::inputs::print_warnings(&args.b.display().to_string(), &b);
     let compare = args
         .matching
         .compare_options(args.method, args.include_boilerplate)?;
@@ -130,25 +147,28 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
 
     let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
+    let mut outputs = RunOutputs::new();
     if let Some(path) = &args.json {
-        write_json(path, &report.to_json())?;
+        outputs.write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        write_with(path, |out| Ok(report.write_csv(out)?))?;
+        outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
-        write_file(path, html::report_html(&report).as_bytes())?;
+        outputs.write_file(path, html::report_html(&report).as_bytes())?;
     }
     if let (Some(path), Some(is_png)) = (&args.dotplot, dotplot_format) {
         let svg = report.dotplot_svg(DOTPLOT_SIZE, DOTPLOT_SIZE);
         if is_png {
-            let bytes = png::svg_to_png(&svg, 1.0)
-                .with_context(|| format!("{}: cannot draw the dotplot", path.display()))?;
-            write_file(path, &bytes)?;
+            let bytes = png::svg_to_png(&svg, 1.0).with_context(|| {
+                format!("{}: cannot draw the dotplot", simdoc::escape::path(path))
+            })?;
+            outputs.write_file(path, &bytes)?;
         } else {
-            write_file(path, svg.as_bytes())?;
+            outputs.write_file(path, svg.as_bytes())?;
         }
     }
+    outputs.commit()?;
     if !args.quiet && !json_to_stdout {
         print!("{}", report.summary());
     } else if !args.quiet {

@@ -371,6 +371,7 @@ impl HierarchyBuilder {
             nodes,
             sentences,
             format,
+            warnings: Vec::new(),
         }
     }
 }

@@ -46,62 +46,79 @@ impl Default for LoadOptions {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The cause is part of the message (not a separate `source`), so that every way of
-    /// printing the error names it exactly once.
-    #[error("{}: cannot read: {error}", path.display())]
+    /// printing the error names it exactly once. Paths and the parts of messages that come
+    /// from the file are escaped for the terminal ([`crate::escape`]).
+    #[error("{}: cannot read: {error}", crate::escape::path(path))]
     Io {
         path: PathBuf,
         error: std::io::Error,
     },
-    #[error("{}: is a directory, not a file", path.display())]
+    #[error("{}: is a directory, not a file", crate::escape::path(path))]
     Directory { path: PathBuf },
     /// A FIFO, a device or a socket: refused before reading (it could block or never end).
-    #[error("{}: is {}, not a regular file", path.display(), kind.described())]
+    #[error("{}: is {}, not a regular file", crate::escape::path(path), kind.described())]
     NotRegular {
         path: PathBuf,
         kind: crate::read::SpecialFile,
     },
-    #[error("{}: is {size} bytes, over the {limit}-byte limit", path.display())]
+    #[error(
+        "{}: is {size} bytes, over the {limit}-byte limit",
+        crate::escape::path(path)
+    )]
     TooLarge {
         path: PathBuf,
         size: u64,
         limit: u64,
     },
-    #[error("{}: is not a text or HTML file (it looks binary)", path.display())]
+    #[error(
+        "{}: is not a text or HTML file (it looks binary)",
+        crate::escape::path(path)
+    )]
     Binary { path: PathBuf },
-    #[error("{}: holds no readable text", path.display())]
+    #[error("{}: holds no readable text", crate::escape::path(path))]
     NoText { path: PathBuf },
     /// A DOCX, ODT, EPUB or PDF file whose container or syntax is broken.
-    #[error("{}: is not a readable {format} file: {problem}", path.display(), format = format.name())]
+    #[error("{}: is not a readable {format} file: {}", crate::escape::path(path), crate::escape::terminal(problem), format = format.name())]
     Corrupt {
         path: PathBuf,
         format: SourceFormat,
         problem: String,
     },
     /// A container that lacks a part the format requires (a DOCX without `word/document.xml`).
-    #[error("{}: is not a complete {format} file: it has no {part}", path.display(), format = format.name())]
+    #[error("{}: is not a complete {format} file: it has no {}", crate::escape::path(path), crate::escape::terminal(part), format = format.name())]
     MissingPart {
         path: PathBuf,
         format: SourceFormat,
         part: String,
     },
-    #[error("{}: is password-protected (encrypted); save an unprotected copy to open it", path.display())]
+    #[error(
+        "{}: is password-protected (encrypted); save an unprotected copy to open it",
+        crate::escape::path(path)
+    )]
     Encrypted { path: PathBuf },
     #[error(
         "{}: is a PDF without a text layer (no text on {}: a scan?); run it through OCR first",
-        path.display(),
+        crate::escape::path(path),
         if *pages == 1 { "its only page".to_string() } else { format!("any of its {pages} pages") }
     )]
     NoTextLayer { path: PathBuf, pages: usize },
     /// A container whose parts unpack to more than the limit (a zip bomb, or simply too big), or
     /// a file with more entries or objects than any real document has.
-    #[error("{}: {what}, over the limit of {limit}", path.display())]
+    #[error(
+        "{}: {}, over the limit of {limit}",
+        crate::escape::path(path),
+        crate::escape::terminal(what)
+    )]
     OverLimit {
         path: PathBuf,
         what: String,
         limit: u64,
     },
     /// A format simdoc recognises but does not read (a Word 97-2003 `.doc`).
-    #[error("{}: is {what}, which simdoc does not read; {advice}", path.display())]
+    #[error(
+        "{}: is {what}, which simdoc does not read; {advice}",
+        crate::escape::path(path)
+    )]
     Unsupported {
         path: PathBuf,
         what: &'static str,
@@ -181,12 +198,13 @@ pub fn parse_bytes(
         _ if sniff_html(decoded.text.as_bytes()) => SourceFormat::Html,
         _ => SourceFormat::Text,
     };
-    let doc = parse_text(&decoded.text, &file_name(path), format);
+    let mut doc = parse_text(&decoded.text, &file_name(path), format);
     if doc.sentences.is_empty() {
         return Err(LoadError::NoText {
             path: path.to_path_buf(),
         });
     }
+    doc.warnings.extend(decoded.warning());
     Ok(doc)
 }
 

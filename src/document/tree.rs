@@ -156,6 +156,10 @@ pub struct Document {
     /// All sentences in reading order; `sentences[i].position == i`.
     pub sentences: Vec<Sentence>,
     pub format: SourceFormat,
+    /// What reading the file noticed without refusing it (bytes that were not valid UTF-8 and
+    /// were replaced), each a phrase about the file for its reader ("3 bytes are not valid
+    /// UTF-8 ..."); front ends print them after its name.
+    pub warnings: Vec<String>,
 }
 
 impl Document {

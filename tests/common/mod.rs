@@ -46,12 +46,23 @@ pub struct BoundedRun {
 /// `time_limit`: a regression that makes it hang fails here instead of hanging the suite. The
 /// limit is a guard against hangs, far above the expected time, not a timing assertion.
 #[cfg(unix)]
+pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
+    simdoc_bounded_in(std::path::Path::new("."), args, time_limit)
+}
+
+/// [`simdoc_bounded`] run in the folder `dir` (relative paths in `args` are read from there).
+#[cfg(unix)]
 // The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
-pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
+pub fn simdoc_bounded_in(
+    dir: &std::path::Path,
+    args: &[&str],
+    time_limit: std::time::Duration,
+) -> BoundedRun {
     use std::io::Read;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
