@@ -54,6 +54,7 @@ impl CorpusEntry {
     }
 
     fn parse(&self) -> Document {
+        let _permit = document::budget::reserve(self.text.len() as u64);
         let mut doc = document::parse_text(&self.text, &self.name, self.format);
         doc.warnings.extend(self.warning.clone());
         doc
@@ -202,6 +203,7 @@ pub fn entries_from_bytes(
     path: &Path,
     options: &LoadOptions,
 ) -> Result<Vec<CorpusEntry>, LoadError> {
+    let _permit = document::budget::reserve(document::budget::weight_of(bytes));
     let claimed = options
         .format
         .or_else(|| document::format_from_extension(path));

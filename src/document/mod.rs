@@ -6,11 +6,14 @@
 //! - [`formats`]: the packaged formats (DOCX, ODT, PDF, EPUB), recognised by their magic bytes,
 //!   which describe their own structure to the same builder;
 //! - [`sentences`]: the sentence splitter;
-//! - [`tree`]: the resulting arena of nodes and sentences.
+//! - [`tree`]: the resulting arena of nodes and sentences;
+//! - [`worker`]: reading a PDF in a worker process with limits on its time and memory;
+//! - [`budget`]: one budget of input bytes for all the documents parsed at once.
 //!
 //! [`load`] is the entry point: a path in, a document or a [`LoadError`] that names the file and
 //! the problem out. Nothing here panics on any input.
 
+pub mod budget;
 pub mod builder;
 pub mod decode;
 pub mod formats;
@@ -19,6 +22,7 @@ pub mod nesting;
 pub mod plain;
 pub mod sentences;
 pub mod tree;
+pub mod worker;
 
 use std::path::{Path, PathBuf};
 
@@ -114,6 +118,14 @@ pub enum LoadError {
         what: String,
         limit: u64,
     },
+    /// Reading was stopped from outside: the worker process reading the file passed its time or
+    /// memory limit, or crashed ([`worker`]).
+    #[error("{}: reading this {format} file was stopped: {reason}", crate::escape::path(path), format = format.name())]
+    Stopped {
+        path: PathBuf,
+        format: SourceFormat,
+        reason: String,
+    },
     /// A format simdoc recognises but does not read (a Word 97-2003 `.doc`).
     #[error(
         "{}: is {what}, which simdoc does not read; {advice}",
@@ -141,6 +153,7 @@ impl LoadError {
             | LoadError::Encrypted { path }
             | LoadError::NoTextLayer { path, .. }
             | LoadError::OverLimit { path, .. }
+            | LoadError::Stopped { path, .. }
             | LoadError::Unsupported { path, .. } => path,
         }
     }
@@ -184,6 +197,7 @@ pub fn parse_bytes(
     path: &Path,
     format: Option<SourceFormat>,
 ) -> Result<Document, LoadError> {
+    let _permit = budget::reserve(budget::weight_of(bytes));
     let by_extension = format.or_else(|| format_from_extension(path));
     if let Some(packaged) = formats::recognise(bytes, path, by_extension)? {
         return formats::parse(bytes, path, packaged);
@@ -226,7 +240,7 @@ pub fn parse_text(text: &str, file_name: &str, format: SourceFormat) -> Document
     }
 }
 
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
