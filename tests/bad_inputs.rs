@@ -399,3 +399,35 @@ fn thousands_of_attributes_cost_no_quadratic_time() {
     );
     assert!(out.peak_rss_mb < 100.0, "{out:?}");
 }
+
+/// Memory per input is bounded by a stated multiple of its size (README, "Bad inputs"): reading
+/// one document holds at most 64 MB plus 150 times the bytes it parses. Checked on the worst
+/// shapes known, about 1 MB each: one-letter paragraphs (the most nodes and sentences a byte can
+/// make), the smallest HTML paragraphs, and one-word sentences.
+#[test]
+fn memory_stays_within_its_stated_multiple_of_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let shapes = [
+        ("letters.txt", "a\n\n".repeat(340_000)),
+        (
+            "paragraphs.html",
+            format!(
+                "<html><body>{}</body></html>",
+                "<p>a b.</p>".repeat(100_000)
+            ),
+        ),
+        ("sentences.txt", "A b. ".repeat(200_000)),
+    ];
+    for (name, text) in shapes {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &text).unwrap();
+        let out = run(&["inspect", arg(&path)]);
+        assert_eq!(out.code, Some(0), "{name}: {out:?}");
+        let size_mb = text.len() as f64 / (1024.0 * 1024.0);
+        assert!(
+            out.peak_rss_mb < 64.0 + 150.0 * size_mb,
+            "{name}: {:.0} MB for {size_mb:.2} MB",
+            out.peak_rss_mb
+        );
+    }
+}
