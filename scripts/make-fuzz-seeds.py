@@ -31,9 +31,20 @@ TO_UNICODE = b"""/CIDInit /ProcSet findresource begin 12 dict begin begincmap
 endcmap CMapName currentdict /CMap defineresource pop end end"""
 
 
+def one_page(page_entries: bytes, *objects: bytes) -> list:
+    """A catalog, a page tree of one page with `page_entries`, and `objects` from 4 on."""
+    return [
+        CATALOG,
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
+        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R " + page_entries + b" >>",
+        *objects,
+    ]
+
+
 def pdf_seeds() -> dict:
     seeds = {}
-    # One page, its resources and media box on the page.
+    # One page, its resources and media box on the page (the other one-page seeds inherit
+    # their media box from the page tree, see one_page).
     seeds["hello"] = (0, [
         CATALOG,
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -55,43 +66,34 @@ def pdf_seeds() -> dict:
         stream(b"", b"BT /F1 11 Tf 72 700 Td [(Kerned) -250 (words,) 120 (here.)] TJ 2 Tz (A line) ' ET"),
     ])
     # A composite font with a ToUnicode map (bfchar and bfrange, an array destination).
-    seeds["cid-font"] = (0, [
-        CATALOG,
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
-        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F2 5 0 R >> >> >>",
+    seeds["cid-font"] = (0, one_page(
+        b"/Resources << /Font << /F2 5 0 R >> >>",
         stream(b"", b"BT /F2 12 Tf 72 720 Td <00240044004500460003004400300031> Tj ET"),
         b"<< /Type /Font /Subtype /Type0 /BaseFont /Sample /Encoding /Identity-H /DescendantFonts [6 0 R] /ToUnicode 8 0 R >>",
         b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Sample /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> /FontDescriptor 7 0 R /DW 500 /W [3 [250] 36 [600 610]] >>",
         b"<< /Type /FontDescriptor /FontName /Sample /Flags 32 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>",
         stream(b"", TO_UNICODE),
-    ])
+    ))
     # A simple font with its own ToUnicode map and differences.
-    seeds["simple-font-map"] = (1, [
-        CATALOG,
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
-        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    seeds["simple-font-map"] = (1, one_page(
+        b"/Resources << /Font << /F1 5 0 R >> >>",
         stream(b"", b"BT /F1 12 Tf 72 720 Td (Harbour) Tj ET"),
         b"<< /Type /Font /Subtype /TrueType /BaseFont /Sample /FirstChar 32 /LastChar 126 /Encoding << /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [65 /A /B /C] >> /ToUnicode 6 0 R >>",
         stream(b"", b"1 begincodespacerange <00> <FF> endcodespacerange 1 beginbfrange <20> <7E> <0020> endbfrange"),
-    ])
+    ))
     # A form XObject painting text, painted twice, inside saved states.
-    seeds["form"] = (0, [
-        CATALOG,
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
-        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /XObject << /Fm 5 0 R >> /Font << /F1 6 0 R >> >> >>",
+    seeds["form"] = (0, one_page(
+        b"/Resources << /XObject << /Fm 5 0 R >> /Font << /F1 6 0 R >> >>",
         stream(b"", b"q 1 0 0 1 0 0 cm /Fm Do Q q 1 0 0 1 0 -100 cm /Fm Do Q"),
         stream(b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 6 0 R >> >>", HELLO),
         HELVETICA,
-    ])
-    # Objects packed in an object stream, and an information dictionary's title (the trailer
-    # names no /Info here: the catalog's /Metadata-free shape stays minimal).
-    seeds["object-stream"] = (0, [
-        CATALOG,
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>",
-        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>",
+    ))
+    # Objects packed in an object stream.
+    seeds["object-stream"] = (0, one_page(
+        b"/Resources << /Font << /F1 6 0 R >> >>",
         stream(b"", HELLO),
         stream(b"/Type /ObjStm /N 1 /First 4", b"6 0 " + HELVETICA),
-    ])
+    ))
     return seeds
 
 

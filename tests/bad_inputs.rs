@@ -8,17 +8,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded};
+use common::{BoundedRun, arg, simdoc_bounded};
 
 /// Far above what any case here needs (each takes well under a second when it works).
 const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 fn run(args: &[&str]) -> BoundedRun {
     simdoc_bounded(args, TIME_LIMIT)
-}
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
 }
 
 fn fifo_in(dir: &Path) -> PathBuf {

@@ -11,7 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BoundedRun, hello_pdf, pdf_of, pdf_stream, simdoc_bounded};
+use common::{BoundedRun, arg, hello_pdf, pdf_of, pdf_stream, simdoc_bounded};
 use simdoc::document::{Document, LoadError, SourceFormat};
 
 /// The library's reading, in a child process under limits ([`common::parse_in_child`]).
@@ -29,10 +29,6 @@ fn run(args: &[&str]) -> BoundedRun {
     simdoc_bounded(args, TIME_LIMIT)
 }
 
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
-}
-
 const TEXT: &[u8] = b"BT /F1 12 Tf 72 720 Td (Hello there, this is a sentence.) Tj ET";
 
 /// Finding 1: a one-page PDF whose page is its own `/Parent` (no `/MediaBox`, so
@@ -46,12 +42,8 @@ fn self_parent() -> Vec<u8> {
     ])
 }
 
-/// Finding 2: a font whose `/ToUnicode` map has one range of four billion codes.
-fn huge_cmap() -> Vec<u8> {
-    let cmap = b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap \
-        1 begincodespacerange <00> <FF> endcodespacerange \
-        1 beginbfrange <00000000> <ffffffff> <0041> endbfrange \
-        endcmap CMapName currentdict /CMap defineresource pop end end";
+/// A one-page PDF whose font's `/ToUnicode` map is `map`.
+fn with_font_map(map: &[u8]) -> Vec<u8> {
     pdf_of(&[
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>".to_vec(),
@@ -59,8 +51,18 @@ fn huge_cmap() -> Vec<u8> {
             .to_vec(),
         pdf_stream("", TEXT, false),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>".to_vec(),
-        pdf_stream("", cmap, false),
+        pdf_stream("", map, true),
     ])
+}
+
+/// Finding 2: a font whose `/ToUnicode` map has one range of four billion codes.
+fn huge_cmap() -> Vec<u8> {
+    with_font_map(
+        b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap \
+        1 begincodespacerange <00> <FF> endcodespacerange \
+        1 beginbfrange <00000000> <ffffffff> <0041> endbfrange \
+        endcmap CMapName currentdict /CMap defineresource pop end end",
+    )
 }
 
 /// Finding 2: a page whose content saves the graphics state `count` times (deflated: 2
@@ -126,16 +128,8 @@ fn a_font_map_of_four_billion_codes_is_refused_before_it_is_built() {
         "[".repeat(100_000),
         "]".repeat(100_000)
     );
-    let mut objects = vec![
-        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>".to_vec(),
-        b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>"
-            .to_vec(),
-        pdf_stream("", TEXT, false),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>".to_vec(),
-    ];
-    objects.push(pdf_stream("", deep.as_bytes(), true));
-    let error = parse_bytes(&pdf_of(&objects), Path::new("deep.pdf"), None).unwrap_err();
+    let error =
+        parse_bytes(&with_font_map(deep.as_bytes()), Path::new("deep.pdf"), None).unwrap_err();
     assert_eq!(
         error.to_string(),
         "deep.pdf: a font's character map nests 100000 levels deep, over the limit of 64"

@@ -11,16 +11,12 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded, simdoc_bounded_in};
+use common::{BoundedRun, arg, simdoc_bounded, simdoc_bounded_in};
 
 const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 fn run(args: &[&str]) -> BoundedRun {
     simdoc_bounded(args, TIME_LIMIT)
-}
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
 }
 
 const TEXT: &str = "The harbour froze early that winter. Boats stayed in for weeks.";

@@ -9,16 +9,12 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded};
+use common::{BoundedRun, arg, simdoc_bounded};
 
 const TIME_LIMIT: Duration = Duration::from_secs(120);
 
 fn run(args: &[&str]) -> BoundedRun {
     simdoc_bounded(args, TIME_LIMIT)
-}
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
 }
 
 /// Sentences of Wikipedia's "Guinea" (the bundled example, CC BY-SA 3.0): real prose, so the

@@ -23,6 +23,11 @@ pub fn simdoc(args: &[&str]) -> Output {
         .expect("the simdoc binary runs")
 }
 
+/// A temporary path as a command-line argument (the tests' temporary paths are UTF-8).
+pub fn arg(path: &std::path::Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
 /// Process output as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
