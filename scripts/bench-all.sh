@@ -5,7 +5,7 @@
 #   SIMDOC_DATA=/work/shared/data scripts/bench-all.sh [NAME...]     (default: every benchmark)
 #
 # NAME is one of: model-build model-size model-bench collection qsign-floor spark documents
-# compare scaling sources viewer eval repetition. Each one's raw output, headed by the date and the load average,
+# compare scaling sources viewer eval repetition fuzzy-collection hostile. Each one's raw output, headed by the date and the load average,
 # is kept in target/bench-all/NAME.txt; a benchmark that fails is reported and leaves its block
 # as it was (the others still run). Run it on an idle machine: the figures are only as quiet as
 # the machine. Takes about an hour (the model builds, the collection detectors with datasketch,
@@ -18,7 +18,7 @@ export SIMDOC_DATA
 out=target/bench-all
 mkdir -p "$out"
 
-all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition fuzzy-collection)
+all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition fuzzy-collection hostile)
 if [ $# -gt 0 ]; then
   names=("$@")
 else
@@ -140,6 +140,28 @@ fuzzy_collection() {
   rm -rf "$dir"
 }
 
+# The hostile and unlucky inputs of README's bad-input catalogue (scripts/hostile-inputs.py
+# writes them, the shapes the tests make): time and peak memory of reading each, and what
+# reading PDFs in worker processes costs beside reading them in process.
+hostile() {
+  local dir
+  dir=$(mktemp -d)
+  python3 scripts/hostile-inputs.py "$dir" || return 1
+  for input in loop.pdf cmap.pdf saves-2m.pdf saves-10m.pdf attributes.docx attributes.html \
+    unpacks.epub letters.txt paragraphs.html sentences.txt; do
+    echo "$input ($(stat -c %s "$dir/$input") bytes), inspect:"
+    timed $simdoc inspect "$dir/$input" 2>&1 >/dev/null | sed 's/^/  /'
+  done
+  echo "the same PDF collection (100 PDFs of 40 lines, $(du -sk "$dir/pdfs" | cut -f1) KB), read in worker processes, then in process (SIMDOC_PDF_IN_PROCESS=1), three times:"
+  for _ in 1 2 3; do
+    timed $simdoc collection "$dir/pdfs" --evidence 0 2>&1 >"$dir/out.txt" | sed 's/^/  workers:    /'
+    SIMDOC_PDF_IN_PROCESS=1 timed $simdoc collection "$dir/pdfs" --evidence 0 2>&1 >"$dir/out.txt" \
+      | sed 's/^/  in process: /'
+  done
+  head -1 "$dir/out.txt"
+  rm -rf "$dir"
+}
+
 run() {
   case "$1" in
     model-build) scripts/bench-model-build.sh ;;
@@ -156,6 +178,7 @@ run() {
     eval) eval_command ;;
     repetition) repetition ;;
     fuzzy-collection) fuzzy_collection ;;
+    hostile) hostile ;;
     *)
       echo "unknown benchmark: $1 (one of: ${all[*]})" >&2
       return 2

@@ -28,6 +28,9 @@ pub struct CorpusEntry {
     /// The encoding the file was decoded from ("UTF-8", or "windows-1252" for bytes that are not
     /// valid UTF-8 and declare nothing else): lets a front end report such files per document.
     pub encoding: &'static str,
+    /// What decoding noticed ([`decode::Decoded::warning`]: damaged UTF-8 bytes replaced),
+    /// carried into the document's warnings.
+    pub warning: Option<String>,
     /// A packaged document, already read with its own structure (its hierarchy cannot be
     /// rebuilt from `text`).
     pub parsed: Option<Document>,
@@ -38,7 +41,7 @@ impl CorpusEntry {
     pub fn to_document(&self) -> Document {
         match &self.parsed {
             Some(doc) => doc.clone(),
-            None => document::parse_text(&self.text, &self.name, self.format),
+            None => self.parse(),
         }
     }
 
@@ -46,72 +49,146 @@ impl CorpusEntry {
     pub fn into_document(self) -> Document {
         match self.parsed {
             Some(doc) => doc,
-            None => document::parse_text(&self.text, &self.name, self.format),
+            None => self.parse(),
         }
+    }
+
+    fn parse(&self) -> Document {
+        let _permit = document::budget::reserve(self.text.len() as u64);
+        let mut doc = document::parse_text(&self.text, &self.name, self.format);
+        doc.warnings.extend(self.warning.clone());
+        doc
     }
 }
 
 /// Every file under `paths` (files given directly are kept as they are), sorted, without
-/// hidden files or folders. A path that does not exist is an error naming it.
+/// hidden files or folders, without following symbolic links out of a folder. A path that does
+/// not exist is an error naming it; a folder inside that cannot be read is left out.
 pub fn list_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
-    Ok(walk(paths)?.files)
+    Ok(walk(paths, false)?.files)
 }
 
-/// What walking folders found: the files, and the hidden entries (names starting with a dot)
-/// left out, a hidden folder as itself (it is not walked into).
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What walking folders found: the files, and what was left out.
+#[derive(Debug, Default)]
 pub struct Listing {
     pub files: Vec<PathBuf>,
+    /// Hidden entries (names starting with a dot), a hidden folder as itself (it is not walked
+    /// into).
     pub hidden: Vec<PathBuf>,
+    /// Symbolic links not followed, with why.
+    pub links: Vec<(PathBuf, LinkSkip)>,
+    /// Folders (or entries) that could not be read, as errors naming them: the walk goes on
+    /// without them, as a collection goes on without a file it cannot read.
+    pub unreadable: Vec<LoadError>,
 }
 
-/// [`list_files`], with the hidden entries it leaves out.
-pub fn walk(paths: &[PathBuf]) -> Result<Listing, LoadError> {
-    let mut files = Vec::new();
-    let mut hidden = Vec::new();
+/// Why a symbolic link found in a folder was not followed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkSkip {
+    /// It leads out of the folder walked (`--follow` follows it).
+    LeavesFolder,
+    /// It leads to a folder (`--follow` walks it).
+    ToFolder,
+    /// It leads nowhere.
+    Broken,
+}
+
+/// Walks `paths` (see [`Listing`]). A folder's symbolic links are followed only with `follow`
+/// (loops are then found and left out); without it, a link to a file inside the folder walked
+/// is read, and a link leading out of it (a system file, another user's folder) or to a folder
+/// is listed as not followed. Files named in `paths` are always kept.
+pub fn walk(paths: &[PathBuf], follow: bool) -> Result<Listing, LoadError> {
+    let mut listing = Listing::default();
     for path in paths {
         let metadata = std::fs::metadata(path).map_err(|source| LoadError::Io {
             path: path.clone(),
             error: source,
         })?;
         if !metadata.is_dir() {
-            files.push(path.clone());
+            listing.files.push(path.clone());
             continue;
         }
-        let mut pending = vec![path.clone()];
+        // The folder given must be readable: an unreadable one is the user's error to see.
+        std::fs::read_dir(path).map_err(|source| LoadError::Io {
+            path: path.clone(),
+            error: source,
+        })?;
+        let root = std::fs::canonicalize(path).unwrap_or_else(|_| path.clone());
         let mut found = Vec::new();
-        while let Some(dir) = pending.pop() {
-            let entries = std::fs::read_dir(&dir).map_err(|source| LoadError::Io {
-                path: dir.clone(),
-                error: source,
-            })?;
-            for entry in entries {
-                let entry = entry.map_err(|source| LoadError::Io {
-                    path: dir.clone(),
-                    error: source,
-                })?;
-                if entry.file_name().to_string_lossy().starts_with('.') {
-                    hidden.push(entry.path());
+        let mut entries = walkdir::WalkDir::new(path)
+            .follow_links(follow)
+            .min_depth(1)
+            .sort_by_file_name()
+            .into_iter();
+        while let Some(entry) = entries.next() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(error) => {
+                    listing.unreadable.push(walk_error(path, error));
                     continue;
                 }
-                let path = entry.path();
-                match entry.file_type() {
-                    Ok(t) if t.is_dir() => pending.push(path),
-                    Ok(_) => found.push(path),
-                    Err(source) => {
-                        return Err(LoadError::Io {
-                            path,
-                            error: source,
-                        });
-                    }
+            };
+            let file_type = entry.file_type();
+            if entry.file_name().to_string_lossy().starts_with('.') {
+                if file_type.is_dir() {
+                    entries.skip_current_dir();
                 }
+                listing.hidden.push(entry.into_path());
+                continue;
             }
+            if file_type.is_dir() {
+                continue;
+            }
+            if file_type.is_symlink() {
+                match link_target(entry.path(), &root) {
+                    Some(LinkTarget::FileInside) => found.push(entry.into_path()),
+                    Some(LinkTarget::Skip(why)) => listing.links.push((entry.into_path(), why)),
+                    None => listing.links.push((entry.into_path(), LinkSkip::Broken)),
+                }
+                continue;
+            }
+            found.push(entry.into_path());
         }
         found.sort();
-        files.extend(found);
+        listing.files.extend(found);
     }
-    hidden.sort();
-    Ok(Listing { files, hidden })
+    listing.hidden.sort();
+    listing.links.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(listing)
+}
+
+/// Where a symbolic link met without `--follow` leads.
+enum LinkTarget {
+    FileInside,
+    Skip(LinkSkip),
+}
+
+fn link_target(link: &Path, root: &Path) -> Option<LinkTarget> {
+    let target = std::fs::canonicalize(link).ok()?;
+    let metadata = std::fs::metadata(&target).ok()?;
+    Some(if !target.starts_with(root) {
+        LinkTarget::Skip(LinkSkip::LeavesFolder)
+    } else if metadata.is_dir() {
+        LinkTarget::Skip(LinkSkip::ToFolder)
+    } else {
+        LinkTarget::FileInside
+    })
+}
+
+/// A walk error as a [`LoadError`] naming the folder or entry (a loop of links, with
+/// `--follow`, names the link).
+fn walk_error(root: &Path, error: walkdir::Error) -> LoadError {
+    let path = error.path().unwrap_or(root).to_path_buf();
+    let loop_at = error.loop_ancestor().map(Path::to_path_buf);
+    let error = match (loop_at, error.into_io_error()) {
+        (Some(ancestor), _) => std::io::Error::other(format!(
+            "a symbolic link back to {} (a loop)",
+            crate::escape::path(&ancestor)
+        )),
+        (None, Some(io)) => io,
+        (None, None) => std::io::Error::other("cannot be walked"),
+    };
+    LoadError::Io { path, error }
 }
 
 /// Reads one file into its entries (one, or many for container formats).
@@ -126,6 +203,7 @@ pub fn entries_from_bytes(
     path: &Path,
     options: &LoadOptions,
 ) -> Result<Vec<CorpusEntry>, LoadError> {
+    let _permit = document::budget::reserve(document::budget::weight_of(bytes));
     let claimed = options
         .format
         .or_else(|| document::format_from_extension(path));
@@ -139,21 +217,30 @@ pub fn entries_from_bytes(
             // Packaged formats carry Unicode text of their own (XML parts in UTF-8, PDF text
             // decoded through its fonts): nothing was guessed.
             encoding: "UTF-8",
+            warning: None,
             parsed: Some(doc),
         }]);
     }
     let decoded = decode::decode(bytes, true).map_err(|_| LoadError::Binary {
         path: path.to_path_buf(),
     })?;
+    let warning = decoded.warning();
     let text = decoded.text;
     let encoding = decoded.encoding;
     let head = text.trim_start();
     let name = path.display().to_string();
+    // A container's damaged bytes are reported once, for the file, not for each entry.
     if head.starts_with("<doc ") {
-        return Ok(wikiextractor_entries(&text, path, encoding));
+        return Ok(with_warning(
+            wikiextractor_entries(&text, path, encoding),
+            warning,
+        ));
     }
     if head.starts_with("<!DOCTYPE lewis") || head.starts_with("<REUTERS") {
-        return Ok(reuters_entries(&text, path, encoding));
+        return Ok(with_warning(
+            reuters_entries(&text, path, encoding),
+            warning,
+        ));
     }
     let format = options.format.unwrap_or_else(|| {
         let html_ext = path
@@ -172,8 +259,17 @@ pub fn entries_from_bytes(
         text,
         format,
         encoding,
+        warning,
         parsed: None,
     }])
+}
+
+/// The entries of one file, the first carrying the file's decoding warning.
+fn with_warning(mut entries: Vec<CorpusEntry>, warning: Option<String>) -> Vec<CorpusEntry> {
+    if let Some(first) = entries.first_mut() {
+        first.warning = warning;
+    }
+    entries
 }
 
 /// The value of `attr="..."` inside a tag's text.
@@ -210,6 +306,7 @@ fn wikiextractor_entries(text: &str, path: &Path, encoding: &'static str) -> Vec
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
                 encoding,
+                warning: None,
                 parsed: None,
             });
         }
@@ -300,6 +397,7 @@ fn reuters_entries(text: &str, path: &Path, encoding: &'static str) -> Vec<Corpu
                 text: paragraphs.join("\n\n"),
                 format: SourceFormat::Text,
                 encoding,
+                warning: None,
                 parsed: None,
             });
         }

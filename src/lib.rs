@@ -16,6 +16,7 @@ pub mod collection;
 pub mod compare;
 pub mod corpus;
 pub mod document;
+pub mod escape;
 pub mod eval;
 pub mod linalg;
 pub mod model;
@@ -25,6 +26,7 @@ pub mod selection;
 pub mod similarity;
 pub mod sources;
 pub mod text;
+pub mod write;
 
 #[cfg(feature = "gui")]
 pub mod app;

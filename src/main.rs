@@ -8,6 +8,14 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
+    // Every command but the worker itself reads PDFs in worker processes (so does the viewer).
+    if args
+        .command
+        .as_ref()
+        .is_none_or(cli::Command::reads_documents)
+    {
+        cli::read_pdfs_in_workers();
+    }
     match args.command {
         #[cfg(feature = "gui")]
         Some(cli::Command::View(view)) => open_viewer(view),

@@ -9,7 +9,9 @@
 //! returned with the reason, for the summary.
 //!
 //! Hidden files and folders (names starting with a dot: `.git`, `.DS_Store`) are never read
-//! nor walked into, and are listed among the files left out ([`crate::corpus::walk`]).
+//! nor walked into, and are listed among the files left out ([`crate::corpus::walk`]); so are
+//! symbolic links that lead out of the folder or to a folder, unless links are followed
+//! (`--follow`). A subfolder that cannot be read is left out too, named with its error.
 //!
 //! The order is the stream order of the streaming detectors (CoDet, qSign): by name (the
 //! default), by modification time (news in publication order, when the files' times are those of
@@ -19,6 +21,9 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
+
+use crate::corpus::LinkSkip;
+use crate::document::LoadError;
 
 /// Why a file was left out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +36,8 @@ pub enum SkipReason {
     NotIncluded,
     /// Its name (or its folder's) starts with a dot.
     Hidden,
+    /// A symbolic link not followed.
+    Link(LinkSkip),
 }
 
 impl SkipReason {
@@ -42,6 +49,13 @@ impl SkipReason {
             SkipReason::Hidden => {
                 "hidden (its name starts with a dot); not walked into if a folder"
             }
+            SkipReason::Link(LinkSkip::LeavesFolder) => {
+                "a symbolic link leading out of the folder; --follow reads it"
+            }
+            SkipReason::Link(LinkSkip::ToFolder) => {
+                "a symbolic link to a folder; --follow walks it"
+            }
+            SkipReason::Link(LinkSkip::Broken) => "a symbolic link leading nowhere",
         }
     }
 }
@@ -55,10 +69,12 @@ pub struct PatternError {
 }
 
 /// The files to read and those left out.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Debug, Default)]
 pub struct Selected {
     pub files: Vec<PathBuf>,
     pub skipped: Vec<(PathBuf, SkipReason)>,
+    /// Folders (or entries) that could not be read while walking, with their error.
+    pub unreadable: Vec<LoadError>,
 }
 
 /// How files found in folders are chosen.
@@ -68,6 +84,8 @@ pub struct FileSelection {
     exclude: Option<GlobSet>,
     /// Read README, SOURCE, LICENSE and the like too.
     pub keep_folder_notes: bool,
+    /// Follow symbolic links found in folders (`--follow`), wherever they lead.
+    pub follow_links: bool,
 }
 
 fn glob_set(patterns: &[String]) -> Result<Option<GlobSet>, PatternError> {
@@ -121,6 +139,7 @@ impl FileSelection {
             include: glob_set(include)?,
             exclude: glob_set(exclude)?,
             keep_folder_notes: false,
+            follow_links: false,
         })
     }
 
@@ -151,7 +170,7 @@ impl FileSelection {
     pub fn list(&self, paths: &[PathBuf]) -> Result<Selected, crate::document::LoadError> {
         let mut selected = Selected::default();
         for path in paths {
-            let listing = crate::corpus::walk(std::slice::from_ref(path))?;
+            let listing = crate::corpus::walk(std::slice::from_ref(path), self.follow_links)?;
             let walked = path.is_dir();
             selected.skipped.extend(
                 listing
@@ -159,6 +178,13 @@ impl FileSelection {
                     .into_iter()
                     .map(|hidden| (hidden, SkipReason::Hidden)),
             );
+            selected.skipped.extend(
+                listing
+                    .links
+                    .into_iter()
+                    .map(|(link, why)| (link, SkipReason::Link(why))),
+            );
+            selected.unreadable.extend(listing.unreadable);
             for file in listing.files {
                 match self.skip_reason(&file).filter(|_| walked) {
                     Some(reason) => selected.skipped.push((file, reason)),

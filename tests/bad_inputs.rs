@@ -8,17 +8,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded};
+use common::{BoundedRun, arg, simdoc_bounded};
 
 /// Far above what any case here needs (each takes well under a second when it works).
 const TIME_LIMIT: Duration = Duration::from_secs(60);
 
 fn run(args: &[&str]) -> BoundedRun {
     simdoc_bounded(args, TIME_LIMIT)
-}
-
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
 }
 
 fn fifo_in(dir: &Path) -> PathBuf {
@@ -67,7 +63,8 @@ fn a_collection_skips_a_fifo_and_a_device_among_its_files() {
     a_small_text(dir.path());
     let zero = dir.path().join("zero.txt");
     std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
-    let out = run(&["collection", arg(dir.path())]);
+    // Followed (the link leads out of the folder: only with --follow), the device is refused.
+    let out = run(&["collection", arg(dir.path()), "--follow"]);
     assert_eq!(out.code, Some(0), "{out:?}");
     assert_eq!(
         out.stderr,
@@ -81,6 +78,145 @@ fn a_collection_skips_a_fifo_and_a_device_among_its_files() {
     assert!(
         out.stdout.starts_with("ffp: 1 documents, 0 pairs"),
         "{out:?}"
+    );
+}
+
+/// A symbolic link in a collection folder that leads out of it (to a system file, say, which
+/// would end up whole in a pair page) is not followed unless asked: it is listed among the
+/// files left out. A link to a file inside the folder is read.
+#[test]
+fn symbolic_links_leaving_the_folder_are_not_followed_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.txt");
+    let text = "The harbour froze early that winter. Boats stayed in.";
+    std::fs::write(&secret, text).unwrap();
+    let folder = dir.path().join("essays");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("essay.txt"), text).unwrap();
+    std::os::unix::fs::symlink(&secret, folder.join("link.txt")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), folder.join("elsewhere")).unwrap();
+    std::os::unix::fs::symlink("essay.txt", folder.join("inside.txt")).unwrap();
+    let out = run(&["collection", arg(&folder)]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.stdout.starts_with("ffp: 2 documents, 1 pairs"),
+        "{out:?}"
+    );
+    assert!(!out.stdout.contains("secret"), "{out:?}");
+    for (link, why) in [
+        (
+            "elsewhere",
+            "a symbolic link leading out of the folder; --follow reads it",
+        ),
+        (
+            "link.txt",
+            "a symbolic link leading out of the folder; --follow reads it",
+        ),
+    ] {
+        let line = format!("  {}  ({why})", arg(&folder.join(link)));
+        assert!(out.stdout.contains(&line), "{line}\n{out:?}");
+    }
+    let out = run(&["collection", arg(&folder), "--follow"]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(out.stdout.starts_with("ffp: 4 documents"), "{out:?}");
+}
+
+/// A subfolder that cannot be read is skipped and named, as an unreadable file is; the rest of
+/// the collection is compared (the whole run failed). The folder is made unreadable by a path
+/// longer than the system allows (`ENAMETOOLONG`), which holds for every user, root included;
+/// without root, a folder without read permission is tried too.
+#[test]
+fn an_unreadable_subfolder_is_skipped_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "The harbour froze early that winter. Boats stayed in.";
+    std::fs::write(dir.path().join("a.txt"), text).unwrap();
+    std::fs::write(dir.path().join("b.txt"), text).unwrap();
+    // 45 nested folders of 99-character names: past PATH_MAX (4,096 bytes) at the 41st. Built
+    // inside out, by renames of short paths only.
+    let segment = "d".repeat(99);
+    let stage = dir.path().join("stage");
+    std::fs::create_dir(&stage).unwrap();
+    std::fs::write(stage.join("deep.txt"), text).unwrap();
+    for _ in 0..45 {
+        let wrap = dir.path().join("wrap");
+        std::fs::create_dir(&wrap).unwrap();
+        std::fs::rename(&stage, wrap.join(&segment)).unwrap();
+        std::fs::rename(&wrap, &stage).unwrap();
+    }
+    std::fs::rename(&stage, dir.path().join("deep")).unwrap();
+    let out = run(&["collection", arg(dir.path())]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.stdout.starts_with("ffp: 2 documents, 1 pairs"),
+        "{out:?}"
+    );
+    assert!(
+        out.stderr.starts_with("simdoc: skipped: ")
+            && out.stderr.contains(&segment)
+            && out
+                .stderr
+                .trim_end()
+                .ends_with("File name too long (os error 36)"),
+        "{out:?}"
+    );
+    let out = run(&[
+        "sources",
+        arg(&dir.path().join("a.txt")),
+        arg(dir.path()),
+        "-q",
+    ]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        let locked = dir.path().join("locked");
+        std::fs::create_dir(&locked).unwrap();
+        std::fs::write(locked.join("c.txt"), text).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+        let out = run(&["collection", arg(dir.path())]);
+        std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(out.code, Some(0), "{out:?}");
+        assert!(
+            out.stderr.contains(&format!(
+                "simdoc: skipped: {}: cannot read: Permission denied",
+                arg(&locked)
+            )),
+            "{out:?}"
+        );
+    }
+}
+
+/// One damaged byte in a UTF-8 file: the file stays UTF-8 (the byte becomes U+FFFD, and a
+/// warning counts it), so it still matches its clean twin sentence for sentence; it was read as
+/// Windows-1252 whole ("café" became "cafÃ©") and matched nothing.
+#[test]
+fn a_utf8_file_with_a_damaged_byte_still_matches_its_clean_twin() {
+    let dir = tempfile::tempdir().unwrap();
+    let clean = "Le café était fermé à midi. Les élèves déjeunaient dehors près du lycée. \
+                 Après la pluie, la cour était pleine de flaques gelées.";
+    let twin = dir.path().join("clean.txt");
+    std::fs::write(&twin, clean).unwrap();
+    let mut bytes = clean.as_bytes().to_vec();
+    bytes.extend_from_slice(b" Une fin ab\xeem\xe9e.");
+    let damaged = dir.path().join("damaged.txt");
+    std::fs::write(&damaged, &bytes).unwrap();
+    let out = run(&["compare", arg(&damaged), arg(&twin), "--json", "-", "-q"]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "simdoc: {}: 2 byte sequences are not valid UTF-8, read as U+FFFD (the replacement \
+             character)\n",
+            arg(&damaged)
+        )
+    );
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    // All three sentences of the clean twin are found in the damaged file.
+    assert_eq!(
+        report["figures"]["containment"][1], 1.0,
+        "{}",
+        report["figures"]
     );
 }
 
@@ -211,4 +347,83 @@ fn many_small_unrelated_documents_do_not_make_a_matrix_nobody_asked_for() {
         "{out:?}"
     );
     assert!(out.peak_rss_mb < 200.0, "{out:?}");
+}
+
+/// One element with 80,000 distinct attributes (a 177 KB DOCX took 8.9 s: the XML parser
+/// compares each attribute with the others) and one HTML tag with 320,000 (27 s): the DOCX is
+/// refused at 256 attributes on an element, the HTML tag's past 256 are dropped and the page is
+/// read.
+#[test]
+fn thousands_of_attributes_cost_no_quadratic_time() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let attributes: String = (0..80_000).map(|i| format!(" a{i}=\"1\"")).collect();
+    let document = format!(
+        "<w:document xmlns:w=\"http://schemas.openxmlformats.org/wordprocessingml/2006/main\">\
+         <w:body><w:p{attributes}><w:r><w:t>Boats stayed in.</w:t></w:r></w:p></w:body></w:document>"
+    );
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default();
+    zip.start_file("[Content_Types].xml", options).unwrap();
+    zip.write_all(b"<Types/>").unwrap();
+    zip.start_file("word/document.xml", options).unwrap();
+    zip.write_all(document.as_bytes()).unwrap();
+    let docx = dir.path().join("attributes.docx");
+    std::fs::write(&docx, zip.finish().unwrap().into_inner()).unwrap();
+    assert_refused(
+        &run(&["inspect", arg(&docx)]),
+        &format!(
+            "{}: an element of part word/document.xml has 80000 attributes, over the limit of 256",
+            arg(&docx)
+        ),
+    );
+    let html = dir.path().join("attributes.html");
+    let attributes: String = (0..320_000).map(|i| format!(" a{i}")).collect();
+    std::fs::write(
+        &html,
+        format!(
+            "<html><body><p{attributes}>The harbour froze early that winter.</p></body></html>"
+        ),
+    )
+    .unwrap();
+    let out = run(&["inspect", arg(&html)]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.stdout
+            .contains("[0] The harbour froze early that winter."),
+        "{out:?}"
+    );
+    assert!(out.peak_rss_mb < 100.0, "{out:?}");
+}
+
+/// Memory per input is bounded by a stated multiple of its size (README, "Bad inputs"): reading
+/// one document holds at most 64 MB plus 150 times the bytes it parses. Checked on the worst
+/// shapes known, about 1 MB each: one-letter paragraphs (the most nodes and sentences a byte can
+/// make), the smallest HTML paragraphs, and one-word sentences.
+#[test]
+fn memory_stays_within_its_stated_multiple_of_the_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let shapes = [
+        ("letters.txt", "a\n\n".repeat(340_000)),
+        (
+            "paragraphs.html",
+            format!(
+                "<html><body>{}</body></html>",
+                "<p>a b.</p>".repeat(100_000)
+            ),
+        ),
+        ("sentences.txt", "A b. ".repeat(200_000)),
+    ];
+    for (name, text) in shapes {
+        let path = dir.path().join(name);
+        std::fs::write(&path, &text).unwrap();
+        let out = run(&["inspect", arg(&path)]);
+        assert_eq!(out.code, Some(0), "{name}: {out:?}");
+        let size_mb = text.len() as f64 / (1024.0 * 1024.0);
+        assert!(
+            out.peak_rss_mb < 64.0 + 150.0 * size_mb,
+            "{name}: {:.0} MB for {size_mb:.2} MB",
+            out.peak_rss_mb
+        );
+    }
 }

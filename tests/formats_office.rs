@@ -181,9 +181,51 @@ fn a_zip_bomb_stops_at_the_unpacked_size_limit() {
     assert!(bomb.len() < 1024 * 1024, "{}", bomb.len());
     let err = parse(&bomb, "bomb.docx").expect_err("over the limit");
     assert!(matches!(err, LoadError::OverLimit { .. }), "{err:?}");
+    // The limit is 100 times the container's size, at least 4 MiB and at most 64 MiB.
+    let limit = (100 * bomb.len()).clamp(4 << 20, 64 << 20);
     assert_eq!(
         err.to_string(),
-        "bomb.docx: its parts unpack to more bytes than allowed (at part word/document.xml), over the limit of 67108864"
+        format!(
+            "bomb.docx: its parts unpack to more bytes than allowed (at part word/document.xml), \
+             over the limit of {limit}"
+        )
+    );
+}
+
+/// A small EPUB whose chapter unpacks to 60 MiB of paragraphs (it took 2.3 GB to read, and
+/// reading in parallel multiplied that): refused at 100 times its size, with little memory.
+#[test]
+fn a_small_container_unpacking_to_much_text_is_refused_at_its_ratio() {
+    let mut body = String::with_capacity(61 << 20);
+    while body.len() < 60 << 20 {
+        body.push_str("<p>Boats stayed in.</p>\n");
+    }
+    let chapter = format!(
+        r#"<html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>{body}</body></html>"#
+    );
+    drop(body);
+    let epub = zip_of(&[
+        ("mimetype", b"application/epub+zip".as_slice()),
+        (
+            "META-INF/container.xml",
+            br#"<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"#,
+        ),
+        (
+            "book.opf",
+            br#"<package xmlns="http://www.idpf.org/2007/opf"><manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>"#,
+        ),
+        ("c.xhtml", chapter.as_bytes()),
+    ]);
+    drop(chapter);
+    assert!(epub.len() < 600 * 1024, "{}", epub.len());
+    // In a child process with limits: a regression fails here instead of taking gigabytes.
+    let err = common::parse_in_child(&epub, "small.epub", simdoc::document::SourceFormat::Epub)
+        .expect_err("over the ratio");
+    assert!(
+        err.to_string().starts_with(
+            "small.epub: its parts unpack to more bytes than allowed (at part c.xhtml)"
+        ),
+        "{err}"
     );
 }
 

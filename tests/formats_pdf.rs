@@ -166,8 +166,6 @@ fn pdf_with(content: &[u8], deflate: bool, resources: &str, extra: &[&[u8]]) -> 
     } else {
         (content.to_vec(), "")
     };
-    let mut out = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
     let mut objects: Vec<Vec<u8>> = vec![
         b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_vec(),
@@ -183,27 +181,7 @@ fn pdf_with(content: &[u8], deflate: bool, resources: &str, extra: &[&[u8]]) -> 
         .concat(),
     ];
     objects.extend(extra.iter().map(|o| o.to_vec()));
-    for (i, body) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
-        out.extend_from_slice(body);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
+    common::pdf_of(&objects)
 }
 
 #[test]

@@ -1,8 +1,14 @@
 //! Inputs the fuzz targets (`fuzz/`, `scripts/fuzz.sh`) found to fail, each kept as a regression
 //! test with the outcome it must have now. The inputs are in `tests/fixtures/fuzz/` (mutations of
-//! the seeds in `fuzz/seeds/`, made of public-domain or CC BY-SA text only).
+//! the seeds in `fuzz/seeds/`, made of public-domain or CC BY-SA text only), or, for the
+//! structure-aware targets (`pdf_objects`, `packages`), written here in the form those targets
+//! read and built by the targets' own code (`fuzz/fuzz_targets/shapes.rs`). Inputs that could
+//! hang or grow are read in a child process under limits ([`common::parse_in_child`]).
 
 mod common;
+
+#[path = "../fuzz/fuzz_targets/shapes.rs"]
+mod shapes;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -81,4 +87,44 @@ fn a_pdf_missing_an_object_is_one_clear_line() {
         matches!(error, simdoc::document::LoadError::Corrupt { .. }),
         "{error:?}"
     );
+}
+
+/// The structure-aware targets' seeds are what they claim to be: PDFs and packages that read,
+/// with text (a seed that fails would start the fuzzer on an error path), whether the PDF
+/// target deflates their streams or not.
+#[test]
+fn the_structured_seeds_read() {
+    use simdoc::document::SourceFormat;
+    let seeds = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
+    let mut read = 0;
+    for entry in std::fs::read_dir(seeds.join("pdf_objects")).expect("the PDF seeds") {
+        let path = entry.expect("an entry").path();
+        let input = std::fs::read(&path).expect("a seed");
+        for deflate in [false, true] {
+            let pdf = shapes::pdf_from_objects(&input[1..], deflate);
+            let doc = common::parse_in_child(&pdf, "seed.pdf", SourceFormat::Pdf)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            shapes::check_document(&doc);
+            assert!(!doc.sentences.is_empty(), "{}", path.display());
+            read += 1;
+        }
+    }
+    for entry in std::fs::read_dir(seeds.join("packages")).expect("the package seeds") {
+        let path = entry.expect("an entry").path();
+        let input = std::fs::read(&path).expect("a seed");
+        let format =
+            [SourceFormat::Docx, SourceFormat::Odt, SourceFormat::Epub][usize::from(input[0] % 3)];
+        let zip = shapes::zip_from_parts(&input[1..]);
+        let doc = common::parse_in_child(&zip, "seed", format)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        shapes::check_document(&doc);
+        assert!(
+            doc.sentences.len() >= 4,
+            "{}: {:?}",
+            path.display(),
+            doc.sentences
+        );
+        read += 1;
+    }
+    assert_eq!(read, 6 * 2 + 3);
 }

@@ -18,7 +18,7 @@ use crate::collection::tables;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
-use crate::render::collection_pages::{evidence_and_pages, page_link, pages_folder};
+use crate::render::collection_pages::{evidence_and_pages, is_page_name, page_link, pages_folder};
 use crate::similarity::ModelView;
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
@@ -91,7 +91,13 @@ fn write_report(
         &result.detection,
         &is_source,
     );
-    let (folder_name, folder) = pages_folder(path);
+    // The report and its folder of pair pages are one transaction: the pages are staged beside
+    // the report and replace an earlier export's whole.
+    let (folder_name, target_folder) = pages_folder(path);
+    let mut outputs = crate::write::Outputs::new();
+    let folder = outputs
+        .folder(&target_folder, is_page_name)
+        .map_err(|e| e.to_string())?;
     let mut linked = Vec::new();
     if !result.documents.is_empty() {
         // Only the documents of the pairs wanted are handed over (copied once each), not the
@@ -139,7 +145,10 @@ fn write_report(
     }
     let link = |rank: usize| page_link(&folder_name, &linked, rank);
     let html = collection_html(&report, &HtmlOptions { pair_link: &link });
-    std::fs::write(path, html).map_err(|e| e.to_string())
+    outputs
+        .write(path, html.as_bytes())
+        .and_then(|()| outputs.commit())
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -57,6 +57,7 @@ fn folder_files(
     for (path, reason) in selected.skipped {
         skipped.push(format!("{}: {}", path.display(), reason.describe()));
     }
+    skipped.extend(selected.unreadable.iter().map(ToString::to_string));
     Ok(selected.files)
 }
 

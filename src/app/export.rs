@@ -150,5 +150,8 @@ pub fn write_export(
         }
         ExportKind::ReportHtml => html::report_html(&report).into_bytes(),
     };
-    std::fs::write(path, bytes).map_err(|e| e.to_string())
+    // Written whole or not at all, and never over one of the two documents.
+    let inputs = analysis.docs.each_ref().map(|d| d.path.clone());
+    crate::write::check_targets(&[path], &[], &inputs).map_err(|e| e.to_string())?;
+    crate::write::write_file(path, &bytes).map_err(|e| e.to_string())
 }

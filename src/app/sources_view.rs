@@ -349,9 +349,9 @@ impl SimdocApp {
             move |_| {
                 let document_path = run.input.document.path.display().to_string();
                 let html = sources_html(&run.report(&document_path));
-                let result = std::fs::write(&path, html)
+                let result = crate::write::write_file(&path, html.as_bytes())
                     .map(|()| format!("Exported {}", path.display()))
-                    .map_err(|e| format!("{}: cannot export: {e}", path.display()));
+                    .map_err(|e| format!("cannot export: {e}"));
                 JobOutput::Exported { result }
             },
         );

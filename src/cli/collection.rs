@@ -10,7 +10,7 @@ use anyhow::Context;
 
 use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
-use super::output;
+use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
 use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use simdoc::collection::{
@@ -21,7 +21,7 @@ use simdoc::collection::{
 use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
 use simdoc::render::collection_html::{HtmlOptions, collection_html};
-use simdoc::render::collection_pages::{evidence_and_pages, page_link, pages_folder};
+use simdoc::render::collection_pages::{evidence_and_pages, is_page_name, page_link, pages_folder};
 
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
@@ -45,6 +45,7 @@ fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>
         }
     }
     loaded.skipped.extend(more.skipped);
+    loaded.files.extend(more.files);
     let is_source = (0..loaded.names.len()).map(|d| d < sources).collect();
     Ok((loaded, is_source))
 }
@@ -68,7 +69,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     {
         anyhow::bail!(
             "{}: the matrix file must end in .svg, .png or .csv",
-            path.display()
+            simdoc::escape::path(path)
         );
     }
     let (loaded, is_source) = load_with_sources(args)?;
@@ -76,7 +77,29 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         names,
         documents,
         skipped,
+        files,
     } = loaded;
+    // The report's pair pages go to a folder beside it, replaced whole.
+    let pages = args.html.as_deref().map(pages_folder);
+    let inputs: Vec<std::path::PathBuf> = files.into_iter().chain(args.model.clone()).collect();
+    refuse_overwriting(
+        &[
+            args.json.as_ref(),
+            args.csv.as_ref(),
+            args.html.as_ref(),
+            args.matrix.as_ref(),
+        ],
+        &pages
+            .iter()
+            .map(|(_, folder)| folder.as_path())
+            .collect::<Vec<_>>(),
+        &inputs,
+    )?;
+    let mut outputs = RunOutputs::new();
+    let staged_pages = match &pages {
+        Some((_, folder)) => Some(outputs.folder(folder, is_page_name)?),
+        None => None,
+    };
     if documents.is_empty() {
         anyhow::bail!("no document could be read from the paths given");
     }
@@ -137,7 +160,6 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         wanted.truncate(affordable);
     }
     // With --html, each pair's page is drawn from the comparison its evidence comes from.
-    let pages = args.html.as_deref().map(pages_folder);
     let (evidence, linked) = evidence_and_pages(
         &report,
         &wanted,
@@ -145,22 +167,22 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         model,
         &evidence_options,
         &mut job,
-        pages.as_ref().map(|(_, folder)| folder.as_path()),
+        staged_pages.as_deref(),
     )
     .map_err(anyhow::Error::msg)?;
     report.evidence = evidence;
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {
-        output::write_json(path, &report.to_json())?;
+        outputs.write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        output::write_with(path, |out| Ok(report.write_csv(out)?))?;
+        outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let (Some(path), Some((folder_name, _))) = (&args.html, &pages) {
         let link = |rank: usize| page_link(folder_name, &linked, rank);
         let html = collection_html(&report, &HtmlOptions { pair_link: &link });
-        output::write_file(path, html.as_bytes())?;
+        outputs.write_file(path, html.as_bytes())?;
     }
     drop(documents);
     // The matrix is n x n: made only when it is written or printed (20,849 Reuters stories
@@ -170,8 +192,9 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         .filter(|_| args.matrix.is_some() || collection.names.len() <= MAX_MATRIX_TABLE)
         .map(fuzzy::Resemblances::odds_matrix);
     if let (Some(path), Some(matrix)) = (&args.matrix, &matrix) {
-        write_matrix(path, &collection.names, matrix)?;
+        outputs.write_file(path, &matrix_bytes(path, &collection.names, matrix)?)?;
     }
+    outputs.commit()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     report
@@ -190,16 +213,26 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
 fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     let result = tables::read_results(dir)?;
     for unreadable in &result.unreadable {
-        eprintln!("simdoc: skipped: {}", unreadable.error);
+        eprintln!(
+            "simdoc: skipped: {}",
+            simdoc::escape::terminal(&unreadable.error)
+        );
     }
+    let shown = |id: usize| simdoc::escape::terminal(&result.names[id]);
     for (id, warning) in &result.warnings {
-        eprintln!("simdoc: {}: {warning}", result.names[*id]);
+        eprintln!(
+            "simdoc: {}: {}",
+            shown(*id),
+            simdoc::escape::terminal(warning)
+        );
     }
     for compared in &result.compared {
         if let Err(error) = &compared.evidence {
             eprintln!(
-                "simdoc: no evidence for {} and {}: {error}",
-                result.names[compared.a], result.names[compared.b]
+                "simdoc: no evidence for {} and {}: {}",
+                shown(compared.a),
+                shown(compared.b),
+                simdoc::escape::terminal(error)
             );
         }
     }
@@ -209,11 +242,17 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
     // documents are (the `evidence` table); a run without it shows no evidence.
     report.evidence =
         tables::evidence_in_order(&result.compared, report.ranked().map(|(_, p)| (p.a, p.b)));
+    refuse_overwriting(
+        &[args.json.as_ref(), args.csv.as_ref(), args.html.as_ref()],
+        &[],
+        &[],
+    )?;
+    let mut outputs = RunOutputs::new();
     if let Some(path) = &args.json {
-        output::write_json(path, &report.to_json())?;
+        outputs.write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        output::write_with(path, |out| Ok(report.write_csv(out)?))?;
+        outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
         // The documents stay on the cluster: the evidence comes from its table, and there are
@@ -224,8 +263,9 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
                 pair_link: &|_| None,
             },
         );
-        output::write_file(path, html.as_bytes())?;
+        outputs.write_file(path, html.as_bytes())?;
     }
+    outputs.commit()?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     report
@@ -240,19 +280,20 @@ fn extension(path: &Path) -> Option<String> {
         .map(str::to_ascii_lowercase)
 }
 
-fn write_matrix(path: &Path, names: &[String], matrix: &[Vec<f64>]) -> anyhow::Result<()> {
-    let context = || format!("{}: cannot write", path.display());
-    let bytes = match extension(path).as_deref() {
+/// The matrix file's bytes, in the format its extension names.
+fn matrix_bytes(path: &Path, names: &[String], matrix: &[Vec<f64>]) -> anyhow::Result<Vec<u8>> {
+    let shown = || simdoc::escape::path(path);
+    Ok(match extension(path).as_deref() {
         Some("csv") => {
             let mut out = Vec::new();
-            heatmap::odds_csv(names, matrix, &mut out).with_context(context)?;
+            heatmap::odds_csv(names, matrix, &mut out)
+                .with_context(|| format!("{}: cannot write", shown()))?;
             out
         }
         Some("png") => png::svg_to_png(&heatmap::odds_heatmap_svg(names, matrix), 1.0)
-            .with_context(|| format!("{}: cannot draw the matrix", path.display()))?,
+            .with_context(|| format!("{}: cannot draw the matrix", shown()))?,
         _ => heatmap::odds_heatmap_svg(names, matrix).into_bytes(),
-    };
-    std::fs::write(path, bytes).with_context(context)
+    })
 }
 
 /// The odds-ratio matrix as a table (thesis Table 4.1), documents numbered as in the summary.

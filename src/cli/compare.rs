@@ -21,7 +21,7 @@ use simdoc::render::report::{Report, Side};
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
 
-use super::output::{is_stdout, write_file, write_json, write_with};
+use super::output::{RunOutputs, is_stdout, refuse_overwriting};
 use super::reference::reference_model;
 
 /// Size of the dotplot written by `--dotplot`.
@@ -88,11 +88,26 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             Some("svg") => Some(false),
             _ => bail!(
                 "{}: the dotplot file must end in .png or .svg",
-                path.display()
+                simdoc::escape::path(path)
             ),
         },
         None => None,
     };
+    let inputs: Vec<PathBuf> = [&args.a, &args.b]
+        .into_iter()
+        .chain(&args.model)
+        .cloned()
+        .collect();
+    refuse_overwriting(
+        &[
+            args.json.as_ref(),
+            args.csv.as_ref(),
+            args.html.as_ref(),
+            args.dotplot.as_ref(),
+        ],
+        &[],
+        &inputs,
+    )?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     let options = LoadOptions::default();
@@ -101,6 +116,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         || document::load(&args.b, &options),
     );
     let (a, b) = (a?, b?);
+    super::inputs::print_warnings(&args.a.display().to_string(), &a);
+    super::inputs::print_warnings(&args.b.display().to_string(), &b);
     let compare = args
         .matching
         .compare_options(args.method, args.include_boilerplate)?;
@@ -143,28 +160,37 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
 
     let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
+    let mut outputs = RunOutputs::new();
     if let Some(path) = &args.json {
-        write_json(path, &report.to_json())?;
+        outputs.write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        write_with(path, |out| Ok(report.write_csv(out)?))?;
+        outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
-        write_file(path, html::report_html(&report).as_bytes())?;
+        outputs.write_file(path, html::report_html(&report).as_bytes())?;
     }
     if let Some(dir) = &args.pan {
-        write_pan(dir, [&args.a, &args.b], [&a, &b], &report.passages)?;
+        write_pan(
+            &mut outputs,
+            dir,
+            [&args.a, &args.b],
+            [&a, &b],
+            &report.passages,
+        )?;
     }
     if let (Some(path), Some(is_png)) = (&args.dotplot, dotplot_format) {
         let svg = report.dotplot_svg(DOTPLOT_SIZE, DOTPLOT_SIZE);
         if is_png {
-            let bytes = png::svg_to_png(&svg, 1.0)
-                .with_context(|| format!("{}: cannot draw the dotplot", path.display()))?;
-            write_file(path, &bytes)?;
+            let bytes = png::svg_to_png(&svg, 1.0).with_context(|| {
+                format!("{}: cannot draw the dotplot", simdoc::escape::path(path))
+            })?;
+            outputs.write_file(path, &bytes)?;
         } else {
-            write_file(path, svg.as_bytes())?;
+            outputs.write_file(path, svg.as_bytes())?;
         }
     }
+    outputs.commit()?;
     if !args.quiet && !json_to_stdout {
         print!("{}", report.summary());
     } else if !args.quiet {
@@ -175,6 +201,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
 
 /// Writes `passages` as PAN's detection XML for the pair `paths` into `dir`.
 fn write_pan(
+    outputs: &mut RunOutputs,
     dir: &Path,
     paths: [&Path; 2],
     docs: [&document::Document; 2],
@@ -186,10 +213,11 @@ fn write_pan(
             |n| n.to_string_lossy().into_owned(),
         )
     });
-    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("{}: cannot create", simdoc::escape::path(dir)))?;
     let detections = detections_of(passages, docs, [&names[0], &names[1]]);
     let path = dir.join(pan_xml::pair_file_name(&names[0], &names[1]));
-    write_file(
+    outputs.write_file(
         &path,
         pan_xml::detections_xml(&names[0], &detections).as_bytes(),
     )

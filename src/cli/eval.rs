@@ -17,7 +17,7 @@ use simdoc::model::ReferenceModel;
 use simdoc::render::png;
 use simdoc::similarity::{Method, Thresholds};
 
-use super::output::{is_stdout, write_file, write_json};
+use super::output::{RunOutputs, is_stdout, refuse_overwriting};
 use super::reference::reference_model;
 
 #[derive(Debug, Args)]
@@ -235,6 +235,19 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
         .matching
         .compare_options_with(measured, Method::Fuzzy, false)?;
     let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
+    let inputs: Vec<PathBuf> = std::iter::once(args.path.clone())
+        .chain(args.common.model.clone())
+        .collect();
+    refuse_overwriting(
+        &[
+            args.common.json.as_ref(),
+            args.plot.as_ref(),
+            args.scores.as_ref(),
+        ],
+        &[],
+        &inputs,
+    )?;
+    let mut outputs = RunOutputs::new();
     let set = args.format.load(&args.path, args.split.as_deref())?;
     let report = args.common.with_model(|model| {
         let texts: Vec<(&str, &str)> = set
@@ -255,7 +268,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
             .map(|h| score_pairs(h, model, &options, &|n| bar.inc(n)));
         bar.finish_and_clear();
         if let Some(path) = &args.scores {
-            write_scores(path, &set.pairs, &scores)?;
+            outputs.write_with(path, |out| write_scores(out, &set.pairs, &scores))?;
         }
         let mut report = pairs::report(
             &set,
@@ -281,11 +294,12 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
         Ok(report)
     })?;
     if let Some(path) = &args.common.json {
-        write_json(path, &report)?;
+        outputs.write_json(path, &report)?;
     }
     if let (Some(path), Some(is_png)) = (&args.plot, plot_png) {
-        write_plot(path, is_png, &report)?;
+        outputs.write_file(path, &plot_bytes(path, is_png, &report)?)?;
     }
+    outputs.commit()?;
     print_summary(&args.common, &report.summary());
     Ok(())
 }
@@ -305,42 +319,39 @@ struct ScoreRow<'a> {
     may_match: u8,
     fourgram: u8,
     exact: u8,
-    left: &'a str,
-    right: &'a str,
+    /// The sentences, as CSV cells no spreadsheet evaluates ([`simdoc::escape::csv_cell`]).
+    left: std::borrow::Cow<'a, str>,
+    right: std::borrow::Cow<'a, str>,
 }
 
 fn write_scores(
-    path: &Path,
+    out: &mut dyn std::io::Write,
     pairs: &[simdoc::eval::LabeledPair],
     scores: &[simdoc::eval::PairScore],
 ) -> anyhow::Result<()> {
-    let mut writer = csv::Writer::from_path(path)
-        .with_context(|| format!("{}: cannot write", path.display()))?;
+    let mut writer = csv::Writer::from_writer(out);
     for (i, (pair, score)) in pairs.iter().zip(scores).enumerate() {
-        writer
-            .serialize(ScoreRow {
-                pair: i + 1,
-                label: u8::from(pair.positive),
-                grade: pair.grade,
-                sim_lr: score.sim_lr,
-                sim_rl: score.sim_rl,
-                min_sim: score.sim_lr.min(score.sim_rl),
-                overlap_lr: score.overlap_lr,
-                overlap_rl: score.overlap_rl,
-                may_match: u8::from(score.may_match),
-                fourgram: u8::from(score.fourgram_match),
-                exact: u8::from(score.exact_match),
-                left: &pair.left,
-                right: &pair.right,
-            })
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        writer.serialize(ScoreRow {
+            pair: i + 1,
+            label: u8::from(pair.positive),
+            grade: pair.grade,
+            sim_lr: score.sim_lr,
+            sim_rl: score.sim_rl,
+            min_sim: score.sim_lr.min(score.sim_rl),
+            overlap_lr: score.overlap_lr,
+            overlap_rl: score.overlap_rl,
+            may_match: u8::from(score.may_match),
+            fourgram: u8::from(score.fourgram_match),
+            exact: u8::from(score.exact_match),
+            left: simdoc::escape::csv_cell(&pair.left),
+            right: simdoc::escape::csv_cell(&pair.right),
+        })?;
     }
-    writer
-        .flush()
-        .with_context(|| format!("{}: cannot write", path.display()))
+    Ok(writer.flush()?)
 }
 
-fn write_plot(path: &Path, is_png: bool, report: &PairsReport) -> anyhow::Result<()> {
+/// The sweep plot's bytes: PNG or SVG.
+fn plot_bytes(path: &Path, is_png: bool, report: &PairsReport) -> anyhow::Result<Vec<u8>> {
     let Some(sweep) = &report.sweep else {
         bail!("no sweep to plot");
     };
@@ -365,11 +376,10 @@ fn write_plot(path: &Path, is_png: bool, report: &PairsReport) -> anyhow::Result
     }
     .to_svg();
     if is_png {
-        let bytes = png::svg_to_png(&svg, 1.0)
-            .with_context(|| format!("{}: cannot draw the plot", path.display()))?;
-        write_file(path, &bytes)
+        png::svg_to_png(&svg, 1.0)
+            .with_context(|| format!("{}: cannot draw the plot", simdoc::escape::path(path)))
     } else {
-        write_file(path, svg.as_bytes())
+        Ok(svg.into_bytes())
     }
 }
 
@@ -378,6 +388,11 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.threshold) {
         bail!("--threshold must be between 0 and 1");
     }
+    refuse_overwriting(
+        &[args.common.json.as_ref()],
+        &[],
+        std::slice::from_ref(&args.labels),
+    )?;
     let rows = documents::read_labels(&args.labels, args.root.as_deref())?;
     let options = args.common.compare_options(args.method)?;
     let report = args.common.with_model(|model| {
@@ -398,7 +413,9 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
         ))
     })?;
     if let Some(path) = &args.common.json {
-        write_json(path, &report)?;
+        let mut outputs = RunOutputs::new();
+        outputs.write_json(path, &report)?;
+        outputs.commit()?;
     }
     print_summary(&args.common, &report.summary());
     Ok(())

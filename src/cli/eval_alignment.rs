@@ -16,7 +16,7 @@ use simdoc::eval::alignment::{Annotation, pan_xml};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Method;
 
-use super::output::{write_file, write_json};
+use super::output::RunOutputs;
 use super::reference::reference_model;
 
 #[derive(Debug, Args)]
@@ -224,7 +224,7 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
         print!("{}", run::sweep_markdown(&rows));
     }
     if let Some(path) = &args.json {
-        write_json(path, &serde_json::to_value(&score)?)?;
+        write_json_now(path, &score)?;
     }
     Ok(())
 }
@@ -235,11 +235,20 @@ fn write_detections(
     source: &str,
     detections: &[Annotation],
 ) -> anyhow::Result<()> {
+    // One file per pair, written from the parallel runs: each on its own, not one transaction.
     let path = dir.join(pan_xml::pair_file_name(suspicious, source));
-    write_file(
+    std::fs::write(
         &path,
         pan_xml::detections_xml(suspicious, detections).as_bytes(),
     )
+    .with_context(|| format!("{}: cannot write", simdoc::escape::path(&path)))
+}
+
+/// Writes `value` as JSON to `path` (or standard output for `-`) at once.
+fn write_json_now(path: &Path, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let mut outputs = RunOutputs::new();
+    outputs.write_json(path, value)?;
+    outputs.commit()
 }
 
 fn score_other(args: &ScoreArgs) -> anyhow::Result<()> {
@@ -271,7 +280,7 @@ fn score_other(args: &ScoreArgs) -> anyhow::Result<()> {
     let score = run::score(&args.corpus, &manifest, &results, 0);
     print!("{}", run::markdown(&score, &args.label));
     if let Some(path) = &args.json {
-        write_json(path, &serde_json::to_value(&score)?)?;
+        write_json_now(path, &score)?;
     }
     Ok(())
 }

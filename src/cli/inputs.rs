@@ -24,12 +24,17 @@ pub struct InputArgs {
     /// default and listed).
     #[arg(long, help_heading = "Input files")]
     pub all_files: bool,
+    /// Follow symbolic links found in folders, also those leading out of the folder or to
+    /// other folders (by default they are left out and listed).
+    #[arg(long, help_heading = "Input files")]
+    pub follow: bool,
 }
 
 impl InputArgs {
     pub fn selection(&self) -> anyhow::Result<FileSelection> {
         let mut selection = FileSelection::new(&self.include, &self.exclude)?;
         selection.keep_folder_notes = self.all_files;
+        selection.follow_links = self.follow;
         Ok(selection)
     }
 }
@@ -59,6 +64,8 @@ pub(crate) fn progress_bar() -> ProgressBar {
 pub struct Loaded {
     pub names: Vec<String>,
     pub documents: Vec<Document>,
+    /// Every file selected for reading (read or not): outputs must not overwrite them.
+    pub files: Vec<PathBuf>,
     /// Files of the folders not read as documents, with the reason.
     pub skipped: Vec<(PathBuf, SkipReason)>,
 }
@@ -72,6 +79,10 @@ pub fn load_documents(
     max_bytes: u64,
 ) -> anyhow::Result<Loaded> {
     let selected = selection.list(paths)?;
+    // A folder that cannot be read is left out like a file that cannot be read.
+    for error in &selected.unreadable {
+        eprintln!("simdoc: skipped: {error}");
+    }
     let mut files = selected.files;
     order.apply(&mut files);
     let options = LoadOptions {
@@ -96,12 +107,14 @@ pub fn load_documents(
     bar.finish_and_clear();
     let mut loaded = Loaded {
         skipped: selected.skipped,
+        files,
         ..Loaded::default()
     };
     for result in read {
         match result {
             Ok(list) => {
                 for (name, doc) in list {
+                    print_warnings(&name, &doc);
                     loaded.names.push(name);
                     loaded.documents.push(doc);
                 }
@@ -112,6 +125,13 @@ pub fn load_documents(
     Ok(loaded)
 }
 
+/// Prints what reading `doc` noticed (its warnings) on standard error, after its name.
+pub fn print_warnings(name: &str, doc: &Document) {
+    for warning in &doc.warnings {
+        eprintln!("simdoc: {}: {warning}", simdoc::escape::terminal(name));
+    }
+}
+
 /// The files left out, for a summary: up to `show` named, then a count.
 pub fn skipped_lines(skipped: &[(PathBuf, SkipReason)], show: usize) -> String {
     if skipped.is_empty() {
@@ -119,7 +139,11 @@ pub fn skipped_lines(skipped: &[(PathBuf, SkipReason)], show: usize) -> String {
     }
     let mut out = format!("\nfiles left out ({}):\n", skipped.len());
     for (path, reason) in skipped.iter().take(show) {
-        out.push_str(&format!("  {}  ({})\n", path.display(), reason.describe()));
+        out.push_str(&format!(
+            "  {}  ({})\n",
+            simdoc::escape::path(path),
+            reason.describe()
+        ));
     }
     if skipped.len() > show {
         out.push_str(&format!("  ... {} more\n", skipped.len() - show));

@@ -27,6 +27,7 @@ pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
         ..LoadOptions::default()
     };
     let doc = document::load(&args.file, &options)?;
+    super::inputs::print_warnings(&args.file.display().to_string(), &doc);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
@@ -38,8 +39,16 @@ pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
     out.flush().context("writing to standard output")
 }
 
+/// The outline for a terminal: titles, labels and sentences come from the file, so they are
+/// escaped ([`simdoc::escape::terminal`]).
 fn write_outline(out: &mut impl Write, doc: &Document) -> std::io::Result<()> {
-    writeln!(out, "{} ({} sentences)", doc.title, doc.sentences.len())?;
+    use simdoc::escape::terminal;
+    writeln!(
+        out,
+        "{} ({} sentences)",
+        terminal(&doc.title),
+        doc.sentences.len()
+    )?;
     for (id, node) in doc.nodes.iter().enumerate() {
         let indent = "  ".repeat(doc.depth(id));
         let boilerplate = if node.boilerplate {
@@ -50,7 +59,7 @@ fn write_outline(out: &mut impl Write, doc: &Document) -> std::io::Result<()> {
         let label = if node.label.is_empty() || id == 0 {
             String::new()
         } else {
-            format!(" \"{}\"", node.label)
+            format!(" \"{}\"", terminal(&node.label))
         };
         writeln!(
             out,
@@ -58,7 +67,12 @@ fn write_outline(out: &mut impl Write, doc: &Document) -> std::io::Result<()> {
             node.kind.name()
         )?;
         for sentence in &doc.sentences[node.own_sentences.clone()] {
-            writeln!(out, "{indent}  [{}] {}", sentence.position, sentence.text)?;
+            writeln!(
+                out,
+                "{indent}  [{}] {}",
+                sentence.position,
+                terminal(&sentence.text)
+            )?;
         }
     }
     Ok(())

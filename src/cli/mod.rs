@@ -48,6 +48,33 @@ pub enum Command {
     /// Open the viewer with two documents loaded and compared.
     #[cfg(feature = "gui")]
     View(ViewArgs),
+    /// Internal: read one document sent on standard input and answer on standard output (the
+    /// worker process every PDF is read in: simdoc::document::worker).
+    #[command(hide = true)]
+    ReadWorker,
+}
+
+impl Command {
+    /// Whether this command reads untrusted PDFs, which then go to worker processes.
+    pub fn reads_documents(&self) -> bool {
+        !matches!(self, Command::ReadWorker)
+    }
+}
+
+/// From now on, PDFs are read in worker processes: this program with `read-worker`
+/// ([`simdoc::document::worker`]). Where the program cannot find itself, or
+/// `SIMDOC_PDF_IN_PROCESS=1` asks so (to measure what the workers cost), they are read here,
+/// with the in-process checks only.
+pub fn read_pdfs_in_workers() {
+    if std::env::var_os("SIMDOC_PDF_IN_PROCESS").is_some_and(|v| v == "1") {
+        return;
+    }
+    if let Ok(program) = std::env::current_exe() {
+        simdoc::document::worker::read_pdfs_in_workers(simdoc::document::worker::WorkerCommand {
+            program,
+            args: vec!["read-worker".into()],
+        });
+    }
 }
 
 /// Arguments of `simdoc view`.
@@ -329,6 +356,10 @@ pub fn run(command: Command) -> ExitCode {
         Command::Eval(args) => eval::run(&args),
         #[cfg(feature = "gui")]
         Command::View(_) => unreachable_view(),
+        Command::ReadWorker => {
+            simdoc::document::worker::serve(std::io::stdin().lock(), std::io::stdout().lock())
+                .map_err(anyhow::Error::from)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -15,7 +15,7 @@ use simdoc::render::sources::{SourcesReport, sources_html};
 use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
 
-use super::output::{is_stdout, write_file, write_json, write_with};
+use super::output::{RunOutputs, is_stdout, refuse_overwriting};
 use super::reference::reference_model;
 
 #[derive(Debug, Args)]
@@ -75,11 +75,21 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         ..LoadOptions::default()
     };
     let document = document::load(&args.document, &load)?;
+    super::inputs::print_warnings(&args.document.display().to_string(), &document);
     let loaded = super::inputs::load_documents(
         &args.sources,
         &args.inputs.selection()?,
         &simdoc::selection::Order::Name,
         args.max_bytes,
+    )?;
+    let inputs: Vec<PathBuf> = std::iter::once(args.document.clone())
+        .chain(loaded.files.iter().cloned())
+        .chain(args.model.iter().cloned())
+        .collect();
+    refuse_overwriting(
+        &[args.json.as_ref(), args.csv.as_ref(), args.html.as_ref()],
+        &[],
+        &inputs,
     )?;
     let skipped = loaded.skipped;
     let (names, sources) = (loaded.names, loaded.documents);
@@ -110,15 +120,17 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         thresholds,
     };
     let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
+    let mut outputs = RunOutputs::new();
     if let Some(path) = &args.json {
-        write_json(path, &report.to_json())?;
+        outputs.write_json(path, &report.to_json())?;
     }
     if let Some(path) = &args.csv {
-        write_with(path, |out| Ok(report.write_csv(out)?))?;
+        outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;
     }
     if let Some(path) = &args.html {
-        write_file(path, sources_html(&report).as_bytes())?;
+        outputs.write_file(path, sources_html(&report).as_bytes())?;
     }
+    outputs.commit()?;
     if !args.quiet && !json_to_stdout {
         let stdout = std::io::stdout();
         let mut out = stdout.lock();

@@ -373,6 +373,7 @@ impl HierarchyBuilder {
             sentences,
             format,
             offsets_into: super::offsets::OffsetsInto::ExtractedText,
+            warnings: Vec::new(),
         };
         super::offsets::char_offsets_of_spans(&mut doc);
         doc

@@ -3,9 +3,15 @@
 //! The order of evidence:
 //! 1. a byte-order mark (UTF-8, UTF-16 LE or BE);
 //! 2. UTF-16 without a BOM, recognised by NUL bytes in every other position of ASCII-range text;
-//! 3. valid UTF-8 (a page saved by a browser or a scraper is usually re-encoded as UTF-8 even when
-//!    its `<meta charset>` still names the original encoding, so valid UTF-8 with non-ASCII bytes
-//!    wins over the declaration);
+//! 3. UTF-8: valid UTF-8 (a page saved by a browser or a scraper is usually re-encoded as UTF-8
+//!    even when its `<meta charset>` still names the original encoding, so valid UTF-8 with
+//!    non-ASCII bytes wins over the declaration), and UTF-8 with a few damaged bytes: when its
+//!    valid multi-byte characters are at least as many as its invalid sequences, each invalid
+//!    sequence becomes U+FFFD and [`Decoded::replaced`] counts them (one damaged byte must not
+//!    turn "café" into "cafÃ©" everywhere else in the file, as ripgrep and browsers also keep
+//!    UTF-8). Legacy single-byte text almost never forms a valid multi-byte sequence: in the
+//!    shared data's 12 files that are not UTF-8 (Windows-1252: 1 to 233 invalid sequences each)
+//!    there is none (EVALUATION.md, "Decoding damaged UTF-8");
 //! 4. for HTML, the `<meta charset>` (or `http-equiv` content type) in the first 4 KB;
 //! 5. otherwise Windows-1252, the usual legacy single-byte encoding of English text.
 //!
@@ -25,6 +31,53 @@ pub enum DecodeProblem {
 pub struct Decoded {
     pub text: String,
     pub encoding: &'static str,
+    /// Invalid sequences replaced by U+FFFD (damaged UTF-8 read as UTF-8; 0 otherwise).
+    pub replaced: usize,
+}
+
+impl Decoded {
+    /// The warning a reader of the file should see, if any.
+    pub fn warning(&self) -> Option<String> {
+        (self.replaced > 0).then(|| {
+            let (count, verb) = if self.replaced == 1 {
+                ("1 byte sequence".to_string(), "is")
+            } else {
+                (format!("{} byte sequences", self.replaced), "are")
+            };
+            format!(
+                "{count} {verb} not valid {}, read as U+FFFD (the replacement character)",
+                self.encoding
+            )
+        })
+    }
+}
+
+/// What a look at bytes that are not all valid UTF-8 finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Utf8Tally {
+    /// Valid characters of two to four bytes.
+    pub multibyte: usize,
+    /// Maximal invalid sequences (each would become one U+FFFD).
+    pub invalid: usize,
+}
+
+impl Utf8Tally {
+    pub fn of(bytes: &[u8]) -> Utf8Tally {
+        let mut tally = Utf8Tally {
+            multibyte: 0,
+            invalid: 0,
+        };
+        for chunk in bytes.utf8_chunks() {
+            tally.multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+            tally.invalid += usize::from(!chunk.invalid().is_empty());
+        }
+        tally
+    }
+
+    /// Whether the bytes are UTF-8 with damage rather than a legacy encoding (module docs).
+    pub fn mostly_utf8(self) -> bool {
+        self.multibyte > 0 && self.multibyte >= self.invalid
+    }
 }
 
 /// How far into a file the `<meta charset>` and the binary check look.
@@ -45,6 +98,15 @@ pub fn decode(bytes: &[u8], html: bool) -> Result<Decoded, DecodeProblem> {
         return Ok(Decoded {
             text: text.to_string(),
             encoding: UTF_8.name(),
+            replaced: 0,
+        });
+    }
+    let tally = Utf8Tally::of(bytes);
+    if tally.mostly_utf8() {
+        return Ok(Decoded {
+            text: String::from_utf8_lossy(bytes).into_owned(),
+            encoding: UTF_8.name(),
+            replaced: tally.invalid,
         });
     }
     if html && let Some(encoding) = meta_charset(&bytes[..bytes.len().min(SNIFF_LEN)]) {
@@ -57,10 +119,23 @@ pub fn decode(bytes: &[u8], html: bool) -> Result<Decoded, DecodeProblem> {
 }
 
 fn finish(encoding: &'static Encoding, bytes: &[u8]) -> Decoded {
-    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let replaced = if encoding == UTF_8 {
+        Utf8Tally::of(bytes).invalid
+    } else {
+        0
+    };
+    let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
+    // UTF-16 with unpaired surrogates: counted as the replacement characters it gained.
+    let replaced = if had_errors && encoding != UTF_8 {
+        let before = String::from_utf8_lossy(bytes).matches('\u{FFFD}').count();
+        text.matches('\u{FFFD}').count().saturating_sub(before)
+    } else {
+        replaced
+    };
     Decoded {
         text: text.into_owned(),
         encoding: encoding.name(),
+        replaced,
     }
 }
 
@@ -165,6 +240,33 @@ mod tests {
         let decoded = decode(b"caf\xE9 \x93quoted\x94", false).unwrap();
         assert_eq!(decoded.text, "caf\u{e9} \u{201c}quoted\u{201d}");
         assert_eq!(decoded.encoding, "windows-1252");
+    }
+
+    #[test]
+    fn utf8_with_a_damaged_byte_stays_utf8_with_a_warning() {
+        // Stray Latin-1 bytes in UTF-8 text: the rest is not turned into mojibake.
+        let damaged = b"caf\xc3\xa9 \xe9t\xe9 na\xc3\xafve";
+        let decoded = decode(damaged, true).unwrap();
+        assert_eq!(decoded.text, "caf\u{e9} \u{fffd}t\u{fffd} na\u{ef}ve");
+        assert_eq!((decoded.encoding, decoded.replaced), ("UTF-8", 2));
+        assert_eq!(
+            decoded.warning().unwrap(),
+            "2 byte sequences are not valid UTF-8, read as U+FFFD (the replacement character)"
+        );
+        // The case: one valid character and one damaged byte.
+        let decoded = decode(b"caf\xc3\xa9 and \xff here", false).unwrap();
+        assert_eq!(decoded.text, "caf\u{e9} and \u{fffd} here");
+        assert_eq!(decoded.replaced, 1);
+        assert!(
+            decoded
+                .warning()
+                .unwrap()
+                .starts_with("1 byte sequence is not")
+        );
+        // More damage than valid characters: a legacy encoding after all.
+        let decoded = decode(b"caf\xc3\xa9 \xe9t\xe9 \xe0 la", false).unwrap();
+        assert_eq!(decoded.encoding, "windows-1252");
+        assert_eq!(decoded.warning(), None);
     }
 
     #[test]

@@ -26,7 +26,8 @@
 //!
 //! The walk uses `ego_tree`'s iterative traversal, so nesting depth cannot overflow the stack, and
 //! nesting deeper than [`super::nesting::MAX_DEPTH`] is flattened before parsing (the parser's
-//! cost grows with the square of the depth).
+//! cost grows with the square of the depth), as are a tag's attributes past
+//! [`super::nesting::MAX_ATTRIBUTES`] (and with the square of their number).
 
 use ego_tree::iter::Edge;
 use scraper::{ElementRef, Html, Node as HtmlNode};
@@ -174,7 +175,7 @@ pub fn parse(text: &str, file_name: &str, split: SentenceSplitter) -> Document {
 /// `<title>`, if it has one. The caller finishes the builder and then calls
 /// [`unmark_wrapper_regions`].
 pub(crate) fn build(text: &str, builder: &mut HierarchyBuilder) -> Option<String> {
-    let text = super::nesting::flatten_deep_nesting(text, super::nesting::MAX_DEPTH);
+    let text = super::nesting::tame(text);
     let html = Html::parse_document(&text);
     let title = html
         .tree

@@ -6,11 +6,14 @@
 //! - [`formats`]: the packaged formats (DOCX, ODT, PDF, EPUB), recognised by their magic bytes,
 //!   which describe their own structure to the same builder;
 //! - [`sentences`]: the sentence splitter;
-//! - [`tree`]: the resulting arena of nodes and sentences.
+//! - [`tree`]: the resulting arena of nodes and sentences;
+//! - [`worker`]: reading a PDF in a worker process with limits on its time and memory;
+//! - [`budget`]: one budget of input bytes for all the documents parsed at once.
 //!
 //! [`load`] is the entry point: a path in, a document or a [`LoadError`] that names the file and
 //! the problem out. Nothing here panics on any input.
 
+pub mod budget;
 pub mod builder;
 pub mod decode;
 pub mod formats;
@@ -20,6 +23,7 @@ pub mod offsets;
 pub mod plain;
 pub mod sentences;
 pub mod tree;
+pub mod worker;
 
 use std::path::{Path, PathBuf};
 
@@ -47,62 +51,87 @@ impl Default for LoadOptions {
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The cause is part of the message (not a separate `source`), so that every way of
-    /// printing the error names it exactly once.
-    #[error("{}: cannot read: {error}", path.display())]
+    /// printing the error names it exactly once. Paths and the parts of messages that come
+    /// from the file are escaped for the terminal ([`crate::escape`]).
+    #[error("{}: cannot read: {error}", crate::escape::path(path))]
     Io {
         path: PathBuf,
         error: std::io::Error,
     },
-    #[error("{}: is a directory, not a file", path.display())]
+    #[error("{}: is a directory, not a file", crate::escape::path(path))]
     Directory { path: PathBuf },
     /// A FIFO, a device or a socket: refused before reading (it could block or never end).
-    #[error("{}: is {}, not a regular file", path.display(), kind.described())]
+    #[error("{}: is {}, not a regular file", crate::escape::path(path), kind.described())]
     NotRegular {
         path: PathBuf,
         kind: crate::read::SpecialFile,
     },
-    #[error("{}: is {size} bytes, over the {limit}-byte limit", path.display())]
+    #[error(
+        "{}: is {size} bytes, over the {limit}-byte limit",
+        crate::escape::path(path)
+    )]
     TooLarge {
         path: PathBuf,
         size: u64,
         limit: u64,
     },
-    #[error("{}: is not a text or HTML file (it looks binary)", path.display())]
+    #[error(
+        "{}: is not a text or HTML file (it looks binary)",
+        crate::escape::path(path)
+    )]
     Binary { path: PathBuf },
-    #[error("{}: holds no readable text", path.display())]
+    #[error("{}: holds no readable text", crate::escape::path(path))]
     NoText { path: PathBuf },
     /// A DOCX, ODT, EPUB or PDF file whose container or syntax is broken.
-    #[error("{}: is not a readable {format} file: {problem}", path.display(), format = format.name())]
+    #[error("{}: is not a readable {format} file: {}", crate::escape::path(path), crate::escape::terminal(problem), format = format.name())]
     Corrupt {
         path: PathBuf,
         format: SourceFormat,
         problem: String,
     },
     /// A container that lacks a part the format requires (a DOCX without `word/document.xml`).
-    #[error("{}: is not a complete {format} file: it has no {part}", path.display(), format = format.name())]
+    #[error("{}: is not a complete {format} file: it has no {}", crate::escape::path(path), crate::escape::terminal(part), format = format.name())]
     MissingPart {
         path: PathBuf,
         format: SourceFormat,
         part: String,
     },
-    #[error("{}: is password-protected (encrypted); save an unprotected copy to open it", path.display())]
+    #[error(
+        "{}: is password-protected (encrypted); save an unprotected copy to open it",
+        crate::escape::path(path)
+    )]
     Encrypted { path: PathBuf },
     #[error(
         "{}: is a PDF without a text layer (no text on {}: a scan?); run it through OCR first",
-        path.display(),
+        crate::escape::path(path),
         if *pages == 1 { "its only page".to_string() } else { format!("any of its {pages} pages") }
     )]
     NoTextLayer { path: PathBuf, pages: usize },
     /// A container whose parts unpack to more than the limit (a zip bomb, or simply too big), or
     /// a file with more entries or objects than any real document has.
-    #[error("{}: {what}, over the limit of {limit}", path.display())]
+    #[error(
+        "{}: {}, over the limit of {limit}",
+        crate::escape::path(path),
+        crate::escape::terminal(what)
+    )]
     OverLimit {
         path: PathBuf,
         what: String,
         limit: u64,
     },
+    /// Reading was stopped from outside: the worker process reading the file passed its time or
+    /// memory limit, or crashed ([`worker`]).
+    #[error("{}: reading this {format} file was stopped: {reason}", crate::escape::path(path), format = format.name())]
+    Stopped {
+        path: PathBuf,
+        format: SourceFormat,
+        reason: String,
+    },
     /// A format simdoc recognises but does not read (a Word 97-2003 `.doc`).
-    #[error("{}: is {what}, which simdoc does not read; {advice}", path.display())]
+    #[error(
+        "{}: is {what}, which simdoc does not read; {advice}",
+        crate::escape::path(path)
+    )]
     Unsupported {
         path: PathBuf,
         what: &'static str,
@@ -125,6 +154,7 @@ impl LoadError {
             | LoadError::Encrypted { path }
             | LoadError::NoTextLayer { path, .. }
             | LoadError::OverLimit { path, .. }
+            | LoadError::Stopped { path, .. }
             | LoadError::Unsupported { path, .. } => path,
         }
     }
@@ -168,6 +198,7 @@ pub fn parse_bytes(
     path: &Path,
     format: Option<SourceFormat>,
 ) -> Result<Document, LoadError> {
+    let _permit = budget::reserve(budget::weight_of(bytes));
     let by_extension = format.or_else(|| format_from_extension(path));
     if let Some(packaged) = formats::recognise(bytes, path, by_extension)? {
         return formats::parse(bytes, path, packaged);
@@ -182,12 +213,13 @@ pub fn parse_bytes(
         _ if sniff_html(decoded.text.as_bytes()) => SourceFormat::Html,
         _ => SourceFormat::Text,
     };
-    let doc = parse_text(&decoded.text, &file_name(path), format);
+    let mut doc = parse_text(&decoded.text, &file_name(path), format);
     if doc.sentences.is_empty() {
         return Err(LoadError::NoText {
             path: path.to_path_buf(),
         });
     }
+    doc.warnings.extend(decoded.warning());
     Ok(doc)
 }
 
@@ -211,7 +243,7 @@ pub fn parse_text(text: &str, file_name: &str, format: SourceFormat) -> Document
     }
 }
 
-fn file_name(path: &Path) -> String {
+pub(crate) fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())

@@ -1,10 +1,15 @@
-//! A guard against pathologically deep HTML nesting.
+//! Guards against HTML that costs html5ever time quadratic in its size.
 //!
-//! html5ever's tree builder checks element scopes by walking the stack of open elements, so a
-//! page of 100,000 nested `<div>`s costs time quadratic in the depth (about 30 s here). No real
-//! page nests more than a few hundred levels. Before parsing, a linear scan finds the deepest
-//! nesting of start and end tags; only if it exceeds [`MAX_DEPTH`] are the start tags below that
-//! depth, and their end tags, removed (their text stays). Pages within the limit are untouched.
+//! - Nesting: html5ever's tree builder checks element scopes by walking the stack of open
+//!   elements, so a page of 100,000 nested `<div>`s costs time quadratic in the depth (about
+//!   30 s here). No real page nests more than a few hundred levels. Start tags nested deeper
+//!   than [`MAX_DEPTH`], and their end tags, are removed (their text stays).
+//! - Attributes: html5ever's tokenizer checks each attribute against the tag's others (to drop
+//!   duplicates), so one tag's attributes cost the square of their number (a tag with 320,000
+//!   attributes took 27 s). The attributes of a tag past [`MAX_ATTRIBUTES`] are removed (simdoc
+//!   reads a handful: `hidden`, `style`, `role`, `aria-hidden`, `type`).
+//!
+//! A linear scan before parsing finds both; pages within the limits are untouched.
 //!
 //! The scan is a tag tokenizer, not a parser: it skips comments, doctypes, processing
 //! instructions and the raw text of `script`, `style` and similar elements, knows the void
@@ -12,6 +17,10 @@
 
 /// Nesting deeper than this is flattened.
 pub const MAX_DEPTH: usize = 512;
+
+/// Attributes of one tag past this many are removed (as many as one XML element of a DOCX,
+/// ODT or EPUB part may have: [`super::formats::xml::MAX_ATTRIBUTES`]).
+pub const MAX_ATTRIBUTES: usize = 256;
 
 const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
@@ -28,6 +37,59 @@ struct Tag {
     end: usize,
     name: String,
     closing: bool,
+}
+
+/// Where the attribute number `limit + 1` of a start tag begins, if it has more than `limit`:
+/// its attributes are read from `from` (just after the name) to `end` (just after its `>`) as
+/// html5ever reads them (a name up to white space, `/`, `>` or `=`, then an optional `=` and a
+/// quoted or unquoted value).
+fn attribute_past(bytes: &[u8], from: usize, end: usize, limit: usize) -> Option<usize> {
+    let space = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0C);
+    let mut i = from;
+    let mut count = 0;
+    loop {
+        // The white space before an attribute goes with it.
+        let before = i;
+        while i < end && (space(bytes[i]) || bytes[i] == b'/') {
+            i += 1;
+        }
+        if i >= end || bytes[i] == b'>' {
+            return None;
+        }
+        count += 1;
+        if count > limit {
+            return Some(before);
+        }
+        // The name (a first `=` belongs to it).
+        i += 1;
+        while i < end && !space(bytes[i]) && !matches!(bytes[i], b'/' | b'>' | b'=') {
+            i += 1;
+        }
+        let after_name = i;
+        while i < end && space(bytes[i]) {
+            i += 1;
+        }
+        if i >= end || bytes[i] != b'=' {
+            // No value: the white space goes with the next attribute.
+            i = after_name;
+            continue;
+        }
+        i += 1;
+        while i < end && space(bytes[i]) {
+            i += 1;
+        }
+        match bytes.get(i) {
+            Some(&q) if q == b'"' || q == b'\'' => {
+                let value = &bytes[i + 1..end.max(i + 1)];
+                i = memchr::memchr(q, value).map_or(end, |p| i + 1 + p + 1);
+            }
+            _ => {
+                while i < end && !space(bytes[i]) && bytes[i] != b'>' {
+                    i += 1;
+                }
+            }
+        }
+    }
 }
 
 /// Finds the end of a tag starting at `from` (just after the name), honouring quotes.
@@ -52,10 +114,12 @@ fn find(haystack: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     memchr::memmem::find(&haystack[from.min(haystack.len())..], needle).map(|i| from + i)
 }
 
-/// Every start and end tag of `html`, in order.
-fn scan(html: &str) -> Vec<Tag> {
+/// Every start and end tag of `html`, in order (void and self-closing ones left out), and the
+/// byte ranges of attributes past `max_attributes` in any start tag.
+fn scan(html: &str, max_attributes: usize) -> (Vec<Tag>, Vec<std::ops::Range<usize>>) {
     let bytes = html.as_bytes();
     let mut tags = Vec::new();
+    let mut excess = Vec::new();
     let mut i = 0;
     while let Some(lt) = memchr::memchr(b'<', &bytes[i..]).map(|p| i + p) {
         let rest = &bytes[lt..];
@@ -80,6 +144,18 @@ fn scan(html: &str) -> Vec<Tag> {
         let name = html[name_start..name_start + name_len].to_ascii_lowercase();
         let end = tag_end(bytes, name_start + name_len);
         let self_closing = !closing && end >= 2 && bytes[end - 2] == b'/';
+        if !closing
+            && let Some(cut) = attribute_past(bytes, name_start + name_len, end, max_attributes)
+        {
+            // Up to the tag's own end: `>`, or `/>` for a self-closing one.
+            let keep = if self_closing { 2 } else { 1 };
+            let stop = if bytes.get(end - 1) == Some(&b'>') {
+                end - keep
+            } else {
+                end
+            };
+            excess.push(cut..stop.max(cut));
+        }
         let raw = !closing && RAW_TEXT.contains(&name.as_str());
         if !self_closing && !VOID.contains(&name.as_str()) {
             tags.push(Tag {
@@ -113,13 +189,19 @@ fn scan(html: &str) -> Vec<Tag> {
             i = found.unwrap_or(bytes.len());
         }
     }
-    tags
+    (tags, excess)
 }
 
-/// `html` itself if its nesting stays within `max_depth`, else a copy without the start tags
-/// nested deeper (and their end tags).
-pub fn flatten_deep_nesting(html: &str, max_depth: usize) -> std::borrow::Cow<'_, str> {
-    let tags = scan(html);
+/// `html` itself if it is within [`MAX_DEPTH`] and [`MAX_ATTRIBUTES`], else a copy cut to them
+/// (see the module docs).
+pub fn tame(html: &str) -> std::borrow::Cow<'_, str> {
+    tame_to(html, MAX_DEPTH, MAX_ATTRIBUTES)
+}
+
+/// [`tame`] with other limits: start tags nested deeper than `max_depth` (and their end tags)
+/// removed, and each tag's attributes past `max_attributes`.
+pub fn tame_to(html: &str, max_depth: usize, max_attributes: usize) -> std::borrow::Cow<'_, str> {
+    let (tags, excess) = scan(html, max_attributes);
     // Open elements: (name, index of its start tag, dropped?)
     let mut open: Vec<(&str, usize, bool)> = Vec::new();
     let mut drop = vec![false; tags.len()];
@@ -135,14 +217,27 @@ pub fn flatten_deep_nesting(html: &str, max_depth: usize) -> std::borrow::Cow<'_
             open.truncate(at);
         }
     }
-    if !too_deep {
+    if !too_deep && excess.is_empty() {
         return std::borrow::Cow::Borrowed(html);
     }
+    // The byte ranges to leave out, in order: dropped tags whole, excess attributes (those of
+    // a dropped tag are inside its range).
+    let mut cuts: Vec<std::ops::Range<usize>> = tags
+        .iter()
+        .zip(&drop)
+        .filter(|(_, d)| **d)
+        .map(|(tag, _)| tag.start..tag.end)
+        .chain(excess)
+        .collect();
+    cuts.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
     let mut out = String::with_capacity(html.len());
     let mut copied = 0;
-    for (tag, _) in tags.iter().zip(&drop).filter(|(_, d)| **d) {
-        out.push_str(&html[copied..tag.start]);
-        copied = tag.end;
+    for cut in cuts {
+        if cut.start < copied {
+            continue;
+        }
+        out.push_str(&html[copied..cut.start]);
+        copied = cut.end;
     }
     out.push_str(&html[copied..]);
     std::borrow::Cow::Owned(out)
@@ -156,25 +251,44 @@ mod tests {
     fn shallow_pages_are_untouched() {
         let page = "<!DOCTYPE html><html><body><div><p>Hi<br>there</p><!-- <div> --></div>\
                     <script>if (a < b) { x = '<div>'; }</script></body></html>";
-        assert!(matches!(
-            flatten_deep_nesting(page, 4),
-            std::borrow::Cow::Borrowed(_)
-        ));
+        assert!(matches!(tame_to(page, 4, 3), std::borrow::Cow::Borrowed(_)));
     }
 
     #[test]
     fn deep_nesting_is_cut_at_the_limit() {
         let page = format!("{}text{}", "<div>".repeat(10), "</div>".repeat(10));
-        let flat = flatten_deep_nesting(&page, 3);
+        let flat = tame_to(&page, 3, MAX_ATTRIBUTES);
         assert_eq!(flat, "<div><div><div>text</div></div></div>");
     }
 
     #[test]
     fn raw_text_and_attributes_do_not_confuse_the_scan() {
         let page = r#"<div title="a > b"><style>div>p{}</style><div>x</div></div>"#;
-        assert_eq!(flatten_deep_nesting(page, 2), page);
-        let tags = scan(page);
+        assert_eq!(tame_to(page, 2, MAX_ATTRIBUTES), page);
+        let (tags, _) = scan(page, MAX_ATTRIBUTES);
         let names: Vec<&str> = tags.iter().map(|t| t.name.as_str()).collect();
         assert_eq!(names, ["div", "style", "style", "div", "div", "div"]);
+    }
+
+    #[test]
+    fn attributes_past_the_limit_are_removed() {
+        let page = r#"<p a="1" b='x > y' c=3 d e="5">Text</p><img a b c d/><br x y z>"#;
+        assert_eq!(
+            tame_to(page, MAX_DEPTH, 2),
+            r#"<p a="1" b='x > y'>Text</p><img a b/><br x y>"#
+        );
+        assert!(matches!(
+            tame_to(page, MAX_DEPTH, 5),
+            std::borrow::Cow::Borrowed(_)
+        ));
+        let many: String = (0..320_000).map(|i| format!(" a{i}")).collect();
+        let page = format!("<p{many}>Still read.</p>");
+        let tamed = tame(&page);
+        assert_eq!(tamed.matches(" a").count(), MAX_ATTRIBUTES);
+        assert!(
+            tamed.ends_with(" a255>Still read.</p>"),
+            "{}",
+            &tamed[tamed.len() - 40..]
+        );
     }
 }

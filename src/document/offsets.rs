@@ -13,12 +13,12 @@
 
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Document, Sentence};
 
 /// What [`Sentence::offsets`] count characters of.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OffsetsInto {
     /// The file's decoded text (plain text files).

@@ -12,13 +12,13 @@
 
 use std::ops::Range;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Index of a node in [`Document::nodes`]. The root is always `0`.
 pub type NodeId = usize;
 
 /// What a node of the semantic hierarchy stands for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NodeKind {
     /// The root: the whole document, labelled with its title.
@@ -75,7 +75,7 @@ impl NodeKind {
 }
 
 /// One node of the semantic hierarchy.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Node {
     pub kind: NodeKind,
     /// What the node is called in a tree view: the title for the root, the heading for a
@@ -93,7 +93,7 @@ pub struct Node {
 }
 
 /// One sentence of a document.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sentence {
     /// The sentence as it reads in [`Document::text`] (whitespace already collapsed).
     pub text: String,
@@ -110,7 +110,7 @@ pub struct Sentence {
 }
 
 /// How the document's bytes were read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SourceFormat {
     Html,
@@ -147,8 +147,9 @@ impl SourceFormat {
     }
 }
 
-/// A loaded document: its semantic hierarchy and its sentences in reading order.
-#[derive(Clone, Debug, PartialEq)]
+/// A loaded document: its semantic hierarchy and its sentences in reading order. (Serialized
+/// only to come back from a worker process: [`super::worker`].)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Document {
     /// From `<title>`, a plain-text document's first heading, or else the file name.
     pub title: String,
@@ -162,6 +163,10 @@ pub struct Document {
     pub format: SourceFormat,
     /// What the sentences' [`Sentence::offsets`] count characters of.
     pub offsets_into: super::offsets::OffsetsInto,
+    /// What reading the file noticed without refusing it (bytes that were not valid UTF-8 and
+    /// were replaced), each a phrase about the file for its reader ("3 bytes are not valid
+    /// UTF-8 ..."); front ends print them after its name.
+    pub warnings: Vec<String>,
 }
 
 impl Document {

@@ -100,9 +100,16 @@ impl<'a> CollectionReport<'a> {
             "{:<20} {:>6.3}  {}  {}{contained}",
             pair.relation.name(),
             pair.score,
-            self.name(pair.a),
-            self.name(pair.b)
+            self.shown_name(pair.a),
+            self.shown_name(pair.b)
         )
+    }
+
+    /// A document's name as the summary prints it: escaped for the terminal
+    /// ([`crate::escape::terminal`]), so that a name holding a newline or an escape sequence is
+    /// still one run of text on its line.
+    fn shown_name(&self, d: DocId) -> std::borrow::Cow<'_, str> {
+        crate::escape::terminal(self.name(d))
     }
 
     fn write_pairs(
@@ -148,7 +155,7 @@ impl<'a> CollectionReport<'a> {
             writeln!(out, "\ndocuments:")?;
             for (i, name) in names.iter().enumerate() {
                 let role = if self.is_source(i) { "  (source)" } else { "" };
-                writeln!(out, "{:>4}. {name}{role}", i + 1)?;
+                writeln!(out, "{:>4}. {}{role}", i + 1, crate::escape::terminal(name))?;
             }
         }
         let evidence_note = if self.evidence.is_empty() {
@@ -209,7 +216,8 @@ impl<'a> CollectionReport<'a> {
             "\nduplicate groups (the first is the longest, the one to keep):"
         )?;
         for (i, group) in self.detection.groups.iter().enumerate().take(show) {
-            let members: Vec<&str> = group.iter().map(|&d| self.name(d)).collect();
+            let members: Vec<std::borrow::Cow<'_, str>> =
+                group.iter().map(|&d| self.shown_name(d)).collect();
             writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
         }
         if self.detection.groups.len() > show {
@@ -249,7 +257,7 @@ impl<'a> CollectionReport<'a> {
     /// columns are empty for pairs without evidence; `passages` lists each passage as
     /// `a FIRST-LAST / b FIRST-LAST` (sentences counted from 1), separated by `; `.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
-        let mut w = csv::Writer::from_writer(out);
+        let mut w = crate::escape::CsvWriter::new(out);
         let mut header = vec!["a", "b", "relation", "score"];
         if self.has_roles() {
             header.push("kind");

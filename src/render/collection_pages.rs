@@ -49,14 +49,15 @@ pub fn evidence_and_pages(
         && !pairs.is_empty()
     {
         std::fs::create_dir_all(folder)
-            .map_err(|e| format!("{}: cannot create: {e}", folder.display()))?;
+            .map_err(|e| format!("{}: cannot create: {e}", crate::escape::path(folder)))?;
     }
     let write = |rank: usize, html: &str| {
         let Some(folder) = folder else {
             return Ok(());
         };
         let file = folder.join(format!("{}.html", rank + 1));
-        std::fs::write(&file, html).map_err(|e| format!("{}: cannot write: {e}", file.display()))
+        std::fs::write(&file, html)
+            .map_err(|e| format!("{}: cannot write: {e}", crate::escape::path(&file)))
     };
     let pages = folder.map(|_| PairPages::new(report, model, options, &write));
     let evidence = evidence_of_pairs(
@@ -150,11 +151,20 @@ impl<'a> PairPages<'a> {
 }
 
 /// The link of rank `rank`'s page from the report, if it was written (`linked` as
-/// [`evidence_and_pages`] returns it).
+/// [`evidence_and_pages`] returns it), percent-encoded: the folder is named after the report,
+/// whose name may hold `#`, `?` or spaces.
 pub fn page_link(folder_name: &str, linked: &[bool], rank: usize) -> Option<String> {
     linked
         .get(rank)
         .copied()
         .unwrap_or(false)
-        .then(|| format!("{folder_name}/{}.html", rank + 1))
+        .then(|| crate::escape::url_path(&format!("{folder_name}/{}.html", rank + 1)))
+}
+
+/// Whether a file in a pages folder is one [`evidence_and_pages`] writes (`12.html`): a folder
+/// holding anything else is not replaced by a new run's pages ([`crate::write::Outputs::folder`]).
+pub fn is_page_name(name: &std::ffi::OsStr) -> bool {
+    name.to_str()
+        .and_then(|n| n.strip_suffix(".html"))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
 }

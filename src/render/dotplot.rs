@@ -100,7 +100,9 @@ fn tick_step(len: usize, max_ticks: usize) -> usize {
     }
 }
 
-/// Escapes text for SVG.
+/// Escapes text for SVG: markup characters as entities; control characters and the others XML
+/// forbids ([`crate::escape::xml_allows`]: a U+FFFF in a file name would make the SVG unreadable,
+/// and its PNG export fail) left out.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -109,7 +111,7 @@ pub fn escape(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            c if c.is_control() => {}
+            c if c.is_control() || !crate::escape::xml_allows(c) => {}
             c => out.push(c),
         }
     }

@@ -105,7 +105,7 @@ pub fn odds_csv(
     odds: &[Vec<f64>],
     out: impl std::io::Write,
 ) -> Result<(), csv::Error> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = crate::escape::CsvWriter::new(out);
     let mut header = vec![String::new()];
     header.extend(names.iter().cloned());
     writer.write_record(&header)?;

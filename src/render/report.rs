@@ -202,7 +202,7 @@ impl<'a> Report<'a> {
 
     /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
-        let mut writer = csv::Writer::from_writer(out);
+        let mut writer = crate::escape::CsvWriter::new(out);
         writer.write_record([
             "left",
             "right",
@@ -252,6 +252,8 @@ impl<'a> Report<'a> {
     /// A few lines for people: the documents, the method and thresholds, the figures, and the
     /// repeated sentences whose partners are not all listed.
     pub fn summary(&self) -> String {
+        // Names and titles come from the files: escaped for the terminal.
+        use crate::escape::terminal;
         let f = &self.figures;
         let [a, b] = self.sides;
         let identical = self.comparison.identical_pairs(&self.thresholds);
@@ -274,12 +276,12 @@ impl<'a> Report<'a> {
              overlap: A {:.3} / B {:.3}\n\
              resemblance: A in B {:.3} / B in A {:.3}\n\
              odds ratio: {:.3}\n",
-            a.path,
-            a.doc.title,
+            terminal(a.path),
+            terminal(&a.doc.title),
             a.doc.sentences.len(),
             f.sentences[0],
-            b.path,
-            b.doc.title,
+            terminal(b.path),
+            terminal(&b.doc.title),
             b.doc.sentences.len(),
             f.sentences[1],
             self.comparison.method.name(),

@@ -175,7 +175,7 @@ impl<'a> SourcesReport<'a> {
     /// One row per (source, document sentence) match, sources ranked as in the JSON:
     /// `source,containment,sentence,source_sentence,sim,best,text,source_text`.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
-        let mut w = csv::Writer::from_writer(out);
+        let mut w = crate::escape::CsvWriter::new(out);
         w.write_record([
             "source",
             "containment",
@@ -212,7 +212,7 @@ impl<'a> SourcesReport<'a> {
         let _ = writeln!(
             out,
             "{}: {} counted sentences; {:.1}% attributed to {} of {} sources; found in them: {:.3}",
-            self.document_path,
+            crate::escape::terminal(self.document_path),
             a.counted_sentences(),
             100.0 * a.attributed_share(),
             a.sources.len(),
@@ -231,7 +231,7 @@ impl<'a> SourcesReport<'a> {
                 share.containment,
                 share.used,
                 share.sentences.len(),
-                self.path_of(share.source)
+                crate::escape::terminal(self.path_of(share.source))
             );
         }
         if a.sources.len() > show {

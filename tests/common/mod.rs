@@ -23,6 +23,11 @@ pub fn simdoc(args: &[&str]) -> Output {
         .expect("the simdoc binary runs")
 }
 
+/// A temporary path as a command-line argument (the tests' temporary paths are UTF-8).
+pub fn arg(path: &std::path::Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
 /// Process output as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -46,12 +51,23 @@ pub struct BoundedRun {
 /// `time_limit`: a regression that makes it hang fails here instead of hanging the suite. The
 /// limit is a guard against hangs, far above the expected time, not a timing assertion.
 #[cfg(unix)]
+pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
+    simdoc_bounded_in(std::path::Path::new("."), args, time_limit)
+}
+
+/// [`simdoc_bounded`] run in the folder `dir` (relative paths in `args` are read from there).
+#[cfg(unix)]
 // The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
-pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
+pub fn simdoc_bounded_in(
+    dir: &std::path::Path,
+    args: &[&str],
+    time_limit: std::time::Duration,
+) -> BoundedRun {
     use std::io::Read;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -152,4 +168,97 @@ pub fn five_gram_recall(doc: &simdoc::document::Document, source: &str) -> f64 {
     let have = five_grams(&words(&text.join(" ")));
     let want = five_grams(&words(source));
     want.iter().filter(|g| have.contains(*g)).count() as f64 / want.len() as f64
+}
+
+/// A PDF of `objects` (numbered from 1, the first being the catalog), with a correct
+/// cross-reference table: the shape of every crafted PDF of the tests.
+pub fn pdf_of(objects: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend_from_slice(format!("{} 0 obj\n", i + 1).as_bytes());
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\nendobj\n");
+    }
+    let xref = out.len();
+    out.extend_from_slice(
+        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+    );
+    for offset in offsets {
+        out.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
+    }
+    out.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    out
+}
+
+/// A stream object: `dict` entries (without `<<`, `>>` and `/Length`) and `content`, deflated
+/// when `deflate`.
+pub fn pdf_stream(dict: &str, content: &[u8], deflate: bool) -> Vec<u8> {
+    use std::io::Write;
+    let (data, filter) = if deflate {
+        let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(content).expect("in memory");
+        (
+            encoder.finish().expect("in memory"),
+            " /Filter /FlateDecode",
+        )
+    } else {
+        (content.to_vec(), "")
+    };
+    [
+        format!("<< {dict} /Length {}{filter} >>\nstream\n", data.len()).as_bytes(),
+        &data,
+        b"\nendstream",
+    ]
+    .concat()
+}
+
+/// A one-page PDF that reads "Hello there, this is a sentence." in Helvetica, with `page`
+/// entries added to its page dictionary and its content prefixed by `before` (deflated), and
+/// `extra` objects numbered from 6 on (1 catalog, 2 pages, 3 page, 4 content, 5 font).
+pub fn hello_pdf(page: &str, before: &[u8], extra: &[Vec<u8>]) -> Vec<u8> {
+    let content = [
+        before,
+        b"BT /F1 12 Tf 72 720 Td (Hello there, this is a sentence.) Tj ET",
+    ]
+    .concat();
+    let mut objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>".to_vec(),
+        format!("<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> {page} >>")
+            .into_bytes(),
+        pdf_stream("", &content, true),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_vec(),
+    ];
+    objects.extend(extra.iter().cloned());
+    pdf_of(&objects)
+}
+
+/// Reads a packaged document (PDF, DOCX, ODT, EPUB) with the library's own in-process code, but
+/// in a child process (the binary's worker, `simdoc read-worker`) under generous limits: a
+/// regression that loops or allocates without end fails the test with
+/// [`simdoc::document::LoadError::Stopped`] instead of hanging or exhausting the test process.
+pub fn parse_in_child(
+    bytes: &[u8],
+    name: &str,
+    format: simdoc::document::SourceFormat,
+) -> Result<simdoc::document::Document, simdoc::document::LoadError> {
+    use simdoc::document::worker::{Limits, WorkerCommand, parse_with};
+    let command = WorkerCommand {
+        program: PathBuf::from(env!("CARGO_BIN_EXE_simdoc")),
+        args: vec!["read-worker".into()],
+    };
+    let limits = Limits {
+        memory: 2 << 30,
+        cpu_seconds: 60,
+        wall: std::time::Duration::from_secs(120),
+    };
+    parse_with(&command, limits, bytes, std::path::Path::new(name), format)
 }

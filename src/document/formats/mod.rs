@@ -126,10 +126,20 @@ fn compound_file_error(bytes: &[u8], path: &Path, claimed: Option<SourceFormat>)
     }
 }
 
-/// Reads a packaged document. Like the text front ends, a document without a single sentence is
-/// an error ([`LoadError::NoText`], or [`LoadError::NoTextLayer`] for a scanned PDF).
+/// Reads a packaged document: in a worker process when this process reads PDFs so
+/// ([`crate::document::worker`]), else here ([`parse_here`]).
 pub fn parse(bytes: &[u8], path: &Path, format: SourceFormat) -> Result<Document, LoadError> {
-    let name = file_name(path);
+    match crate::document::worker::parse(bytes, path, format) {
+        Some(result) => result,
+        None => parse_here(bytes, path, format),
+    }
+}
+
+/// Reads a packaged document in this process. Like the text front ends, a document without a
+/// single sentence is an error ([`LoadError::NoText`], or [`LoadError::NoTextLayer`] for a
+/// scanned PDF).
+pub fn parse_here(bytes: &[u8], path: &Path, format: SourceFormat) -> Result<Document, LoadError> {
+    let name = crate::document::file_name(path);
     let split = sentences::split;
     let doc = match format {
         SourceFormat::Pdf => pdf::parse(bytes, path, &name, split)?,
@@ -148,12 +158,6 @@ pub fn parse(bytes: &[u8], path: &Path, format: SourceFormat) -> Result<Document
         });
     }
     Ok(doc)
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 #[cfg(test)]

@@ -15,8 +15,14 @@
 //! refused at once, and in object streams as they load: [`bounds`]), at most [`MAX_PAGES`]
 //! pages, at most [`MAX_INFLATED_BYTES`] of unpacked stream data (each compressed stream is
 //! unpacked through a counter first, in the raw file before it loads and again once loaded,
-//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, and form XObjects that
-//! neither paint themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]).
+//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, form XObjects that
+//! neither paint themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]), and the
+//! work `pdf-extract` would do, measured page by page before it runs ([`budget`]): a page tree
+//! that ends, drawings whose operations and saved states fit in memory, fonts whose character
+//! maps do. `pdf-extract`'s walk cannot be stopped once it runs (`catch_unwind` catches its
+//! panics, not its loops or an allocation past memory), so these checks come first; the
+//! `simdoc` binary also reads every PDF in a worker process with limits on its time and memory
+//! ([`crate::document::worker`]), which stops what no check here foresaw.
 //!
 //! Reading order is the order in which each page's content draws its lines ([`layout`]): a
 //! two-column page drawn column by column, as word processors write them, reads column by
@@ -27,6 +33,9 @@
 //! scan: [`LoadError::NoTextLayer`].
 
 pub mod bounds;
+pub mod budget;
+pub mod cmap;
+pub mod content;
 pub mod forms;
 pub mod layout;
 mod quiet;
@@ -139,6 +148,11 @@ pub fn parse(
                 forms::MAX_FORM_DEPTH as u64,
             ));
         }
+    }
+    match budget::check(&doc) {
+        Ok(()) => {}
+        Err(budget::BudgetProblem::Broken(problem)) => return Err(corrupt(problem)),
+        Err(budget::BudgetProblem::Over { what, limit }) => return Err(over(what, limit)),
     }
 
     let mut collector = Collector::default();
