@@ -108,6 +108,7 @@ fn main() {
                 sim_rl: (score + 0.01).min(1.0),
                 identical: (i + d) % 2 == 0,
                 joined: None,
+                verdict: None,
             });
         }
     }

@@ -354,6 +354,7 @@ mod tests {
             sim_rl: 1.0,
             identical: left.is_multiple_of(2),
             joined: None,
+            verdict: None,
         }
     }
 

@@ -13,6 +13,7 @@ mod model;
 mod output;
 mod reference;
 mod sources;
+mod verdict;
 
 use std::process::ExitCode;
 
@@ -97,13 +98,24 @@ pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, Stri
     })
 }
 
+/// What the relatedness of two words is read from, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RelatedWordsArg {
+    /// The model's correlations between stems (thesis eq. 3.1 co-occurrence, or word vectors).
+    Correlations,
+    /// WordNet's relations between words (the model must carry them).
+    Wordnet,
+}
+
 /// How sentences are matched, as every command takes it: a named preset and explicit values
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct MatchingArgs {
     /// Matching preset: measured (the default, chosen on MSRP and PAN training data, see
-    /// EVALUATION.md) or thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
-    /// removed, no other rule).
+    /// EVALUATION.md), thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
+    /// removed, no other rule), wordnet (WordNet's relations between words, counted where one
+    /// word replaces another) or verdict (pairs decided by the learned verdict's probability,
+    /// which the permission then applies to).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,
     #[command(flatten)]
@@ -142,6 +154,18 @@ pub struct MatchingValues {
     /// words both sentences keep) (overrides the preset's).
     #[arg(long, value_name = "MODE")]
     pub relate: Option<simdoc::similarity::Relate>,
+    /// What the relatedness of two words is read from: correlations (the model's, thesis eq.
+    /// 3.1) or wordnet (WordNet's relations between the words) (overrides the preset's).
+    #[arg(long, value_name = "KIND")]
+    pub related_words: Option<RelatedWordsArg>,
+    /// The c of WordNet's relations: synonym,derived,hypernym (each 0 to 1; implies
+    /// --related-words wordnet).
+    #[arg(long, value_name = "S,D,H")]
+    pub wordnet_weights: Option<simdoc::similarity::WordnetWeights>,
+    /// Decide pairs by the model's learned verdict: true or false (overrides the preset's; the
+    /// permission is then a probability).
+    #[arg(long, value_name = "BOOL")]
+    pub verdict: Option<bool>,
     /// Count headings, titles and fragments of fewer than three content words towards the
     /// figures too (by default they are shown and matched but not counted).
     #[arg(long)]
@@ -164,7 +188,7 @@ impl MatchingValues {
         let preset = self.over(preset)?;
         Ok(simdoc::compare::CompareOptions {
             method,
-            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
+            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
             include_boilerplate,
             refine: preset.refine,
             rules: preset.rules,
@@ -196,6 +220,29 @@ impl MatchingValues {
         rules.min_terms = self.min_terms.unwrap_or(rules.min_terms);
         rules.content_floor = self.content_floor.unwrap_or(rules.content_floor);
         rules.relate = self.relate.unwrap_or(rules.relate);
+        rules.related_words = match (
+            self.related_words,
+            self.wordnet_weights,
+            rules.related_words,
+        ) {
+            (Some(RelatedWordsArg::Correlations), Some(_), _) => {
+                anyhow::bail!("--wordnet-weights needs --related-words wordnet")
+            }
+            (Some(RelatedWordsArg::Correlations), None, _) => {
+                simdoc::similarity::RelatedWords::Correlations
+            }
+            (_, Some(weights), _) => simdoc::similarity::RelatedWords::Wordnet(weights),
+            (
+                Some(RelatedWordsArg::Wordnet),
+                None,
+                simdoc::similarity::RelatedWords::Wordnet(w),
+            ) => simdoc::similarity::RelatedWords::Wordnet(w),
+            (Some(RelatedWordsArg::Wordnet), None, _) => simdoc::similarity::RelatedWords::Wordnet(
+                simdoc::similarity::WordnetWeights::MEASURED,
+            ),
+            (None, None, current) => current,
+        };
+        rules.verdict = self.verdict.unwrap_or(rules.verdict);
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(
                 "--content-floor must be between 0 and 1 (got {})",

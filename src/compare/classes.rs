@@ -333,6 +333,7 @@ mod tests {
             sim_rl: 1.0,
             identical: true,
             joined: None,
+            verdict: None,
         }
     }
 

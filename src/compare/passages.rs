@@ -335,6 +335,7 @@ mod tests {
             sim_rl: sim,
             identical: false,
             joined: None,
+            verdict: None,
         }
     }
 

@@ -17,11 +17,15 @@ use super::score::PairScore;
 use crate::similarity::{Method, Preset, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
-// (a permission below it would rescore every comparison).
+// (a permission below it would rescore every comparison); a verdict's permission is a
+// probability, applied by filtering whatever its value.
 const _: () = {
     let mut i = 0;
     while i < Preset::NAMED.len() {
-        assert!(Preset::NAMED[i].1.thresholds.permission >= crate::compare::DEFAULT_FLOOR);
+        let preset = Preset::NAMED[i].1;
+        assert!(
+            preset.rules.verdict || preset.thresholds.permission >= crate::compare::DEFAULT_FLOOR
+        );
         i += 1;
     }
 };
@@ -183,6 +187,8 @@ mod tests {
             fourgram_match: false,
             exact_match: false,
             may_match: true,
+            verdict: None,
+            mean_terms: 0.0,
         }
     }
 

@@ -54,6 +54,7 @@ pub(crate) fn equal_key_pairs<K: Hash + Eq + Send>(
                     sim_rl: 1.0,
                     identical: sentence.terms == right.sentences[j as usize].terms,
                     joined: None,
+                    verdict: None,
                 });
             }
         }
@@ -85,6 +86,7 @@ pub(crate) fn equal_key_pairs_brute_force<K: Eq>(
                     sim_rl: 1.0,
                     identical: sentence.terms == other.terms,
                     joined: None,
+                    verdict: None,
                 });
             }
         }
@@ -108,6 +110,7 @@ pub(crate) fn term_presence(
                 mu: if exact { 1.0 } else { 0.0 },
                 exact,
                 best: None,
+                relation: None,
             }
         })
         .collect()

@@ -4,7 +4,15 @@
 //! - [`Preset::THESIS`]: the thesis as written (3.1 refinement, eq. 3.4 at 0.825 / 0.15, no
 //!   other rule), kept so its figures stay reproducible;
 //! - [`Preset::MEASURED`]: the configuration with the best F1 on the training data (MSRP train,
-//!   PAN tune), chosen by `scripts/select-defaults.sh`; the default everywhere.
+//!   PAN tune), chosen by `scripts/select-defaults.sh`; the default everywhere;
+//! - [`Preset::WORDNET`]: the measured refinement with WordNet's relations between words,
+//!   counted where one word replaces another, at its own thresholds;
+//! - [`Preset::VERDICT`]: the same pairs decided by the learned verdict's probability
+//!   (its permission is a probability).
+//!
+//! The last two need a model with WordNet's relations and a verdict (the embedded one has
+//! both); EVALUATION.md, "WordNet relatedness" and "A learned pair verdict", says how they were
+//! chosen and what they score.
 
 use serde::{Deserialize, Serialize};
 
@@ -34,9 +42,27 @@ impl Preset {
         thresholds: Thresholds::MEASURED,
     };
 
+    /// WordNet's relations counted where one word replaces another (see the module docs).
+    pub const WORDNET: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::WORDNET,
+        thresholds: Thresholds::WORDNET,
+    };
+
+    /// Pairs decided by the learned verdict (see the module docs).
+    pub const VERDICT: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::VERDICT,
+        thresholds: Thresholds::VERDICT,
+    };
+
     /// The presets by name, for command lines and settings.
-    pub const NAMED: [(&'static str, Preset); 2] =
-        [("measured", Preset::MEASURED), ("thesis", Preset::THESIS)];
+    pub const NAMED: [(&'static str, Preset); 4] = [
+        ("measured", Preset::MEASURED),
+        ("thesis", Preset::THESIS),
+        ("wordnet", Preset::WORDNET),
+        ("verdict", Preset::VERDICT),
+    ];
 
     /// The preset called `name`.
     pub fn named(name: &str) -> Option<Preset> {
