@@ -364,17 +364,20 @@ pub fn train(
         .map_or(1.0, |p| p.0);
     // Cross-validated figures, each fold at its own threshold.
     let (oof, fold_thresholds) = out_of_fold(sets, &fold_of, folds, penalty, true)?;
+    let oof_decided: Vec<Vec<bool>> = oof
+        .iter()
+        .enumerate()
+        .map(|(s, p)| {
+            p.iter()
+                .enumerate()
+                .map(|(i, &p)| p >= fold_thresholds[fold_of[s][i]])
+                .collect()
+        })
+        .collect();
     let cross_validated = sets
         .iter()
         .enumerate()
-        .map(|(s, set)| {
-            let decided: Vec<bool> = oof[s]
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| p >= fold_thresholds[fold_of[s][i]])
-                .collect();
-            set_figures(&set.name, &oof[s], &set.labels, &decided)
-        })
+        .map(|(s, set)| set_figures(&set.name, &oof[s], &set.labels, &oof_decided[s]))
         .collect();
     // Rule 2 on the final model.
     let (x, y, w) = rows(sets, |_, _| true);
@@ -411,14 +414,7 @@ pub fn train(
     let bands = sets
         .iter()
         .enumerate()
-        .map(|(s, set)| {
-            let decided: Vec<bool> = oof[s]
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| p >= fold_thresholds[fold_of[s][i]])
-                .collect();
-            set_bands(set, &oof[s], &decided)
-        })
+        .map(|(s, set)| set_bands(set, &oof[s], &oof_decided[s]))
         .collect();
     let report = TrainReport {
         folds,

@@ -114,6 +114,42 @@ impl ModelView for NoCorrelations<'_> {
     }
 }
 
+/// The model the candidate index of one comparison reads its correlate rows from: the model
+/// itself, the model without correlations (for [`FuzzyMatcher::OVERLAP`]), or, with WordNet's
+/// relations, rows bounding each pair of stems by the largest `c` over the compared documents'
+/// words ([`lexical::bound_rows`]; each candidate is then scored by its own words).
+enum IndexedView<'m> {
+    Model(&'m dyn ModelView),
+    Without(NoCorrelations<'m>),
+    Bound(BoundView<'m>),
+}
+
+impl<'m> IndexedView<'m> {
+    fn new(
+        matcher: &FuzzyMatcher,
+        model: &'m dyn ModelView,
+        lexical: Option<&Lexical<'_>>,
+        docs: &[&PreparedDoc],
+    ) -> IndexedView<'m> {
+        match lexical {
+            Some(lexical) => IndexedView::Bound(BoundView {
+                model,
+                rows: lexical::bound_rows(docs, lexical),
+            }),
+            None if matcher.correlations => IndexedView::Model(model),
+            None => IndexedView::Without(NoCorrelations(model)),
+        }
+    }
+
+    fn view(&self) -> &dyn ModelView {
+        match self {
+            IndexedView::Model(model) => *model,
+            IndexedView::Without(without) => without,
+            IndexedView::Bound(bound) => bound,
+        }
+    }
+}
+
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.
 fn lookup(row: &[(TermId, f32)], a: TermId, b: TermId) -> f32 {
     if a == b {
@@ -132,27 +168,13 @@ fn directional_sims<'r>(
     row_of: impl Fn(TermId) -> Option<&'r [(TermId, f32)]>,
     right_products: &mut Vec<f64>,
 ) -> (f64, f64) {
-    if left.is_empty() || right.is_empty() {
-        return (0.0, 0.0);
-    }
-    right_products.clear();
-    right_products.resize(right.len(), 1.0);
-    let mut sum_left = 0.0;
-    for &w in left {
-        let row = row_of(w).unwrap_or(&[]);
-        let mut product = 1.0f64;
-        for (slot, &k) in right.iter().enumerate() {
-            let c = lookup(row, w, k);
-            if c > 0.0 {
-                let factor = 1.0 - f64::from(c);
-                product *= factor;
-                right_products[slot] *= factor;
-            }
-        }
-        sum_left += 1.0 - product;
-    }
-    let sum_right: f64 = right_products.iter().map(|p| 1.0 - p).sum();
-    (sum_left / left.len() as f64, sum_right / right.len() as f64)
+    sims_of_sets(
+        left,
+        right,
+        |w| row_of(w).unwrap_or(&[]),
+        |row, w, k| lookup(row, w, k),
+        right_products,
+    )
 }
 
 /// [`directional_sims`] with `c(w, k)` given for each pair of a left and a right term (1 for the
@@ -163,6 +185,25 @@ fn directional_sims_by(
     c: &impl Fn(TermId, TermId) -> f32,
     right_products: &mut Vec<f64>,
 ) -> (f64, f64) {
+    sims_of_sets(
+        left,
+        right,
+        |_| (),
+        |_, w, k| if w == k { 1.0 } else { c(w, k) },
+        right_products,
+    )
+}
+
+/// Eq. 3.2-3.3 for two term sets: `per_left(w)` is computed once per left term (its correlate
+/// row, say) and `c(&that, w, k)` relates it to a right term. The one loop of both kinds of
+/// relatedness, so that they take their products in the same order.
+fn sims_of_sets<R>(
+    left: &[TermId],
+    right: &[TermId],
+    per_left: impl Fn(TermId) -> R,
+    c: impl Fn(&R, TermId, TermId) -> f32,
+    right_products: &mut Vec<f64>,
+) -> (f64, f64) {
     if left.is_empty() || right.is_empty() {
         return (0.0, 0.0);
     }
@@ -170,9 +211,10 @@ fn directional_sims_by(
     right_products.resize(right.len(), 1.0);
     let mut sum_left = 0.0;
     for &w in left {
+        let of_w = per_left(w);
         let mut product = 1.0f64;
         for (slot, &k) in right.iter().enumerate() {
-            let c = if w == k { 1.0 } else { c(w, k) };
+            let c = c(&of_w, w, k);
             if c > 0.0 {
                 let factor = 1.0 - f64::from(c);
                 product *= factor;
@@ -649,22 +691,9 @@ impl FuzzyMatcher {
         if both_ways && std::ptr::eq(left, right) {
             return self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel);
         }
-        let without = NoCorrelations(model);
         let lexical = self.lexical(model, rules);
-        let bound;
-        let model: &dyn ModelView = match &lexical {
-            // The index bounds each pair's relatedness by the largest over the documents'
-            // words ([`lexical::bound_rows`]); each candidate is scored by its own words.
-            Some(lexical) => {
-                bound = BoundView {
-                    model,
-                    rows: lexical::bound_rows(&[left, right], lexical),
-                };
-                &bound
-            }
-            None if self.correlations => model,
-            None => &without,
-        };
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[left, right]);
+        let model = indexed.view();
         let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
         // Candidates are generated from content terms: without stopwords their Sim is the Sim;
         // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
@@ -757,21 +786,9 @@ impl FuzzyMatcher {
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<Vec<T>, Cancelled> {
-        let without = NoCorrelations(model);
         let lexical = self.lexical(model, rules);
-        let bound;
-        let model: &dyn ModelView = match &lexical {
-            // As in `score_indexed`.
-            Some(lexical) => {
-                bound = BoundView {
-                    model,
-                    rows: lexical::bound_rows(&[doc], lexical),
-                };
-                &bound
-            }
-            None if self.correlations => model,
-            None => &without,
-        };
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let model = indexed.view();
         let content_floor = rules
             .content_floor_for(floor, doc.options.keep_stopwords)
             .min(floor);

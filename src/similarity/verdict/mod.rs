@@ -233,20 +233,25 @@ mod tests {
     use crate::similarity::table::TableModel;
     use crate::text::RefineOptions;
 
-    /// A verdict that is sure exactly when the WordNet Sims are high: weight 10 on
-    /// `wordnet_min`, nothing else.
-    fn verdict() -> Verdict {
-        let mut stored = Verdict::store(
+    /// A stored verdict with every feature's weight `weight`, mean 0 and deviation 1.
+    fn stored_with(weight: f64) -> StoredVerdict {
+        Verdict::store(
             &Logistic {
                 intercept: 0.0,
-                weights: vec![0.0; FEATURES],
+                weights: vec![weight; FEATURES],
                 means: vec![0.0; FEATURES],
                 sds: vec![1.0; FEATURES],
             },
             WordnetWeights::TRIAL,
             0.5,
             "test".into(),
-        );
+        )
+    }
+
+    /// A verdict that is sure exactly when the WordNet Sims are high: weight 10 on
+    /// `wordnet_min`, nothing else.
+    fn verdict() -> Verdict {
+        let mut stored = stored_with(0.0);
         stored.features[0].weight = 10.0;
         stored.features[0].mean = 0.5;
         Verdict::new(&stored).unwrap()
@@ -254,17 +259,7 @@ mod tests {
 
     #[test]
     fn features_are_checked_by_name() {
-        let mut stored = Verdict::store(
-            &Logistic {
-                intercept: 0.0,
-                weights: vec![1.0; FEATURES],
-                means: vec![0.0; FEATURES],
-                sds: vec![1.0; FEATURES],
-            },
-            WordnetWeights::TRIAL,
-            0.5,
-            "test".into(),
-        );
+        let mut stored = stored_with(1.0);
         assert!(Verdict::new(&stored).is_ok());
         stored.features[3].name = "something else".into();
         let err = Verdict::new(&stored).unwrap_err().to_string();
