@@ -23,6 +23,7 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
+use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc, Preset,
     ScoredPair, Thresholds, Vocabulary,
@@ -106,6 +107,13 @@ impl PreparedPair {
         model: &dyn ModelView,
         options: &CompareOptions,
     ) -> Self {
+        // Each term's WordNet lemmas are kept only under rules that read them (memory).
+        let without_lexicon = WithoutLexicon(model);
+        let model: &dyn ModelView = if options.rules.reads_wordnet() {
+            model
+        } else {
+            &without_lexicon
+        };
         let mut vocabulary = Vocabulary::new(model);
         let include = options.include_boilerplate;
         let mut prepared_left = vocabulary.prepare_with(left, model, include, &options.refine);

@@ -121,6 +121,12 @@ impl MatchRules {
         ..MatchRules::WORDNET
     };
 
+    /// Whether these rules read WordNet's relations: as the relatedness of eq. 3.2, or in the
+    /// learned verdict's features. Sentences are prepared with their words' lemmas only then.
+    pub fn reads_wordnet(&self) -> bool {
+        matches!(self.related_words, RelatedWords::Wordnet(_)) || self.verdict
+    }
+
     /// Whether two sentences may match at all: both have at least [`Self::min_terms`] content
     /// terms, or they have the same terms.
     pub fn may_match(&self, left: &PreparedSentence, right: &PreparedSentence) -> bool {
