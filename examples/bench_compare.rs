@@ -8,9 +8,9 @@
 //! enwiki-2015 articles (A: articles of wiki_00..; B: other articles, plus a third of A's
 //! articles, half of those with every other sentence dropped) and written to a temporary folder.
 //! Reported: loading + normalising both; the indexed comparison against the brute-force path
-//! (same pairs checked), also at the thesis preset and with stopwords removed; the whole
-//! `compare` against loading + normalising; re-filtering a comparison of at least 100,000 scored
-//! pairs at new thresholds.
+//! (same pairs checked), also at the thesis preset, with stopwords removed and at the wordnet
+//! and verdict presets; the whole `compare` against loading + normalising; re-filtering a
+//! comparison of at least 100,000 scored pairs at new thresholds.
 //!
 //! `-- --write DIR` only writes the two documents to DIR as `a.txt` and `b.txt` (the selection
 //! of defaults times `simdoc compare` on them).
@@ -238,6 +238,49 @@ fn main() {
         let other = PreparedPair::new(&a, &b, model, &options);
         let race = index_against_brute_force(Method::Fuzzy, &other, model, floor);
         println!("   fuzzy at the {label}: {race}");
+    }
+
+    // The presets with WordNet's relations and with the learned verdict (issue 27), beside the
+    // measured preset in the same loop: preparing both documents (each content word's lemmas
+    // are looked up once, when the model has WordNet's relations) and the whole comparison
+    // (scoring, one-to-two matches and, for the verdict, every kept pair's probability). No
+    // brute force here: scoring every pair by its words takes minutes on these documents;
+    // tests/wordnet_properties.rs checks the index against it.
+    let without_wordnet = {
+        let mut plain = model.clone();
+        plain.set_lexicon(None);
+        plain.clear_verdict();
+        plain
+    };
+    let (_, plain_prepare) =
+        time(|| PreparedPair::new(&a, &b, &without_wordnet, &CompareOptions::default()));
+    println!(
+        "normalise both without WordNet lemmas (a model without WordNet's relations): \
+         {plain_prepare:.2?}"
+    );
+    for (label, preset) in [
+        ("measured", Preset::MEASURED),
+        ("wordnet", Preset::WORDNET),
+        ("verdict", Preset::VERDICT),
+    ] {
+        let options = CompareOptions {
+            refine: preset.refine,
+            rules: preset.rules,
+            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
+            ..CompareOptions::default()
+        };
+        let (other, prepare_time) = time(|| PreparedPair::new(&a, &b, model, &options));
+        let (comparison, compare_time) = time(|| {
+            other
+                .compare(model, Method::Fuzzy, options.floor, &never)
+                .expect("not cancelled")
+        });
+        println!(
+            "{label:>8} preset: normalise both {prepare_time:.2?}, comparison {compare_time:.2?} \
+             ({} pairs kept, {} matched)",
+            comparison.pairs.len(),
+            comparison.matches(&preset.thresholds).count()
+        );
     }
 
     // Re-filtering: the fuzzy comparison at a low floor. It keeps only the pairs its matches and

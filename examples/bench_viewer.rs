@@ -109,6 +109,7 @@ fn main() {
                 identical: (i + d) % 2 == 0,
                 joined: None,
                 chance: None,
+                verdict: None,
             });
         }
     }

@@ -77,6 +77,52 @@ fn loads_compares_and_filters_live() {
 }
 
 #[test]
+fn the_verdict_preset_decides_by_probability_and_its_slider_sets_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = loaded(dir.path());
+    // Under the verdict preset every kept pair carries the probability and the permission
+    // slider becomes "Probability".
+    h.get_by_label("Verdict").click();
+    settle(&mut h);
+    assert_eq!(h.state().settings.thresholds, Thresholds::VERDICT);
+    assert!(h.state().settings.rules.verdict);
+    let view = h.state().view.as_ref().expect("a view");
+    assert!(!view.matches.is_empty());
+    assert!(view.matches.iter().all(|p| p.verdict.is_some()));
+    let least = view
+        .matches
+        .iter()
+        .filter_map(|p| p.verdict)
+        .fold(1.0, f64::min);
+    let matched = view.figures.pairs;
+    assert!(
+        h.query_by_role_and_label(Role::Slider, "Permission")
+            .is_none()
+    );
+    // Above the least probable match's probability, that match drops out, without rescoring.
+    h.get_by_role_and_label(Role::Slider, "Probability")
+        .set_value_accesskit(((least + 0.005) * 200.0).ceil() / 200.0);
+    h.run_ok();
+    assert!(!h.state().is_busy(), "a threshold move must not rescore");
+    let view = h.state().view.as_ref().expect("a view");
+    assert!(
+        view.figures.pairs < matched,
+        "{} of {matched}",
+        view.figures.pairs
+    );
+    // The WordNet preset decides by the Sims again.
+    h.get_by_label("WordNet").click();
+    settle(&mut h);
+    assert_eq!(h.state().settings.thresholds, Thresholds::WORDNET);
+    let view = h.state().view.as_ref().expect("a view");
+    assert!(view.matches.iter().all(|p| p.verdict.is_none()));
+    assert!(
+        h.query_by_role_and_label(Role::Slider, "Permission")
+            .is_some()
+    );
+}
+
+#[test]
 fn clicking_a_match_selects_it_everywhere_and_keys_step() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = loaded(dir.path());

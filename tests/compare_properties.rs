@@ -159,6 +159,7 @@ fn option_sets() -> Vec<CompareOptions> {
             min_terms: 2,
             content_floor: 0.35,
             relate: Relate::All,
+            ..MatchRules::MEASURED
         },
         ..CompareOptions::default()
     });

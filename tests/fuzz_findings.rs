@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use simdoc::model::ReferenceModel;
-use simdoc::model::format::{MAGIC, VERSION};
+use simdoc::model::format::MAGIC;
 use simdoc::similarity::ModelView;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -26,12 +26,15 @@ fn fixture(name: &str) -> Vec<u8> {
 
 /// The model_bytes target's reading of an input: its first byte chooses a whole file (0) or a
 /// payload sealed behind a valid header and checksum (1: format version 1, else the current).
+/// The findings were made when the current version was 2, so their payloads are sealed as
+/// version 2 here (version 3 appends WordNet's relations and the pair verdict, which a version-2
+/// payload lacks).
 fn model_file(input: &[u8]) -> Vec<u8> {
     let (&selector, rest) = input.split_first().expect("a selector byte");
     if selector == 0 {
         return rest.to_vec();
     }
-    let version: u32 = if selector == 1 { 1 } else { VERSION };
+    let version: u32 = if selector == 1 { 1 } else { 2 };
     let mut file = Vec::new();
     file.extend_from_slice(&MAGIC);
     file.extend_from_slice(&version.to_le_bytes());

@@ -355,6 +355,7 @@ mod tests {
             identical: left.is_multiple_of(2),
             joined: None,
             chance: None,
+            verdict: None,
         }
     }
 

@@ -190,7 +190,7 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             &pair,
             analysis.comparison.method,
             &*app.model,
-            &analysis.options.refine,
+            &analysis.options,
         );
         app.evidence.words = Some((key, (l, r), alignment));
     }
@@ -205,6 +205,10 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 "Sim(A,B) {:.3} · Sim(B,A) {:.3}",
                 pair.sim_lr, pair.sim_rl
             ));
+            if let Some(p) = pair.verdict {
+                ui.label(format!("verdict: same with probability {p:.2}"))
+                    .on_hover_text(VERDICT_HINT);
+            }
         }
         if pair.joined.is_some() {
             ui.label(RichText::new("one-to-two").italics())
@@ -216,7 +220,10 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .id_salt("words")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for (letter, words) in [("A", &alignment.a), ("B", &alignment.b)] {
+            for (letter, words, other) in [
+                ("A", &alignment.a, &alignment.b),
+                ("B", &alignment.b, &alignment.a),
+            ] {
                 ui.label(RichText::new(letter).strong());
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing.x = 4.0;
@@ -229,8 +236,18 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                             text = text.background_color(color);
                         }
                         let hint = match word.kind {
-                            WordMatch::Related { c } => {
+                            WordMatch::Related { c, why: None } => {
                                 format!("related to a word of the other sentence, c = {c:.2}")
+                            }
+                            WordMatch::Related { c, why: Some(why) } => {
+                                let partner = word
+                                    .partner
+                                    .and_then(|i| other.get(i as usize))
+                                    .map_or(String::new(), |w| format!(" \"{}\"", w.word));
+                                format!(
+                                    "WordNet: {} of{partner} in the other sentence, c = {c:.2}",
+                                    why.describe()
+                                )
                             }
                             kind => kind.name().to_string(),
                         };
@@ -249,6 +266,13 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         });
 }
 
+/// What the verdict's probability is, for tooltips.
+pub(crate) const VERDICT_HINT: &str = "The learned pair verdict: a logistic regression over the \
+two Sims (with and without function words, with and without WordNet's related words), shared \
+word pairs and triples, word order, character 4-grams, numbers and negation in one sentence only, \
+trained on MSRP and PAN training pairs. Under the verdict preset a pair matches when this \
+probability reaches the threshold.";
+
 fn words_legend_ui(ui: &mut egui::Ui) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
@@ -256,7 +280,10 @@ fn words_legend_ui(ui: &mut egui::Ui) {
         ui.label("as written in both");
         for (kind, label) in [
             (WordMatch::Stemmed, "same stem"),
-            (WordMatch::Related { c: 0.0 }, "related (hover: c)"),
+            (
+                WordMatch::Related { c: 0.0, why: None },
+                "related (hover: why, and c)",
+            ),
             (WordMatch::Unmatched, "only in this sentence"),
         ] {
             let mut text = RichText::new(label);

@@ -125,7 +125,7 @@ pub fn write_export(
     let report = Report::new(sides, &analysis.comparison, thresholds);
     let report = match kind {
         ExportKind::ReportJson | ExportKind::ReportCsv | ExportKind::ReportHtml => {
-            report.with_words(model, &analysis.options.refine)
+            report.with_words(model, &analysis.options)
         }
         ExportKind::DotplotPng | ExportKind::DotplotSvg => report,
     };

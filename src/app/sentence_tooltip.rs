@@ -30,7 +30,7 @@ fn near_miss(app: &SimdocApp, side: Side, position: u32) -> Option<ScoredPair> {
             Side::Left => p.left == position,
             Side::Right => p.right == position,
         })
-        .max_by(|a, b| a.min_sim().total_cmp(&b.min_sim()))
+        .max_by(|a, b| a.decisive_score().total_cmp(&b.decisive_score()))
         .copied()
 }
 
@@ -75,11 +75,20 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
         ui.strong(format!("{} sentence {}", side.letter(), position));
         if pairs.is_empty() {
             ui.label("No match at these thresholds.");
-            if let Some(miss) = miss {
-                ui.weak(format!(
-                    "Closest: Sim {:.3} / {:.3} with {} sentence {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
-                    miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission, thresholds.variation
-                ));
+            match miss {
+                Some(miss) if miss.verdict.is_some() => {
+                    ui.weak(format!(
+                        "Closest: verdict probability {:.2} (Sim {:.3} / {:.3}) with {} sentence {} (needs ≥ {:.2}).",
+                        miss.decisive_score(), miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission
+                    ));
+                }
+                Some(miss) => {
+                    ui.weak(format!(
+                        "Closest: Sim {:.3} / {:.3} with {} sentence {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
+                        miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission, thresholds.variation
+                    ));
+                }
+                None => {}
             }
         } else {
             ui.label(format!(
@@ -117,6 +126,12 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                             thresholds.chance.map_or("off".to_string(), crate::render::e_value)
                         ));
                     }
+                } else if let (Some(p), true) = (pair.verdict, graded) {
+                    ui.weak(format!(
+                        "verdict: same with probability {p:.2} ≥ {:.2} · Sim(A,B) {:.3} · Sim(B,A) {:.3}",
+                        thresholds.permission, pair.sim_lr, pair.sim_rl
+                    ))
+                    .on_hover_text(super::evidence::VERDICT_HINT);
                 } else if graded {
                     ui.weak(format!(
                         "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
@@ -178,9 +193,14 @@ pub fn explanation_ui(ui: &mut egui::Ui, explanation: &Explanation, side: Side) 
     let related: Vec<String> = terms
         .iter()
         .filter(|t| !t.exact && t.mu > 0.0)
-        .map(|t| match &t.best {
-            Some((other, c)) => format!("{} ~ {} (c {:.2}, μ {:.2})", t.term, other, c, t.mu),
-            None => format!("{} (μ {:.2})", t.term, t.mu),
+        .map(|t| match (&t.best, &t.relation) {
+            (Some((other, c)), Some(why)) => {
+                format!("{} ~ {} ({why}, c {:.2}, μ {:.2})", t.term, other, c, t.mu)
+            }
+            (Some((other, c)), None) => {
+                format!("{} ~ {} (c {:.2}, μ {:.2})", t.term, other, c, t.mu)
+            }
+            (None, _) => format!("{} (μ {:.2})", t.term, t.mu),
         })
         .collect();
     if !related.is_empty() {

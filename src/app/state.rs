@@ -113,7 +113,7 @@ impl Settings {
     pub fn compare_options(&self) -> CompareOptions {
         CompareOptions {
             method: self.method,
-            floor: crate::compare::DEFAULT_FLOOR.min(self.thresholds.permission),
+            floor: crate::compare::floor_for(&self.rules, &self.thresholds),
             include_boilerplate: self.include_boilerplate,
             refine: self.refine,
             rules: self.rules,

@@ -8,7 +8,7 @@ use super::state::CentralView;
 use super::{Side, SimdocApp};
 use egui::RichText;
 
-use crate::similarity::{Method, Preset, Relate};
+use crate::similarity::{Method, Preset, Relate, RelatedWords, WordnetWeights};
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -43,19 +43,34 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
         let graded = app.settings.method.is_graded();
         let mut thresholds = app.settings.thresholds;
+        // Under the learned verdict the permission is the probability a pair must reach.
+        let verdict = app.settings.rules.verdict;
         ui.add_enabled_ui(graded, |ui| {
-            let label = ui.label("Permission");
-            ui.add(egui::Slider::new(&mut thresholds.permission, 0.2..=1.0).step_by(0.005))
-                .labelled_by(label.id)
-            .on_hover_text(
-                "Both directional similarities must reach this (thesis eq. 3.4; thesis value 0.825)",
-            );
-            let label = ui.label("Variation");
-            ui.add(egui::Slider::new(&mut thresholds.variation, 0.0..=1.0).step_by(0.005))
-                .labelled_by(label.id)
-            .on_hover_text(
-                "The two similarities may differ by at most this; 1 turns it off (thesis eq. 3.4; thesis value 0.15)",
-            );
+            if verdict {
+                let label = ui.label("Probability");
+                ui.add(egui::Slider::new(&mut thresholds.permission, 0.01..=0.99).step_by(0.005))
+                    .labelled_by(label.id)
+                    .on_hover_text(
+                        "A pair matches when the learned verdict's probability that the two \
+                         sentences say the same reaches this",
+                    );
+            } else {
+                let label = ui.label("Permission");
+                ui.add(egui::Slider::new(&mut thresholds.permission, 0.2..=1.0).step_by(0.005))
+                    .labelled_by(label.id)
+                .on_hover_text(
+                    "Both directional similarities must reach this (thesis eq. 3.4; thesis value 0.825)",
+                );
+            }
+            ui.add_enabled_ui(!verdict, |ui| {
+                let label = ui.label("Variation");
+                ui.add(egui::Slider::new(&mut thresholds.variation, 0.0..=1.0).step_by(0.005))
+                    .labelled_by(label.id)
+                .on_hover_text(
+                    "The two similarities may differ by at most this; 1 turns it off (thesis eq. 3.4; thesis value 0.15)",
+                )
+                .on_disabled_hover_text("The learned verdict decides; the variation does not apply");
+            });
         });
         // The sliders step by 0.005 in binary floating point (0.3 comes back as
         // 0.30000000000000004): to thousandths, so that a preset's values stay the preset's.
@@ -148,6 +163,19 @@ fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             Preset::THESIS,
             "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
         ),
+        (
+            "WordNet",
+            Preset::WORDNET,
+            "The measured refinement with WordNet's relations between words (synonyms, derived \
+             forms, hypernyms), counted where one word replaces another (EVALUATION.md)",
+        ),
+        (
+            "Verdict",
+            Preset::VERDICT,
+            "Pairs decided by the learned verdict: the probability, from a logistic regression \
+             over the Sims and other pair features, that two sentences say the same \
+             (EVALUATION.md)",
+        ),
     ] {
         let active = current == preset;
         any |= active;
@@ -156,9 +184,14 @@ fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         } else {
             hint.to_string()
         };
+        let usable = crate::similarity::lexical::require(&*app.model, &preset.rules).is_ok();
         if ui
-            .add(egui::Button::selectable(active, name))
+            .add_enabled(usable, egui::Button::selectable(active, name))
             .on_hover_text(hint)
+            .on_disabled_hover_text(
+                "The reference model in use has no WordNet relations or pair verdict \
+                 (a model file from `simdoc model build` without --wordnet)",
+            )
             .clicked()
             && !active
         {
@@ -211,6 +244,37 @@ fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                         "Only a word that stands where this one stands, between the words both keep",
                     );
             });
+            let has_wordnet = app.model.lexicon().is_some();
+            ui.horizontal(|ui| {
+                ui.label("Related words from:");
+                ui.selectable_value(
+                    &mut s.rules.related_words,
+                    RelatedWords::Correlations,
+                    "co-occurrence",
+                )
+                .on_hover_text("The reference model's correlations (thesis eq. 3.1)");
+                let wordnet = RelatedWords::Wordnet(WordnetWeights::MEASURED);
+                let selected = matches!(s.rules.related_words, RelatedWords::Wordnet(_));
+                if ui
+                    .add_enabled(has_wordnet, egui::Button::selectable(selected, "WordNet"))
+                    .on_hover_text(
+                        "WordNet's relations between the words: synonyms, derived forms, direct \
+                         hypernyms and hyponyms",
+                    )
+                    .on_disabled_hover_text("The reference model in use has no WordNet relations")
+                    .clicked()
+                    && !selected
+                {
+                    s.rules.related_words = wordnet;
+                }
+            });
+            let has_verdict = app.model.verdict().is_some();
+            ui.add_enabled(
+                has_verdict,
+                egui::Checkbox::new(&mut s.rules.verdict, "Decide by the learned verdict"),
+            )
+            .on_hover_text(super::evidence::VERDICT_HINT)
+            .on_disabled_hover_text("The reference model in use has no pair verdict");
             ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
                 .on_hover_text("A sentence against two consecutive sentences taken together");
             ui.separator();

@@ -64,6 +64,13 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     let method_name = method.as_ref().map_or("fuzzy", Method::name);
     // Checked before any document is read.
     let params = args.fuzzy_params()?;
+    if params.rules.verdict {
+        anyhow::bail!(
+            "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval \
+             pairs`; the fuzzy collection mode counts EQ sentences by their Sims (use \
+             --verdict false, or --matching-preset wordnet)"
+        );
+    }
     if let Some(path) = &args.matrix
         && !matches!(extension(path).as_deref(), Some("svg" | "png" | "csv"))
     {
@@ -120,6 +127,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     }
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
+    super::reference::check_rules(model, &params.rules)?;
     let bar = progress_bar();
     let cancel = AtomicBool::new(false);
     let mut report = |p: Progress| {

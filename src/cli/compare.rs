@@ -121,6 +121,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let compare = args
         .matching
         .compare_options(args.method, args.include_boilerplate)?;
+    super::reference::check_rules(model, &compare.rules)?;
     let never = AtomicBool::new(false);
     let comparison = PreparedPair::new(&a, &b, model, &compare).compare(
         model,
@@ -154,7 +155,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     });
     // The word-by-word alignment is for the written reports only.
     let report = if args.json.is_some() || args.csv.is_some() || args.html.is_some() {
-        report.with_words(model, &compare.refine)
+        report.with_words(model, &compare)
     } else {
         report
     };

@@ -120,9 +120,14 @@ pub struct PairsArgs {
     /// FILE.svg or FILE.png. Implies --sweep.
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
+    /// Also score the fuzzy method (or the verdict) and word overlap within quartiles of pair
+    /// length (mean refined terms), and the verdict's calibration: does a ranking hold once
+    /// length, which separates PAN's classes on its own, is held nearly fixed?
+    #[arg(long)]
+    pub bands: bool,
     /// Write every pair's scores as CSV (for error analysis): label, grade, both Sims (fuzzy and
-    /// overlap), whether the rules allow the pair, the binary methods' verdicts and the two
-    /// texts.
+    /// overlap), whether the rules allow the pair, the binary methods' decisions, the learned
+    /// verdict's probability (under the verdict preset) and the two texts.
     #[arg(long, value_name = "FILE")]
     pub scores: Option<PathBuf>,
 }
@@ -177,6 +182,7 @@ impl MatchArgs {
         f: impl FnOnce(&ReferenceModel) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
         let model = reference_model(self.model.as_deref())?;
+        super::reference::check_rules(&model, &self.compare_options(Method::Fuzzy)?.rules)?;
         f(&model)
     }
 }
@@ -278,6 +284,9 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
             args.sweep || args.plot.is_some(),
             halves.as_deref(),
         );
+        if args.bands {
+            report.bands = Some(simdoc::eval::bands::report(&set, &scores, thresholds));
+        }
         if let Some(halves) = &set.halves {
             // Two (half, original) pairs per row, in order.
             let rows: Vec<(String, [String; 2])> = halves
@@ -319,6 +328,8 @@ struct ScoreRow<'a> {
     may_match: u8,
     fourgram: u8,
     exact: u8,
+    /// The learned verdict's probability (under rules that decide by it).
+    verdict: Option<f64>,
     /// The sentences, as CSV cells no spreadsheet evaluates ([`simdoc::escape::csv_cell`]).
     left: std::borrow::Cow<'a, str>,
     right: std::borrow::Cow<'a, str>,
@@ -343,6 +354,7 @@ fn write_scores(
             may_match: u8::from(score.may_match),
             fourgram: u8::from(score.fourgram_match),
             exact: u8::from(score.exact_match),
+            verdict: score.verdict,
             left: simdoc::escape::csv_cell(&pair.left),
             right: simdoc::escape::csv_cell(&pair.right),
         })?;

@@ -14,6 +14,7 @@ mod model;
 mod output;
 mod reference;
 mod sources;
+mod verdict;
 
 use std::process::ExitCode;
 
@@ -125,6 +126,15 @@ pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, Stri
     })
 }
 
+/// What the relatedness of two words is read from, as a command-line value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RelatedWordsArg {
+    /// The model's correlations between stems (thesis eq. 3.1 co-occurrence, or word vectors).
+    Correlations,
+    /// WordNet's relations between words (the model must carry them).
+    Wordnet,
+}
+
 /// How sentences are matched, as every command takes it: a named preset and explicit values
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
@@ -132,8 +142,10 @@ pub struct MatchingArgs {
     /// Matching preset: documents (the default for comparing documents: every match judged
     /// against chance in its comparison, chosen by plagdet on a text-alignment corpus, see
     /// EVALUATION.md), measured (the default for sentence pairs, chosen by F1 on MSRP and PAN
-    /// training pairs) or thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
-    /// removed, no other rule).
+    /// training pairs), thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
+    /// removed, no other rule), wordnet (WordNet's relations between words, counted where one
+    /// word replaces another) or verdict (pairs decided by the learned verdict's probability,
+    /// which the permission then applies to).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,
     #[command(flatten)]
@@ -172,6 +184,18 @@ pub struct MatchingValues {
     /// words both sentences keep) (overrides the preset's).
     #[arg(long, value_name = "MODE")]
     pub relate: Option<simdoc::similarity::Relate>,
+    /// What the relatedness of two words is read from: correlations (the model's, thesis eq.
+    /// 3.1) or wordnet (WordNet's relations between the words) (overrides the preset's).
+    #[arg(long, value_name = "KIND")]
+    pub related_words: Option<RelatedWordsArg>,
+    /// The c of WordNet's relations: synonym,derived,hypernym (each 0 to 1; implies
+    /// --related-words wordnet).
+    #[arg(long, value_name = "S,D,H")]
+    pub wordnet_weights: Option<simdoc::similarity::WordnetWeights>,
+    /// Decide pairs by the model's learned verdict: true or false (overrides the preset's; the
+    /// permission is then a probability).
+    #[arg(long, value_name = "BOOL")]
+    pub verdict: Option<bool>,
     /// Count headings, titles and fragments of fewer than three content words towards the
     /// figures too (by default they are shown and matched but not counted).
     #[arg(long)]
@@ -236,7 +260,7 @@ impl MatchingValues {
         let preset = self.over(preset)?;
         Ok(simdoc::compare::CompareOptions {
             method,
-            floor: simdoc::compare::DEFAULT_FLOOR.min(preset.thresholds.permission),
+            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
             include_boilerplate,
             refine: preset.refine,
             rules: preset.rules,
@@ -269,6 +293,29 @@ impl MatchingValues {
         rules.min_terms = self.min_terms.unwrap_or(rules.min_terms);
         rules.content_floor = self.content_floor.unwrap_or(rules.content_floor);
         rules.relate = self.relate.unwrap_or(rules.relate);
+        rules.related_words = match (
+            self.related_words,
+            self.wordnet_weights,
+            rules.related_words,
+        ) {
+            (Some(RelatedWordsArg::Correlations), Some(_), _) => {
+                anyhow::bail!("--wordnet-weights needs --related-words wordnet")
+            }
+            (Some(RelatedWordsArg::Correlations), None, _) => {
+                simdoc::similarity::RelatedWords::Correlations
+            }
+            (_, Some(weights), _) => simdoc::similarity::RelatedWords::Wordnet(weights),
+            (
+                Some(RelatedWordsArg::Wordnet),
+                None,
+                simdoc::similarity::RelatedWords::Wordnet(w),
+            ) => simdoc::similarity::RelatedWords::Wordnet(w),
+            (Some(RelatedWordsArg::Wordnet), None, _) => simdoc::similarity::RelatedWords::Wordnet(
+                simdoc::similarity::WordnetWeights::MEASURED,
+            ),
+            (None, None, current) => current,
+        };
+        rules.verdict = self.verdict.unwrap_or(rules.verdict);
         if let Some(ChanceBar(bar)) = self.chance {
             preset.thresholds.chance = bar;
         }

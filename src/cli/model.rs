@@ -1,4 +1,5 @@
-//! `simdoc model build PATH... -o FILE` and `simdoc model info [FILE]`: the reference model.
+//! `simdoc model build PATH... -o FILE` (or `--from MODEL`, with `--wordnet DIR`), `simdoc model
+//! info [FILE]` and `simdoc model train-verdict`: the reference model.
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -25,6 +26,9 @@ pub enum ModelCommand {
     Build(BuildArgs),
     /// Describe a model file (without FILE: the default model built into simdoc).
     Info(InfoArgs),
+    /// Train the learned pair verdict (logistic regression over pair features) on labelled
+    /// sentence pairs and store it in a model (see EVALUATION.md, "A learned pair verdict").
+    TrainVerdict(super::verdict::TrainArgs),
 }
 
 /// The unit of co-occurrence, as a command-line value.
@@ -71,11 +75,20 @@ fn default_unit() -> UnitArg {
 #[derive(Debug, Args)]
 pub struct BuildArgs {
     /// Files or folders to read.
-    #[arg(required = true)]
+    #[arg(required_unless_present = "from", conflicts_with = "from")]
     pub paths: Vec<PathBuf>,
     /// Where to write the model.
     #[arg(short, long)]
     pub output: PathBuf,
+    /// Read no corpus: start from this model file's statistics (`embedded` for the built-in
+    /// model) and add what the other options give (--wordnet). Its verdict, if any, is dropped
+    /// when --wordnet is given (it was trained with the relations it had).
+    #[arg(long, value_name = "MODEL")]
+    pub from: Option<PathBuf>,
+    /// Also store WordNet's relations between words, read from its dictionary files in DIR
+    /// (index.*, data.*, *.exc: Debian's `wordnet-base` installs them in /usr/share/wordnet).
+    #[arg(long, value_name = "DIR")]
+    pub wordnet: Option<PathBuf>,
     /// What word relatedness is computed from.
     #[arg(long, value_enum, default_value_t = default_relatedness())]
     pub relatedness: RelatednessArg,
@@ -133,6 +146,7 @@ pub fn run(args: &ModelArgs) -> anyhow::Result<()> {
     match &args.command {
         ModelCommand::Build(args) => build(args),
         ModelCommand::Info(args) => info(args),
+        ModelCommand::TrainVerdict(args) => super::verdict::train(args),
     }
 }
 
@@ -169,6 +183,79 @@ impl BuildProgress for BarProgress {
 }
 
 fn build(args: &BuildArgs) -> anyhow::Result<()> {
+    let start = std::time::Instant::now();
+    let command = recorded_command(std::env::args().skip(1));
+    let recorded = format!(
+        "built by simdoc {} with `{command}`",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut model = match &args.from {
+        Some(path) => {
+            let file = (path.as_os_str() != "embedded").then_some(path.as_path());
+            super::reference::reference_model(file)?.into_owned()
+        }
+        None => {
+            let progress = BarProgress::new(args.quiet);
+            let model = model::build(&args.paths, &build_params(args), &progress)?;
+            progress.bar.finish_and_clear();
+            model
+        }
+    };
+    if args.from.is_none() {
+        let note = match &args.note {
+            Some(note) => format!("{note}\n{recorded}"),
+            None => recorded.clone(),
+        };
+        model.set_source(note);
+    }
+    if let Some(dir) = &args.wordnet {
+        let mut lexicon = simdoc::model::wordnet::read::read_wordnet(dir)?;
+        let mut note = format!("{}\n{}", lexicon.source(), WORDNET_NOTICE);
+        if args.from.is_some()
+            && let Some(extra) = &args.note
+        {
+            note = format!("{extra}\n{note}");
+        }
+        lexicon.set_source(format!(
+            "{note}\nadded by simdoc {} with `{command}`",
+            env!("CARGO_PKG_VERSION")
+        ));
+        model.set_lexicon(Some(lexicon));
+        model.clear_verdict();
+    }
+    model.save(&args.output)?;
+    let size = std::fs::metadata(&args.output)
+        .with_context(|| format!("{}: cannot read the written model", args.output.display()))?
+        .len();
+    if !args.quiet {
+        let s = model.stats();
+        eprintln!(
+            "wrote {} ({size} bytes) in {:.1} s: {} documents, {} units, {} terms, {} correlation \
+             entries, {} 4-grams{}",
+            args.output.display(),
+            start.elapsed().as_secs_f64(),
+            s.counts.documents,
+            s.counts.units,
+            s.terms,
+            s.correlation_entries,
+            s.fourgrams,
+            model.lexicon().map_or(String::new(), |l| {
+                let w = l.stats();
+                format!(", WordNet: {} lemmas, {} related pairs", w.lemmas, w.pairs)
+            })
+        );
+    }
+    Ok(())
+}
+
+/// WordNet's licence asks that its notice appear on all copies: it is stored with the relations
+/// (and in `assets/WORDNET-LICENSE` beside the embedded model).
+pub const WORDNET_NOTICE: &str = "WordNet 3.0 Copyright 2006 by Princeton University. All rights \
+reserved. Used under the WordNet 3.0 licence (use, copy, modify and distribute for any purpose \
+and without fee, with this notice; provided \"as is\", without warranties).";
+
+/// The model parameters of a corpus build.
+fn build_params(args: &BuildArgs) -> ModelParams {
     let relatedness = match args.relatedness {
         RelatednessArg::Cooccurrence => Relatedness::Cooccurrence,
         RelatednessArg::Vectors => Relatedness::Vectors(VectorParams {
@@ -179,51 +266,18 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
             scale: args.scale,
         }),
     };
-    let params = ModelParams {
+    ModelParams {
         relatedness,
         unit: args.unit.into(),
         min_df: args.min_df,
         floor: args.floor,
         per_term: args.per_term,
-    };
-    let progress = BarProgress::new(args.quiet);
-    let start = std::time::Instant::now();
-    let mut model = model::build(&args.paths, &params, &progress)?;
-    progress.bar.finish_and_clear();
-    let command = recorded_command(std::env::args().skip(1));
-    let recorded = format!(
-        "built by simdoc {} with `{command}`",
-        env!("CARGO_PKG_VERSION")
-    );
-    let note = match &args.note {
-        Some(note) => format!("{note}\n{recorded}"),
-        None => recorded,
-    };
-    model.set_source(note);
-    model.save(&args.output)?;
-    let size = std::fs::metadata(&args.output)
-        .with_context(|| format!("{}: cannot read the written model", args.output.display()))?
-        .len();
-    if !args.quiet {
-        let s = model.stats();
-        eprintln!(
-            "wrote {} ({size} bytes) in {:.1} s: {} documents, {} units, {} terms, {} correlation \
-             entries, {} 4-grams",
-            args.output.display(),
-            start.elapsed().as_secs_f64(),
-            s.counts.documents,
-            s.counts.units,
-            s.terms,
-            s.correlation_entries,
-            s.fourgrams
-        );
     }
-    Ok(())
 }
 
 /// The command line as typed, for the source note, without `--note`'s value (the note already
 /// holds it).
-fn recorded_command(args: impl Iterator<Item = String>) -> String {
+pub(super) fn recorded_command(args: impl Iterator<Item = String>) -> String {
     let mut words = vec!["simdoc".to_string()];
     let mut skip_next = false;
     for arg in args {
@@ -309,8 +363,40 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
     for line in s.source.lines() {
         writeln!(out, "  {line}")?;
     }
+    match model.lexicon() {
+        Some(lexicon) => {
+            let w = lexicon.stats();
+            writeln!(
+                out,
+                "WordNet:             {} lemmas, {} exception forms; {} related pairs: {} \
+                 synonyms, {} derived forms, {} hypernym/hyponym, {} similar-to",
+                w.lemmas, w.exceptions, w.pairs, w.synonyms, w.derived, w.hypernyms, w.similar
+            )?;
+            for line in lexicon.source().lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        None => writeln!(out, "WordNet:             none")?,
+    }
+    match model.verdict() {
+        Some(v) => {
+            writeln!(
+                out,
+                "pair verdict:        logistic regression over {} features, threshold {}",
+                v.features.len(),
+                v.threshold
+            )?;
+            for line in v.note.lines() {
+                writeln!(out, "  {line}")?;
+            }
+        }
+        None => writeln!(out, "pair verdict:        none")?,
+    }
     for word in &args.term {
         write_term(&mut out, model, word, args.top)?;
+        if let Some(lexicon) = model.lexicon() {
+            write_relations(&mut out, lexicon, word, args.top)?;
+        }
     }
     out.flush().context("writing to standard output")
 }
@@ -348,6 +434,53 @@ fn write_term(
         correlates.len(),
         shown.join(", ")
     )
+}
+
+/// A word's WordNet lemmas and the lemmas related to each, grouped by relation.
+fn write_relations(
+    out: &mut impl Write,
+    lexicon: &simdoc::model::wordnet::Lexicon,
+    word: &str,
+    top: usize,
+) -> std::io::Result<()> {
+    let lower = word.to_lowercase();
+    let mut lemmas = Vec::new();
+    lexicon.lemmas_of(&lower, &mut lemmas);
+    if lemmas.is_empty() {
+        return writeln!(out, "  WordNet: no lemma for {word:?}");
+    }
+    for lemma in lemmas {
+        let parts: Vec<&str> = lexicon
+            .parts_of_speech(lemma)
+            .map(|p| p.file_name())
+            .collect();
+        writeln!(
+            out,
+            "  WordNet lemma {} ({}):",
+            lexicon.lemma_text(lemma),
+            parts.join(", ")
+        )?;
+        let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+        for (other, relation) in lexicon.related(lemma) {
+            let name = relation.describe();
+            match groups.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, words)) => words.push(lexicon.lemma_text(other)),
+                None => groups.push((name, vec![lexicon.lemma_text(other)])),
+            }
+        }
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        for (name, words) in groups {
+            let more = words.len().saturating_sub(top);
+            let shown = words[..words.len().min(top)].join(", ");
+            let tail = if more > 0 {
+                format!(" (and {more} more)")
+            } else {
+                String::new()
+            };
+            writeln!(out, "    {name}: {shown}{tail}")?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -70,6 +70,12 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
             .compare_options_with(measured, args.method, args.include_boilerplate)?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
+    if options.rules.verdict {
+        anyhow::bail!(
+            "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval              pairs`; `simdoc sources` attributes sentences by their Sims (use --verdict false)"
+        );
+    }
+    super::reference::check_rules(model, &options.rules)?;
     let load = LoadOptions {
         max_bytes: args.max_bytes,
         ..LoadOptions::default()

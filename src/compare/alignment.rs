@@ -12,7 +12,9 @@
 //! - [`WordMatch::Related`]: otherwise (content words, when relatedness is asked for), the word
 //!   of the other side whose term correlates most with this one, with that c. In eq. 3.2 this is
 //!   the largest factor of mu; mu itself (which unites all factors) is what the tooltip of the
-//!   pair explains;
+//!   pair explains. Under WordNet's relations ([`Relatedness::Wordnet`]) the words themselves
+//!   are looked up, and the match says why they are related ("synonyms", "hypernym", "same
+//!   word": [`crate::similarity::lexical::WordLink`]);
 //! - [`WordMatch::Unmatched`]: no word of the other side has the term or a correlate of it;
 //! - [`WordMatch::Ignored`]: refining dropped the word (a stopword or number the options do not
 //!   keep), so it took no part in the score.
@@ -29,8 +31,10 @@ use std::ops::Range;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::similarity::{ModelView, TermId};
-use crate::text::{RefineOptions, TermKind, words::words};
+use crate::model::wordnet::LemmaId;
+use crate::similarity::lexical::{Lexical, WordLink};
+use crate::similarity::{ModelView, RelatedWords, TermId};
+use crate::text::{RefineOptions, TermKind, words::words_with_surface};
 
 /// How one word met the other sentence.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -40,8 +44,13 @@ pub enum WordMatch {
     Identical,
     /// The same refined term (stem) in another form.
     Stemmed,
-    /// The strongest correlate in the other sentence, with its correlation c (eq. 3.1).
-    Related { c: f32 },
+    /// The strongest correlate in the other sentence, with its correlation c (eq. 3.1), and,
+    /// under WordNet's relations, why they are related.
+    Related {
+        c: f32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        why: Option<WordLink>,
+    },
     /// Only in this sentence.
     Unmatched,
     /// Not compared: refining dropped it.
@@ -114,6 +123,26 @@ fn kind_index(kind: WordMatch) -> usize {
     }
 }
 
+/// What relates two words in the view: what the comparison's Sims read.
+#[derive(Clone, Copy)]
+pub enum Relatedness<'a> {
+    /// The model's correlations between stems (thesis eq. 3.1, or word vectors).
+    Correlations(&'a dyn ModelView),
+    /// WordNet's relations between words.
+    Wordnet(Lexical<'a>),
+}
+
+impl<'a> Relatedness<'a> {
+    /// What a comparison under `related` reads from `model` (WordNet's relations only if the
+    /// model has them; else nothing relates).
+    pub fn of(model: &'a dyn ModelView, related: &RelatedWords) -> Option<Relatedness<'a>> {
+        match related {
+            RelatedWords::Correlations => Some(Relatedness::Correlations(model)),
+            RelatedWords::Wordnet(_) => Lexical::of(model, related).map(Relatedness::Wordnet),
+        }
+    }
+}
+
 /// A word with what matching needs to know about it.
 struct Token {
     part: u8,
@@ -123,18 +152,25 @@ struct Token {
     term: Option<(String, TermKind)>,
     /// The model's id of a content term (or number) it knows: the only ones with correlates.
     model_id: Option<TermId>,
+    /// The WordNet lemmas of a content word (under [`Relatedness::Wordnet`]).
+    lemmas: Vec<LemmaId>,
 }
 
-fn tokens(parts: &[&str], refine: &RefineOptions, model: Option<&dyn ModelView>) -> Vec<Token> {
+fn tokens(parts: &[&str], refine: &RefineOptions, related: Option<Relatedness<'_>>) -> Vec<Token> {
     let mut out = Vec::new();
     for (part, sentence) in parts.iter().enumerate() {
-        for word in words(sentence, refine) {
-            let model_id = match (&word.term, model) {
-                (Some((term, TermKind::Content | TermKind::Number)), Some(model)) => {
-                    model.term_id(term)
-                }
+        for word in words_with_surface(sentence, refine) {
+            let model_id = match (&word.term, related) {
+                (
+                    Some((term, TermKind::Content | TermKind::Number)),
+                    Some(Relatedness::Correlations(model)),
+                ) => model.term_id(term),
                 _ => None,
             };
+            let mut lemmas = Vec::new();
+            if let (Some(surface), Some(Relatedness::Wordnet(lexical))) = (&word.surface, related) {
+                lexical.lexicon.lemmas_of(surface, &mut lemmas);
+            }
             out.push(Token {
                 part: u8::try_from(part).unwrap_or(u8::MAX),
                 written: sentence[word.span.clone()].to_string(),
@@ -142,6 +178,7 @@ fn tokens(parts: &[&str], refine: &RefineOptions, model: Option<&dyn ModelView>)
                 span: word.span,
                 term: word.term,
                 model_id,
+                lemmas,
             });
         }
     }
@@ -149,25 +186,29 @@ fn tokens(parts: &[&str], refine: &RefineOptions, model: Option<&dyn ModelView>)
 }
 
 /// Aligns the words of side A (one or two sentences) with those of side B under `refine` (the
-/// options the comparison refined with). `model` gives relatedness; pass `None` for a method
+/// options the comparison refined with). `related` gives relatedness; pass `None` for a method
 /// that does not use it (overlap, 4-grams, exact), so that no word is shown as related that did
 /// not count.
 pub fn align(
     a: &[&str],
     b: &[&str],
     refine: &RefineOptions,
-    model: Option<&dyn ModelView>,
+    related: Option<Relatedness<'_>>,
 ) -> WordAlignment {
-    let a_tokens = tokens(a, refine, model);
-    let b_tokens = tokens(b, refine, model);
+    let a_tokens = tokens(a, refine, related);
+    let b_tokens = tokens(b, refine, related);
     WordAlignment {
-        a: align_side(&a_tokens, &b_tokens, model),
-        b: align_side(&b_tokens, &a_tokens, model),
+        a: align_side(&a_tokens, &b_tokens, related),
+        b: align_side(&b_tokens, &a_tokens, related),
     }
 }
 
 /// Each word of `mine` against the words of `theirs`.
-fn align_side(mine: &[Token], theirs: &[Token], model: Option<&dyn ModelView>) -> Vec<AlignedWord> {
+fn align_side(
+    mine: &[Token],
+    theirs: &[Token],
+    related: Option<Relatedness<'_>>,
+) -> Vec<AlignedWord> {
     let mut by_surface: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     let mut by_term: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     let mut by_model_id: FxHashMap<TermId, u32> = FxHashMap::default();
@@ -198,8 +239,20 @@ fn align_side(mine: &[Token], theirs: &[Token], model: Option<&dyn ModelView>) -
                     } else if let Some(list) = by_term.get(term.as_str()) {
                         (WordMatch::Stemmed, Some(take(list)))
                     } else {
-                        match strongest_correlate(token, &by_model_id, model, &mut correlates) {
-                            Some((partner, c)) => (WordMatch::Related { c }, Some(partner)),
+                        let strongest = match related {
+                            Some(Relatedness::Correlations(model)) => {
+                                strongest_correlate(token, &by_model_id, model, &mut correlates)
+                                    .map(|(partner, c)| (partner, c, None))
+                            }
+                            Some(Relatedness::Wordnet(lexical)) => {
+                                strongest_relation(token, theirs, &lexical)
+                            }
+                            None => None,
+                        };
+                        match strongest {
+                            Some((partner, c, why)) => {
+                                (WordMatch::Related { c, why }, Some(partner))
+                            }
                             None => (WordMatch::Unmatched, None),
                         }
                     }
@@ -221,10 +274,10 @@ fn align_side(mine: &[Token], theirs: &[Token], model: Option<&dyn ModelView>) -
 fn strongest_correlate(
     token: &Token,
     theirs: &FxHashMap<TermId, u32>,
-    model: Option<&dyn ModelView>,
+    model: &dyn ModelView,
     scratch: &mut Vec<(TermId, f32)>,
 ) -> Option<(u32, f32)> {
-    let (model, id) = (model?, token.model_id?);
+    let id = token.model_id?;
     scratch.clear();
     model.correlates(id, scratch);
     let mut best: Option<(u32, f32)> = None;
@@ -234,6 +287,27 @@ fn strongest_correlate(
             && best.is_none_or(|(i, b)| c > b || (c == b && index < i))
         {
             best = Some((index, c));
+        }
+    }
+    best
+}
+
+/// The other side's word most related to `token` by WordNet, with c and why (ties: the earlier
+/// word).
+fn strongest_relation(
+    token: &Token,
+    theirs: &[Token],
+    lexical: &Lexical<'_>,
+) -> Option<(u32, f32, Option<WordLink>)> {
+    if token.lemmas.is_empty() {
+        return None;
+    }
+    let mut best: Option<(u32, f32, Option<WordLink>)> = None;
+    for (index, other) in (0u32..).zip(theirs) {
+        if let Some((c, link)) = lexical.link(&token.lemmas, &other.lemmas)
+            && best.is_none_or(|(_, b, _)| c > b)
+        {
+            best = Some((index, c, Some(link)));
         }
     }
     best
@@ -258,7 +332,7 @@ mod tests {
             &["The Red Cross helps the victims."],
             &["Victims get aid from the red cross."],
             &RefineOptions::THESIS,
-            Some(&model),
+            Some(Relatedness::Correlations(&model)),
         );
         use WordMatch::*;
         assert_eq!(
@@ -267,7 +341,7 @@ mod tests {
                 ("The", Ignored, None),
                 ("Red", Identical, Some(5)),
                 ("Cross", Identical, Some(6)),
-                ("helps", Related { c: 0.5 }, Some(2)),
+                ("helps", Related { c: 0.5, why: None }, Some(2)),
                 ("the", Ignored, None),
                 ("victims", Identical, Some(0)),
             ]
@@ -277,7 +351,7 @@ mod tests {
             vec![
                 ("Victims", Identical, Some(5)),
                 ("get", Unmatched, None),
-                ("aid", Related { c: 0.5 }, Some(3)),
+                ("aid", Related { c: 0.5, why: None }, Some(3)),
                 ("from", Ignored, None),
                 ("the", Ignored, None),
                 ("red", Identical, Some(1)),
@@ -324,6 +398,52 @@ mod tests {
     }
 
     #[test]
+    fn wordnet_relates_words_not_stems_and_says_why() {
+        let lexicon = crate::model::wordnet::sample();
+        let lexical = Lexical {
+            lexicon: &lexicon,
+            weights: crate::similarity::WordnetWeights::TRIAL,
+        };
+        let alignment = align(
+            &["They helped and went."],
+            &["They aid and go."],
+            &RefineOptions::MEASURED,
+            Some(Relatedness::Wordnet(lexical)),
+        );
+        use crate::model::wordnet::Relation;
+        assert_eq!(
+            kinds(&alignment.a),
+            vec![
+                ("They", WordMatch::Identical, Some(0)),
+                (
+                    "helped",
+                    WordMatch::Related {
+                        c: 1.0,
+                        why: Some(WordLink::Related(
+                            Relation::SYNONYM.union(Relation::HYPERNYM)
+                        ))
+                    },
+                    Some(1)
+                ),
+                ("and", WordMatch::Identical, Some(2)),
+                (
+                    "went",
+                    WordMatch::Related {
+                        c: 1.0,
+                        why: Some(WordLink::SameWord)
+                    },
+                    Some(3)
+                ),
+            ]
+        );
+        let json = serde_json::to_string(&alignment.a[1]).unwrap();
+        assert_eq!(
+            json,
+            r#"{"word":"helped","kind":"related","c":1.0,"why":"synonyms, hypernym","with":1}"#
+        );
+    }
+
+    #[test]
     fn json_names_the_kind_and_the_partner() {
         let mut model = TableModel::new();
         model.set_correlation("aid", "help", 0.5);
@@ -331,7 +451,7 @@ mod tests {
             &["aid the"],
             &["help"],
             &RefineOptions::THESIS,
-            Some(&model),
+            Some(Relatedness::Correlations(&model)),
         );
         assert_eq!(
             serde_json::to_string(&alignment).expect("serialisable"),

@@ -343,6 +343,7 @@ mod tests {
             identical: true,
             joined: None,
             chance: None,
+            verdict: None,
         }
     }
 

@@ -50,7 +50,7 @@ pub fn find<'a>(
                      key: [u32; 3],
                      joint_on_left: bool| {
         *scored.entry((key, joint_on_left)).or_insert_with(|| {
-            let joint = union(first, second);
+            let joint = first.followed_by(second);
             let (a, b) = if joint_on_left {
                 (&joint, other)
             } else {
@@ -203,24 +203,6 @@ fn joined_pair(
         joined: Some(Joined { side, with }),
         ..*pair
     }
-}
-
-/// Two consecutive sentences read as one: their terms in order.
-fn union(first: &PreparedSentence, second: &PreparedSentence) -> PreparedSentence {
-    let terms: Vec<u32> = first.terms.iter().chain(&second.terms).copied().collect();
-    let content = (first.has_stopwords() || second.has_stopwords()).then(|| {
-        let mut content: Vec<u32> = first
-            .content()
-            .iter()
-            .chain(second.content())
-            .copied()
-            .collect();
-        content.sort_unstable();
-        content.dedup();
-        content
-    });
-    let refined = format!("{}{}", first.refined, second.refined);
-    PreparedSentence::with_content(terms, content, refined)
 }
 
 #[cfg(test)]

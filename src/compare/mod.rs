@@ -24,6 +24,7 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
+use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc, Preset,
     ScoredPair, Thresholds, Vocabulary,
@@ -39,6 +40,18 @@ pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 /// The default floor: pairs scoring below it in both directions are not kept. The measured
 /// preset's permission, so that every preset is applied by filtering.
 pub const DEFAULT_FLOOR: f64 = 0.4;
+
+/// The floor a comparison under `rules` and `thresholds` scores down to: [`DEFAULT_FLOOR`], or
+/// the permission when it is lower, so that the thresholds apply by filtering. Under the
+/// learned verdict the permission is a probability, not a Sim, and the floor stays the
+/// default (the verdict then judges the pairs the floor lets through).
+pub fn floor_for(rules: &MatchRules, thresholds: &Thresholds) -> f64 {
+    if rules.verdict {
+        DEFAULT_FLOOR
+    } else {
+        DEFAULT_FLOOR.min(thresholds.permission)
+    }
+}
 
 /// How to compare.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -102,6 +115,13 @@ impl PreparedPair {
         model: &dyn ModelView,
         options: &CompareOptions,
     ) -> Self {
+        // Each term's WordNet lemmas are kept only under rules that read them (memory).
+        let without_lexicon = WithoutLexicon(model);
+        let model: &dyn ModelView = if options.rules.reads_wordnet() {
+            model
+        } else {
+            &without_lexicon
+        };
         let mut vocabulary = Vocabulary::new(model);
         let include = options.include_boilerplate;
         let mut prepared_left = vocabulary.prepare_with(left, model, include, &options.refine);
@@ -168,6 +188,8 @@ impl PreparedPair {
                 class_pairs: Vec::new(),
                 capped: found.capped,
                 chance: Some(found.evidence),
+                // The links' Sims decide which pairs may be links; the verdict is not read.
+                decided_by_verdict: false,
             });
         }
         // Only the one-way pairs that pruning and one-to-two matches use are kept as they are
@@ -178,7 +200,7 @@ impl PreparedPair {
             left: &neighbours[0],
             right: &neighbours[1],
         };
-        let class_pairs = method.matcher().score_needed_pairs(
+        let mut class_pairs = method.matcher().score_needed_pairs(
             &left_representatives,
             &right_representatives,
             model,
@@ -187,6 +209,12 @@ impl PreparedPair {
             needed,
             cancel,
         )?;
+        self.apply_verdict(
+            &mut class_pairs,
+            [&left_representatives, &right_representatives],
+            model,
+            method,
+        );
         Ok(self.assemble(
             class_pairs,
             [left_classes, right_classes],
@@ -208,7 +236,7 @@ impl PreparedPair {
         let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
         let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
         let never = AtomicBool::new(false);
-        let class_pairs = method
+        let mut class_pairs = method
             .matcher()
             .score_pairs(
                 &left_representatives,
@@ -219,6 +247,12 @@ impl PreparedPair {
                 &never,
             )
             .expect("never cancelled");
+        self.apply_verdict(
+            &mut class_pairs,
+            [&left_representatives, &right_representatives],
+            model,
+            method,
+        );
         self.assemble(
             class_pairs,
             [left_classes, right_classes],
@@ -244,7 +278,7 @@ impl PreparedPair {
             // Ordinary prose: the class pairs are the pairs; keep one copy.
             class_pairs = Vec::new();
         }
-        let joined = if self.one_to_two {
+        let mut joined = if self.one_to_two {
             joined::find(
                 &pairs,
                 &self.left,
@@ -257,6 +291,7 @@ impl PreparedPair {
         } else {
             Vec::new()
         };
+        self.apply_verdict(&mut joined, [&self.left, &self.right], model, method);
         let pairs = pruning::keep_needed(
             pairs,
             floor,
@@ -266,6 +301,7 @@ impl PreparedPair {
         Comparison {
             method,
             floor,
+            decided_by_verdict: self.decides_by_verdict(model, method),
             include_boilerplate: self.include_boilerplate,
             active: [active_mask(&self.left), active_mask(&self.right)],
             counted: self.counted.clone(),
@@ -276,6 +312,34 @@ impl PreparedPair {
             capped,
             chance: None,
         }
+    }
+
+    /// Under rules that decide by the learned verdict, sets each pair's probability (one place
+    /// for every path: [`crate::similarity::verdict::Verdict::assign`]). Pairs are between
+    /// sentences of `docs` (the classes' representatives, or the documents for one-to-two
+    /// pairs). A model without a usable verdict leaves the pairs to their Sims; the command line
+    /// refuses such a model first ([`crate::similarity::lexical::require`]).
+    fn apply_verdict(
+        &self,
+        pairs: &mut [ScoredPair],
+        [left, right]: [&PreparedDoc; 2],
+        model: &dyn ModelView,
+        method: Method,
+    ) {
+        if !self.decides_by_verdict(model, method) {
+            return;
+        }
+        if let Some(Ok(verdict)) = crate::similarity::verdict::Verdict::of(model) {
+            verdict.assign(pairs, left, right, &self.vocabulary, model);
+        }
+    }
+
+    /// Whether pairs are decided by the learned verdict: the rules ask for it, the method is
+    /// graded and the model has a verdict this simdoc can apply.
+    fn decides_by_verdict(&self, model: &dyn ModelView, method: Method) -> bool {
+        self.rules.verdict
+            && method.is_graded()
+            && matches!(crate::similarity::verdict::Verdict::of(model), Some(Ok(_)))
     }
 
     /// Explains why two sentences (by position) scored what they did.
@@ -310,6 +374,10 @@ fn active_mask(doc: &PreparedDoc) -> Vec<bool> {
 pub struct Comparison {
     pub method: Method,
     pub floor: f64,
+    /// Pairs carry the learned verdict's probability and match by it
+    /// ([`crate::similarity::ScoredPair::is_eq`]): the permission is a probability, which any
+    /// value applies by filtering.
+    pub decided_by_verdict: bool,
     pub include_boilerplate: bool,
     /// Per document, per sentence position: whether the sentence takes part.
     pub active: [Vec<bool>; 2],
@@ -374,6 +442,7 @@ impl Comparison {
         Comparison {
             method,
             floor,
+            decided_by_verdict: false,
             include_boilerplate: false,
             active,
             counted,
@@ -435,7 +504,10 @@ impl Comparison {
     /// Whether `thresholds` can be applied by filtering this comparison (permission at or above
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
-        !self.method.is_graded() || self.chance.is_some() || thresholds.permission >= self.floor
+        !self.method.is_graded()
+            || self.chance.is_some()
+            || self.decided_by_verdict
+            || thresholds.permission >= self.floor
     }
 
     /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs of
@@ -674,6 +746,7 @@ impl Comparison {
         Comparison {
             method: self.method,
             floor: self.floor,
+            decided_by_verdict: self.decided_by_verdict,
             include_boilerplate: self.include_boilerplate,
             active: [self.active[1].clone(), self.active[0].clone()],
             counted: [self.counted[1].clone(), self.counted[0].clone()],

@@ -379,6 +379,7 @@ mod tests {
             identical: false,
             joined: None,
             chance: None,
+            verdict: None,
         }
     }
 

@@ -191,6 +191,7 @@ mod tests {
             identical: true,
             joined: None,
             chance: None,
+            verdict: None,
         }
     }
 

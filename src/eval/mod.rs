@@ -5,9 +5,11 @@
 //! - [`metrics`]: confusion counts and rates, correlations, ROC AUC;
 //! - [`sweep`]: the fuzzy matcher's thresholds swept, after the thesis's Fig. 3.2;
 //! - [`pairs`]: a pair set's report;
+//! - [`bands`]: the fuzzy method (or the verdict) within bands of pair length, and calibration;
 //! - [`plot`]: the sweep as SVG;
 //! - [`documents`]: document reuse against a label file, through [`crate::compare`];
 //! - [`alignment`]: text alignment (PAN's task and measures) on a corpus built from the shared data.
+//! - [`verdict`]: training and cross-validating the learned pair verdict.
 //!
 //! The thesis (`003_cb4e1995afbee241.txt`) evaluates by false positives and false negatives
 //! (3.3, Table 3.5; 4.4, Tables 4.7-4.8) and chooses its thresholds from FP/FN curves (3.2.2,
@@ -15,6 +17,7 @@
 //! and F1. Both are reported.
 
 pub mod alignment;
+pub mod bands;
 pub mod documents;
 pub mod formats;
 pub mod metrics;
@@ -23,6 +26,7 @@ pub mod pairs;
 pub mod plot;
 pub mod score;
 pub mod sweep;
+pub mod verdict;
 
 pub use formats::{Format, LabeledPair, PairSet};
 pub use metrics::{Confusion, Figures};

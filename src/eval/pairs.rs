@@ -82,6 +82,9 @@ pub struct PairsReport {
     /// WikiSplit: each original against its two halves as a two-sentence document.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub one_to_two: Option<super::one_to_two::OneToTwoReport>,
+    /// Length bands and calibration (`--bands`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bands: Option<super::bands::BandsReport>,
 }
 
 /// How the label of a format's pairs is obtained, where simdoc derives it.
@@ -157,6 +160,7 @@ pub fn report(
         overlap_sweep,
         halves: halves.map(|h| halves_report(h, thresholds)),
         one_to_two: None,
+        bands: None,
     }
 }
 
@@ -278,6 +282,9 @@ impl PairsReport {
                 100.0 * j.unmatched
             );
         }
+        if let Some(bands) = &self.bands {
+            out.push_str(&bands.summary());
+        }
         if let Some(s) = &self.sweep {
             out.push_str(&sweep_table(&s.sweep));
             if let Some(b) = &s.best_f1 {
@@ -367,6 +374,8 @@ mod tests {
             fourgram_match: exact,
             exact_match: exact,
             may_match: true,
+            verdict: None,
+            mean_terms: 0.0,
         }
     }
 

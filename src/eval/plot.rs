@@ -376,6 +376,8 @@ mod tests {
                 fourgram_match: false,
                 exact_match: false,
                 may_match: true,
+                verdict: None,
+                mean_terms: 0.0,
             },
             PairScore {
                 sim_lr: 0.6,
@@ -385,6 +387,8 @@ mod tests {
                 fourgram_match: false,
                 exact_match: false,
                 may_match: true,
+                verdict: None,
+                mean_terms: 0.0,
             },
         ];
         Sweep::run(

@@ -11,12 +11,16 @@
 //!   by EQ (eq. 3.4, [`ScoredPair::is_eq`]);
 //! - overlap: the same with every correlation taken as 0;
 //! - fourgram: equal three-least-frequent-4-gram fingerprints (thesis 3.2.1);
-//! - exact: equal refined term sequences.
+//! - exact: equal refined term sequences;
+//! - under rules that decide by the learned verdict ([`MatchRules::verdict`]), the fuzzy
+//!   method's decision and graded score are the verdict's probability
+//!   ([`crate::similarity::verdict`]), the Sims staying beside it.
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::compare::CompareOptions;
+use crate::similarity::verdict::{SentenceFacts, Verdict, pair_features};
 use crate::similarity::{
     MatchRules, Method, ModelView, PreparedSentence, ScoredPair, Thresholds, Vocabulary, fourgram,
     fuzzy,
@@ -40,6 +44,12 @@ pub struct PairScore {
     /// The rules let the fuzzy and overlap matchers pair the two at all
     /// ([`MatchRules::may_match`]: short sentences only match sentences with the same terms).
     pub may_match: bool,
+    /// The learned verdict's probability, under rules that decide by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<f64>,
+    /// The mean number of refined terms of the two texts (for length bands; never a score).
+    #[serde(skip)]
+    pub mean_terms: f64,
 }
 
 impl PairScore {
@@ -63,6 +73,8 @@ impl PairScore {
             fourgram_match: fingerprints.0.is_some() && fingerprints.0 == fingerprints.1,
             exact_match: !left.terms.is_empty() && left.terms == right.terms,
             may_match: has_terms && rules.may_match(left, right),
+            verdict: None,
+            mean_terms: (left.terms.len() + right.terms.len()) as f64 / 2.0,
         }
     }
 
@@ -80,6 +92,10 @@ impl PairScore {
             identical: self.exact_match,
             joined: None,
             chance: None,
+            verdict: match method {
+                Method::Fuzzy => self.verdict,
+                _ => None,
+            },
         }
     }
 
@@ -101,11 +117,11 @@ impl PairScore {
     }
 
     /// A graded score for rankings and correlations: the smaller directional Sim for the graded
-    /// methods (the quantity the permission threshold is applied to), 1 or 0 for the binary
-    /// methods.
+    /// methods (the quantity the permission threshold is applied to; the verdict's probability
+    /// when there is one), 1 or 0 for the binary methods.
     pub fn graded(&self, method: Method) -> f64 {
         match method {
-            Method::Fuzzy | Method::Overlap => self.scored_pair(method).min_sim(),
+            Method::Fuzzy | Method::Overlap => self.scored_pair(method).decisive_score(),
             Method::Fourgram => f64::from(u8::from(self.fourgram_match)),
             Method::Exact => f64::from(u8::from(self.exact_match)),
         }
@@ -126,7 +142,20 @@ pub fn score_pair(
         fourgram::fingerprint(&a.refined, model),
         fourgram::fingerprint(&b.refined, model),
     );
-    PairScore::of_prepared(a, b, (fa.as_deref(), fb.as_deref()), model, &options.rules)
+    let mut score =
+        PairScore::of_prepared(a, b, (fa.as_deref(), fb.as_deref()), model, &options.rules);
+    if let Some(verdict) = verdict_of(model, &options.rules) {
+        score.verdict = Some(verdict.of_sentences(a, b, &vocabulary, model));
+    }
+    score
+}
+
+/// The model's verdict when `rules` decide by it and the model has one that fits.
+fn verdict_of(model: &dyn ModelView, rules: &MatchRules) -> Option<Verdict> {
+    if !rules.verdict {
+        return None;
+    }
+    Verdict::of(model)?.ok()
 }
 
 /// How many pairs are scored between two progress reports.
@@ -153,21 +182,43 @@ pub fn score_pairs<S: AsRef<str> + Sync>(
         .map(|s| fourgram::fingerprint(&s.refined, model))
         .collect();
     let sentences = &prepared.sentences;
+    let verdict = verdict_of(model, &options.rules);
+    let facts: Vec<SentenceFacts> = match &verdict {
+        Some(_) => sentences
+            .par_iter()
+            .map(|s| SentenceFacts::new(s, |t| vocabulary.name(t)))
+            .collect(),
+        None => Vec::new(),
+    };
+    let lexical = verdict.as_ref().and_then(|v| v.lexical(model));
     (0..pairs.len())
         .collect::<Vec<_>>()
         .par_chunks(PROGRESS_CHUNK)
         .flat_map_iter(|chunk| {
+            let mut dp = Vec::new();
             let scores: Vec<PairScore> = chunk
                 .iter()
                 .map(|&i| {
                     let (l, r) = (2 * i, 2 * i + 1);
-                    PairScore::of_prepared(
+                    let mut score = PairScore::of_prepared(
                         &sentences[l],
                         &sentences[r],
                         (fingerprints[l].as_deref(), fingerprints[r].as_deref()),
                         model,
                         &options.rules,
-                    )
+                    );
+                    if let Some(verdict) = &verdict {
+                        let features = pair_features(
+                            &sentences[l],
+                            &facts[l],
+                            &sentences[r],
+                            &facts[r],
+                            lexical.as_ref(),
+                            &mut dp,
+                        );
+                        score.verdict = Some(verdict.probability(&features));
+                    }
+                    score
                 })
                 .collect();
             advance(chunk.len() as u64);

@@ -18,13 +18,15 @@ use crate::similarity::{Method, Preset, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
 // (a permission below it would rescore every comparison); a preset judged against chance
-// filters its links, whatever their Sims, and needs no floor.
+// filters its links, whatever their Sims, and needs no floor; a verdict's permission is a
+// probability, applied by filtering whatever its value.
 const _: () = {
     let mut i = 0;
     while i < Preset::NAMED.len() {
         let preset = &Preset::NAMED[i].1;
         assert!(
             preset.chance.is_some()
+                || preset.rules.verdict
                 || preset.thresholds.permission >= crate::compare::DEFAULT_FLOOR
         );
         i += 1;
@@ -190,6 +192,8 @@ mod tests {
             fourgram_match: false,
             exact_match: false,
             may_match: true,
+            verdict: None,
+            mean_terms: 0.0,
         }
     }
 

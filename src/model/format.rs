@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "SIMDOCRM"
-//! 8       4     format version, u32 little-endian (this code writes 2 and reads 1 and 2)
+//! 8       4     format version, u32 little-endian (this code writes 3 and reads 1 to 3)
 //! 12      8     payload length L, u64 little-endian
 //! 20      L     payload (below)
 //! 20+L    4     CRC-32 (crc32fast) of bytes 8..20+L: version, length and payload
@@ -27,7 +27,13 @@
 //!    and the pairs' quantised `c` as u16 LE ([`super::correlations`]);
 //! 7. 4-grams: the alphabet (count, then each character as a varint code point, in rank order),
 //!    the number G of grams, their keys as varint deltas (the first from 0), their counts as
-//!    varints ([`super::fourgrams`]).
+//!    varints ([`super::fourgrams`]);
+//! 8. (version 3) WordNet's relations: a byte, 0 for none, 1 followed by the lexicon
+//!    ([`super::wordnet::file`]);
+//! 9. (version 3) the pair verdict: a byte, 0 for none, 1 followed by it ([`super::verdict`]).
+//!
+//! Files of versions 1 and 2 still load, without WordNet relations or a verdict; the presets
+//! that need them then say so ([`crate::similarity::lexical::require`]).
 //!
 //! Loading checks in order: file size, magic, version, length, checksum, then every structural
 //! rule above while decoding (a file that passes the checksum can still be forged). No length
@@ -35,10 +41,12 @@
 
 use std::path::{Path, PathBuf};
 
+use super::codec::{Reader, Writer};
 use super::correlations::Correlations;
 use super::fourgrams::FourgramTable;
 use super::vectors::VectorParams;
-use super::vocabulary::{Vocabulary, VocabularyBuilder};
+use super::verdict::StoredVerdict;
+use super::vocabulary::Vocabulary;
 use super::{
     CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, Relatedness,
     TermId,
@@ -47,7 +55,7 @@ use super::{
 /// The first bytes of every model file.
 pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
 /// The format version this code writes, and the newest it reads.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Model files larger than this are refused before being read. The largest model a build of the
 /// whole enwiki-2015 reference wrote is about 10 MB (BENCHMARKS.md, "Size against the pruning
 /// parameters"); a file fifty times that is not a model anyone built for simdoc, and decoding one
@@ -302,16 +310,7 @@ fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
         w.varint(n);
     }
 
-    let vocabulary = &model.vocabulary;
-    w.varint(vocabulary.len() as u64);
-    let mut previous = "";
-    for term in vocabulary.iter() {
-        let shared = shared_prefix(previous.as_bytes(), term.as_bytes());
-        w.varint(shared as u64);
-        w.varint((term.len() - shared) as u64);
-        w.bytes(&term.as_bytes()[shared..]);
-        previous = term;
-    }
+    w.sorted_strings(&model.vocabulary);
     for &df in &model.df {
         w.varint(u64::from(df));
     }
@@ -353,11 +352,21 @@ fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
     for &n in fourgrams.counts() {
         w.varint(u64::from(n));
     }
+    match &model.lexicon {
+        Some(lexicon) => {
+            w.u8(1);
+            super::wordnet::file::encode(lexicon, &mut w);
+        }
+        None => w.u8(0),
+    }
+    match &model.verdict {
+        Some(verdict) => {
+            w.u8(1);
+            verdict.encode(&mut w);
+        }
+        None => w.u8(0),
+    }
     w.out
-}
-
-fn shared_prefix(a: &[u8], b: &[u8]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// Decodes a payload of format `version` that passed its checksum; the error says what is
@@ -402,25 +411,8 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
         tokens: r.varint()?,
     };
 
-    let terms = r.count("terms", 2)?;
-    let mut vocabulary = VocabularyBuilder::with_capacity(terms);
-    let mut term = Vec::new();
-    for index in 0..terms {
-        let shared = r.count("a term's shared prefix", 0)?;
-        let suffix = r.bytes_counted("a term")?;
-        let last = vocabulary.last().as_bytes();
-        if shared > last.len() {
-            return Err(format!(
-                "term {index} shares more bytes than its predecessor has"
-            ));
-        }
-        term.clear();
-        term.extend_from_slice(&last[..shared]);
-        term.extend_from_slice(suffix);
-        let text = std::str::from_utf8(&term).map_err(|_| format!("term {index} is not UTF-8"))?;
-        vocabulary.push(text).map_err(|e| e.to_string())?;
-    }
-    let vocabulary: Vocabulary = vocabulary.finish();
+    let vocabulary: Vocabulary = r.sorted_strings("terms")?;
+    let terms = vocabulary.len();
     let mut df = Vec::with_capacity(terms);
     for _ in 0..terms {
         df.push(r.varint_u32("a document frequency")?);
@@ -494,10 +486,25 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
     }
     let fourgrams =
         FourgramTable::from_parts(alphabet, keys, gram_counts).map_err(|e| e.to_string())?;
+    let (lexicon, verdict) = if version >= 3 {
+        let lexicon = match r.u8()? {
+            0 => None,
+            1 => Some(super::wordnet::file::decode(&mut r)?),
+            other => return Err(format!("unknown lexicon marker {other}")),
+        };
+        let verdict = match r.u8()? {
+            0 => None,
+            1 => Some(StoredVerdict::decode(&mut r)?),
+            other => return Err(format!("unknown verdict marker {other}")),
+        };
+        (lexicon, verdict)
+    } else {
+        (None, None)
+    };
     if !r.is_at_end() {
-        return Err(format!("{} unread bytes after the 4-grams", r.remaining()));
+        return Err(format!("{} unread bytes at the end", r.remaining()));
     }
-    ReferenceModel::assemble(
+    let mut model = ReferenceModel::assemble(
         params,
         source,
         counts,
@@ -506,170 +513,8 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
         correlations,
         fourgrams,
     )
-    .map_err(|e: InvalidModel| e.to_string())
-}
-
-#[derive(Default)]
-struct Writer {
-    out: Vec<u8>,
-}
-
-impl Writer {
-    fn u8(&mut self, v: u8) {
-        self.out.push(v);
-    }
-
-    fn bytes(&mut self, b: &[u8]) {
-        self.out.extend_from_slice(b);
-    }
-
-    /// Unsigned LEB128.
-    fn varint(&mut self, mut v: u64) {
-        while v >= 0x80 {
-            self.out.push((v as u8) | 0x80);
-            v >>= 7;
-        }
-        self.out.push(v as u8);
-    }
-
-    fn string(&mut self, s: &str) {
-        self.varint(s.len() as u64);
-        self.bytes(s.as_bytes());
-    }
-}
-
-/// A bounds-checked cursor over a byte slice; every read fails with a message instead of
-/// panicking.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn new(bytes: &'a [u8]) -> Self {
-        Reader { bytes, pos: 0 }
-    }
-
-    fn remaining(&self) -> usize {
-        self.bytes.len() - self.pos
-    }
-
-    fn is_at_end(&self) -> bool {
-        self.remaining() == 0
-    }
-
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        if n > self.remaining() {
-            return Err(format!(
-                "the payload ends early (wanted {n} bytes at offset {}, {} left)",
-                self.pos,
-                self.remaining()
-            ));
-        }
-        let slice = &self.bytes[self.pos..self.pos + n];
-        self.pos += n;
-        Ok(slice)
-    }
-
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let mut out = [0u8; N];
-        out.copy_from_slice(self.take(N)?);
-        Ok(out)
-    }
-
-    fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.array::<1>()?[0])
-    }
-
-    /// Unsigned LEB128 of at most 10 bytes that fits in 64 bits.
-    fn varint(&mut self) -> Result<u64, String> {
-        // Most values in a model file fit in one byte.
-        if let Some(&byte) = self.bytes.get(self.pos)
-            && byte < 0x80
-        {
-            self.pos += 1;
-            return Ok(u64::from(byte));
-        }
-        let mut value = 0u64;
-        for shift in (0..70).step_by(7) {
-            let byte = self.u8()?;
-            let bits = u64::from(byte & 0x7f);
-            if shift == 63 && bits > 1 {
-                return Err("a varint overflows 64 bits".to_string());
-            }
-            value |= bits << shift;
-            if byte & 0x80 == 0 {
-                return Ok(value);
-            }
-        }
-        Err("a varint is longer than 10 bytes".to_string())
-    }
-
-    fn varint_u32(&mut self, what: &str) -> Result<u32, String> {
-        let v = self.varint()?;
-        u32::try_from(v).map_err(|_| format!("{what} ({v}) does not fit in 32 bits"))
-    }
-
-    /// A count of items that take at least `min_bytes` each (0: any), checked against the bytes
-    /// left so that no forged count can make the reader allocate more than the file describes.
-    fn count(&mut self, what: &str, min_bytes: usize) -> Result<usize, String> {
-        let n = self.varint()?;
-        let limit = match min_bytes {
-            0 => u64::from(u32::MAX),
-            m => (self.remaining() / m) as u64,
-        };
-        if n > limit {
-            return Err(format!(
-                "{what}: {n} announced, more than the remaining {} bytes can hold",
-                self.remaining()
-            ));
-        }
-        // n <= limit, which fits in usize.
-        Ok(n as usize)
-    }
-
-    /// A varint length and that many bytes.
-    fn bytes_counted(&mut self, what: &str) -> Result<&'a [u8], String> {
-        let n = self.count(what, 1)?;
-        self.take(n)
-    }
-
-    fn string(&mut self, what: &str) -> Result<&'a str, String> {
-        let bytes = self.bytes_counted(what)?;
-        std::str::from_utf8(bytes).map_err(|_| format!("{what} is not UTF-8"))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn varints_round_trip_and_refuse_overflow() {
-        let values = [0u64, 1, 127, 128, 300, u64::from(u32::MAX), u64::MAX];
-        let mut w = Writer::default();
-        for v in values {
-            w.varint(v);
-        }
-        let mut r = Reader::new(&w.out);
-        for v in values {
-            assert_eq!(r.varint().unwrap(), v);
-        }
-        assert!(r.is_at_end());
-        assert!(Reader::new(&[0xff; 10]).varint().is_err());
-        assert!(
-            Reader::new(&[0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02])
-                .varint()
-                .is_err()
-        );
-        assert!(Reader::new(&[0x80]).varint().is_err());
-    }
-
-    #[test]
-    fn forged_counts_cannot_allocate_beyond_the_input() {
-        let mut w = Writer::default();
-        w.varint(1 << 40);
-        w.bytes(&[0; 16]);
-        assert!(Reader::new(&w.out).count("terms", 2).is_err());
-    }
+    .map_err(|e: InvalidModel| e.to_string())?;
+    model.lexicon = lexicon;
+    model.verdict = verdict;
+    Ok(model)
 }

@@ -7,7 +7,10 @@
 //!   ([`vectors`]), pruned and symmetric ([`correlations`]);
 //! - character 4-gram counts for the three least-frequent 4-gram matcher (section 3.2.1)
 //!   ([`fourgrams`]);
-//! - document frequencies and idf for CoDet, I-Match and SimHash.
+//! - document frequencies and idf for CoDet, I-Match and SimHash;
+//! - optionally, WordNet's relations between words ([`wordnet`]), the relatedness the fuzzy
+//!   matcher uses under [`crate::similarity::RelatedWords::Wordnet`], and a learned pair verdict
+//!   ([`verdict`], [`crate::similarity::verdict`]).
 //!
 //! Terms are refined terms ([`crate::text::refine`]: lowercase, stopwords removed, stemmed), so a
 //! caller refines a sentence before looking its words up. A model is built from a corpus
@@ -22,16 +25,22 @@
 //! - [`vectors`]: computing `c` from word vectors (PPMI and SVD);
 //! - [`build`](mod@build): reading a corpus into a model;
 //! - [`format`](mod@format): the file format and its errors;
-//! - [`embedded`]: the default model compiled into the binary.
+//! - [`embedded`]: the default model compiled into the binary;
+//! - [`wordnet`]: WordNet's lemmas, exception lists and relations;
+//! - [`verdict`]: a stored pair verdict's weights;
+//! - [`codec`]: the byte-level reading and writing of model files.
 
 pub mod build;
+pub(crate) mod codec;
 pub mod cooccurrence;
 pub mod correlations;
 pub mod embedded;
 pub mod format;
 pub mod fourgrams;
 pub mod vectors;
+pub mod verdict;
 pub mod vocabulary;
+pub mod wordnet;
 
 use std::fmt;
 use std::str::FromStr;
@@ -41,7 +50,9 @@ pub use format::ModelError;
 
 use correlations::{Correlations, dequantise, quantise};
 use fourgrams::FourgramTable;
+use verdict::StoredVerdict;
 use vocabulary::Vocabulary;
+use wordnet::Lexicon;
 
 /// A term's id: its index in the model's sorted vocabulary.
 pub type TermId = u32;
@@ -206,6 +217,8 @@ pub enum InvalidModel {
     UnknownTerm(String),
     #[error("the correlation {0} is not in [0, 1]")]
     CorrelationValue(f32),
+    #[error("the pair verdict: {0}")]
+    Verdict(String),
 }
 
 /// A model assembled from explicit values, for tests and tools: terms with their document
@@ -220,6 +233,8 @@ pub struct ModelParts {
     /// Correlations `(a, b, c)`; stored for both orders, quantised like a built model's.
     pub correlations: Vec<(String, String, f32)>,
     pub fourgrams: Vec<([char; 4], u64)>,
+    pub lexicon: Option<Lexicon>,
+    pub verdict: Option<StoredVerdict>,
 }
 
 /// Figures that describe a model, for `simdoc model info`.
@@ -255,6 +270,10 @@ pub struct ReferenceModel {
     df: Vec<u32>,
     correlations: Correlations,
     fourgrams: FourgramTable,
+    /// WordNet's relations, when the model was built with them.
+    lexicon: Option<Lexicon>,
+    /// A trained pair verdict, when one was stored.
+    verdict: Option<StoredVerdict>,
 }
 
 impl ReferenceModel {
@@ -300,6 +319,8 @@ impl ReferenceModel {
             df,
             correlations,
             fourgrams,
+            lexicon: None,
+            verdict: None,
         })
     }
 
@@ -326,7 +347,7 @@ impl ReferenceModel {
         let correlations = Correlations::from_pairs(vocabulary.len(), pairs)?;
         let grams = parts.fourgrams.into_iter().collect();
         let fourgrams = FourgramTable::from_counts(&grams);
-        Self::assemble(
+        let mut model = Self::assemble(
             parts.params,
             parts.source,
             parts.counts,
@@ -334,7 +355,39 @@ impl ReferenceModel {
             df,
             correlations,
             fourgrams,
-        )
+        )?;
+        model.lexicon = parts.lexicon;
+        if let Some(verdict) = parts.verdict {
+            model.set_verdict(verdict)?;
+        }
+        Ok(model)
+    }
+
+    /// WordNet's relations, if the model carries them.
+    pub fn lexicon(&self) -> Option<&Lexicon> {
+        self.lexicon.as_ref()
+    }
+
+    /// Adds (or replaces, or removes) WordNet's relations.
+    pub fn set_lexicon(&mut self, lexicon: Option<Lexicon>) {
+        self.lexicon = lexicon;
+    }
+
+    /// The stored pair verdict, if any.
+    pub fn verdict(&self) -> Option<&StoredVerdict> {
+        self.verdict.as_ref()
+    }
+
+    /// Stores a pair verdict (checked: finite numbers, a threshold in [0, 1]).
+    pub fn set_verdict(&mut self, verdict: StoredVerdict) -> Result<(), InvalidModel> {
+        verdict.validate().map_err(InvalidModel::Verdict)?;
+        self.verdict = Some(verdict);
+        Ok(())
+    }
+
+    /// Removes the stored pair verdict.
+    pub fn clear_verdict(&mut self) {
+        self.verdict = None;
     }
 
     /// How the correlations were computed and pruned.
@@ -465,5 +518,13 @@ impl crate::similarity::ModelView for ReferenceModel {
     fn document_rate(&self, term: TermId) -> f64 {
         let documents = self.counts.documents.max(1) as f64;
         (f64::from(self.df(term)).max(0.5) / documents).min(1.0)
+    }
+
+    fn lexicon(&self) -> Option<&Lexicon> {
+        ReferenceModel::lexicon(self)
+    }
+
+    fn verdict(&self) -> Option<&StoredVerdict> {
+        ReferenceModel::verdict(self)
     }
 }

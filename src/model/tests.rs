@@ -340,25 +340,77 @@ fn vector_parameters_round_trip() {
     assert_eq!(loaded, m);
 }
 
-/// A file of format version 1 (no relatedness kind: a co-occurrence model) still loads.
+/// Files of format versions 1 (no relatedness kind: a co-occurrence model) and 2 (no WordNet
+/// relations or verdict) still load.
 #[test]
-fn version_1_files_still_load() {
+fn version_1_and_2_files_still_load() {
     let m = model(params(CooccurrenceUnit::Document, 1, 0.1, 3));
-    let v2 = m.to_bytes();
-    // Payload: unit (1 byte), min_df 1 (1), floor (8), per_term 3 (1), then the kind byte.
+    let v3 = m.to_bytes();
+    // Payload: unit (1 byte), min_df 1 (1), floor (8), per_term 3 (1), then the kind byte; at
+    // its end the two bytes saying there is no lexicon and no verdict.
     let kind_at = 20 + 11;
-    assert_eq!(v2[kind_at], 0, "co-occurrence");
-    let mut v1 = v2[..kind_at].to_vec();
-    v1.extend_from_slice(&v2[kind_at + 1..]);
-    v1[8..12].copy_from_slice(&1u32.to_le_bytes());
-    let payload = (v1.len() - 24) as u64;
-    v1[12..20].copy_from_slice(&payload.to_le_bytes());
-    reseal(&mut v1);
+    assert_eq!(v3[kind_at], 0, "co-occurrence");
+    let markers_at = v3.len() - 4 - 2;
+    assert_eq!(&v3[markers_at..markers_at + 2], &[0, 0]);
+    let with_version = |bytes: &[u8], version: u32| {
+        let mut out = bytes.to_vec();
+        out.extend_from_slice(&[0; 4]);
+        out[8..12].copy_from_slice(&version.to_le_bytes());
+        let payload = (out.len() - 24) as u64;
+        out[12..20].copy_from_slice(&payload.to_le_bytes());
+        reseal(&mut out);
+        out
+    };
+    let v2 = with_version(&v3[..markers_at], 2);
+    assert_eq!(load(&v2).unwrap(), m);
+    let mut v1_bytes = v3[..kind_at].to_vec();
+    v1_bytes.extend_from_slice(&v3[kind_at + 1..markers_at]);
+    let v1 = with_version(&v1_bytes, 1);
     assert_eq!(load(&v1).unwrap(), m);
-    // Read as version 2 the same bytes are malformed, not misread.
-    v1[8..12].copy_from_slice(&2u32.to_le_bytes());
-    reseal(&mut v1);
-    assert!(matches!(load(&v1), Err(ModelError::Malformed { .. })));
+    // Read as version 2 the same bytes are malformed, not misread; so are version 2's read
+    // as version 3.
+    assert!(matches!(
+        load(&with_version(&v1_bytes, 2)),
+        Err(ModelError::Malformed { .. })
+    ));
+    assert!(matches!(
+        load(&with_version(&v3[..markers_at], 3)),
+        Err(ModelError::Malformed { .. })
+    ));
+}
+
+/// A model with WordNet's relations and a verdict: both survive the file, and any damage to
+/// them is caught.
+#[test]
+fn wordnet_relations_and_a_verdict_round_trip() {
+    let mut m = model(params(CooccurrenceUnit::Paragraph, 1, 0.0, 100));
+    m.set_lexicon(Some(super::wordnet::sample()));
+    m.set_verdict(super::verdict::StoredVerdict {
+        note: "a hand-made verdict".into(),
+        wordnet_weights: [1.0, 0.8, 0.5],
+        intercept: 0.25,
+        threshold: 0.5,
+        features: vec![super::verdict::StoredFeature {
+            name: "wordnet_min".into(),
+            weight: 3.0,
+            mean: 0.5,
+            sd: 0.25,
+        }],
+    })
+    .unwrap();
+    let bytes = m.to_bytes();
+    let loaded = load(&bytes).unwrap();
+    assert_eq!(loaded, m);
+    assert!(loaded.lexicon().is_some() && loaded.verdict().is_some());
+    for at in 0..bytes.len() {
+        let mut corrupt = bytes.clone();
+        corrupt[at] ^= 0x01;
+        assert!(load(&corrupt).is_err(), "flip at {at} went unnoticed");
+    }
+    // A verdict that is not a probability model is refused when stored.
+    let mut bad = loaded.verdict().unwrap().clone();
+    bad.threshold = 2.0;
+    assert!(m.set_verdict(bad).is_err());
 }
 
 #[test]
@@ -453,9 +505,9 @@ fn a_flipped_byte_fails_the_checksum() {
 #[test]
 fn a_newer_or_unknown_version() {
     let mut bytes = sample_bytes();
-    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&4u32.to_le_bytes());
     let err = load(&bytes).unwrap_err();
-    assert!(matches!(err, ModelError::NewerVersion { found: 3, .. }));
+    assert!(matches!(err, ModelError::NewerVersion { found: 4, .. }));
     assert!(err.to_string().contains("newer"), "{err}");
     bytes[8..12].copy_from_slice(&0u32.to_le_bytes());
     assert!(matches!(

@@ -125,7 +125,7 @@ impl<'a> PairPages<'a> {
         }
         let sides = [(name_a, a), (name_b, b)].map(|(path, doc)| Side { path, doc });
         let page = Report::new(sides, comparison, self.options.thresholds)
-            .with_words(self.model, &self.options.compare.refine);
+            .with_words(self.model, &self.options.compare);
         match (self.write)(rank, &report_html(&page)) {
             Ok(()) => self.written[rank].store(true, Ordering::Relaxed),
             Err(error) => {

@@ -8,14 +8,14 @@ use rayon::prelude::*;
 
 use super::dotplot::{Dotplot, Tier};
 use super::percent;
-use crate::compare::alignment::align;
+use crate::compare::CompareOptions;
+use crate::compare::alignment::{Relatedness, align};
 use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
 use crate::compare::{
     Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
 };
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
-use crate::text::RefineOptions;
 
 /// One compared document and the name it is reported under (usually its path).
 #[derive(Clone, Copy, Debug)]
@@ -69,20 +69,24 @@ pub fn pair_sentences<'d>(doc: &'d Document, pair: &ScoredPair, side: JoinSide) 
         .collect()
 }
 
-/// The word-by-word alignment of one matched pair of `docs`, with relatedness from `model` when
-/// the method uses it.
+/// The word-by-word alignment of one matched pair of `docs` under the comparison's `options`
+/// (its refinement, and the relatedness its rules read from `model` when the method uses it).
 pub fn align_pair(
     docs: [&Document; 2],
     pair: &ScoredPair,
     method: Method,
     model: &dyn ModelView,
-    refine: &RefineOptions,
+    options: &CompareOptions,
 ) -> WordAlignment {
-    let related = (method == Method::Fuzzy).then_some(model);
+    let related = if method == Method::Fuzzy {
+        Relatedness::of(model, &options.rules.related_words)
+    } else {
+        None
+    };
     align(
         &pair_sentences(docs[0], pair, JoinSide::Left),
         &pair_sentences(docs[1], pair, JoinSide::Right),
-        refine,
+        &options.refine,
         related,
     )
 }
@@ -127,20 +131,20 @@ impl<'a> Report<'a> {
         self
     }
 
-    /// Aligns the words of every match; `refine` must be the options the comparison refined
-    /// with, `model` the one it scored with.
+    /// Aligns the words of every match; `options` must be those the comparison ran with,
+    /// `model` the one it scored with.
     ///
     /// The pairs of repeated sentences listed only in part ([`Comparison::capped`]) are not
     /// aligned: they are a band of identical or near-identical pairs (a million for 100,000
     /// repeated sentences), whose alignments would repeat one another and cost gigabytes.
-    pub fn with_words(mut self, model: &dyn ModelView, refine: &RefineOptions) -> Self {
+    pub fn with_words(mut self, model: &dyn ModelView, options: &CompareOptions) -> Self {
         let docs = [self.sides[0].doc, self.sides[1].doc];
         let method = self.comparison.method;
         let is_capped = self.comparison.capped_test();
         self.words = self
             .matches
             .par_iter()
-            .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, refine)))
+            .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, options)))
             .collect();
         self
     }

@@ -41,6 +41,7 @@ impl Report<'_> {
                 sim_lr: p.sim_lr,
                 sim_rl: p.sim_rl,
                 tier: tier(p),
+                verdict: p.verdict,
                 joined: p.joined,
                 offsets: PairOffsets {
                     a: side_offsets(self.sides[0].doc, pair_range(p, JoinSide::Left)),
@@ -216,6 +217,10 @@ pub struct JsonMatch<'a> {
     pub sim_lr: f64,
     pub sim_rl: f64,
     pub tier: Tier,
+    /// The learned verdict's probability that the two sentences say the same, when the
+    /// comparison decided by it (`--preset verdict`): the match reached the permission by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<f64>,
     /// A one-to-two match: which side's sentence was taken together with which neighbour.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<crate::similarity::Joined>,

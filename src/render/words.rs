@@ -20,7 +20,7 @@ pub fn changes_line(alignment: &WordAlignment) -> String {
     for word in &alignment.a {
         match word.kind {
             WordMatch::Stemmed => parts.push(format!("{}/{}", word.word, partner(word))),
-            WordMatch::Related { c } => {
+            WordMatch::Related { c, .. } => {
                 parts.push(format!("{}~{} {c:.2}", word.word, partner(word)))
             }
             WordMatch::Unmatched => parts.push(format!("-{}", word.word)),
@@ -32,7 +32,7 @@ pub fn changes_line(alignment: &WordAlignment) -> String {
             WordMatch::Unmatched => parts.push(format!("+{}", word.word)),
             // A related word of B whose partner in A is listed otherwise (as another form of
             // a word of B, say).
-            WordMatch::Related { c } => {
+            WordMatch::Related { c, .. } => {
                 let a = word.partner.and_then(|i| alignment.a.get(i as usize));
                 if let Some(a) = a.filter(|a| !matches!(a.kind, WordMatch::Related { .. })) {
                     parts.push(format!("{}~{} {c:.2}", a.word, word.word));
@@ -63,7 +63,7 @@ pub const CSS: &str = ".w-stem{text-decoration:underline}\
 /// The legend of the word marks, as HTML.
 pub const LEGEND_HTML: &str = "<p class=\"legend\">Words: as written in both · \
 <span class=\"w-stem\">same stem, other form</span> · \
-<span class=\"w-rel\">related word (hover: c)</span> · \
+<span class=\"w-rel\">related word (hover: why, and c)</span> · \
 <span class=\"w-only\">only in this sentence</span> · \
 <span class=\"w-skip\">not compared</span></p>";
 
@@ -83,11 +83,13 @@ pub fn sentence_html(out: &mut String, sentence: &str, words: &[AlignedWord], pa
         let text = escape(&sentence[span.clone()]);
         match word.kind {
             WordMatch::Identical => out.push_str(&text),
-            WordMatch::Related { c } => {
+            WordMatch::Related { c, why } => {
+                let why = why.map_or("related".to_string(), |w| w.describe());
                 let _ = write!(
                     out,
-                    r#"<span class="{}" title="related, c = {c:.2}">{text}</span>"#,
-                    class(word.kind)
+                    r#"<span class="{}" title="{}, c = {c:.2}">{text}</span>"#,
+                    class(word.kind),
+                    escape(&why)
                 );
             }
             kind => {
@@ -113,7 +115,7 @@ mod tests {
             &["The Red Cross helps the victims & walking."],
             &["Victims get aid from the red cross, walked."],
             &RefineOptions::THESIS,
-            Some(&model),
+            Some(crate::compare::alignment::Relatedness::Correlations(&model)),
         )
     }
 

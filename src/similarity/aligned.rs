@@ -19,15 +19,37 @@
 
 use super::TermId;
 
+/// The relatedness `c(l, r)` of a left term and a right term (symmetric, so it serves both
+/// directions), and which terms can be related to anything at all: a word that cannot is
+/// skipped without asking `c` about each word of the other sentence (kept stopwords, under
+/// WordNet's relations). Any `Fn(TermId, TermId) -> f32` is one whose every term may relate.
+pub trait PairRelatedness {
+    fn c(&self, left: TermId, right: TermId) -> f32;
+    /// Whether a left term may have `c > 0` with some right term.
+    fn left_relates(&self, _left: TermId) -> bool {
+        true
+    }
+    /// Whether a right term may have `c > 0` with some left term.
+    fn right_relates(&self, _right: TermId) -> bool {
+        true
+    }
+}
+
+impl<F: Fn(TermId, TermId) -> f32> PairRelatedness for F {
+    fn c(&self, left: TermId, right: TermId) -> f32 {
+        self(left, right)
+    }
+}
+
 /// Both directional Sims of two sentences given as term sequences (`left`, `right`, in reading
-/// order, repeats kept) and their sorted distinct term sets; `c(l, r)` is the correlation of a
-/// left term with a right term (symmetric, so it serves both directions). `dp` is scratch space.
+/// order, repeats kept) and their sorted distinct term sets; `c` relates a left term with a
+/// right term. `dp` is scratch space.
 pub fn aligned_sims(
     left: &[TermId],
     left_set: &[TermId],
     right: &[TermId],
     right_set: &[TermId],
-    c: &impl Fn(TermId, TermId) -> f32,
+    c: &impl PairRelatedness,
     dp: &mut Vec<u32>,
 ) -> (f64, f64) {
     if left_set.is_empty() || right_set.is_empty() {
@@ -35,14 +57,26 @@ pub fn aligned_sims(
     }
     let (left_gaps, right_gaps) = gaps(left, right, dp);
     (
-        side_sim(left_set, right_set, &left_gaps, &right_gaps, &|w, k| {
-            c(w, k)
-        }),
-        side_sim(right_set, left_set, &right_gaps, &left_gaps, &|w, k| {
-            c(k, w)
-        }),
+        side_sim(
+            (left_set, &left_gaps, &|w| c.left_relates(w)),
+            (right_set, &right_gaps, &|k| c.right_relates(k)),
+            &|w, k| c.c(w, k),
+        ),
+        side_sim(
+            (right_set, &right_gaps, &|w| c.right_relates(w)),
+            (left_set, &left_gaps, &|k| c.left_relates(k)),
+            &|w, k| c.c(k, w),
+        ),
     )
 }
+
+/// One side of [`side_sim`]: its distinct terms, its unmatched words with their gaps, and
+/// which of its terms may relate to anything.
+type Side<'a> = (
+    &'a [TermId],
+    &'a [(TermId, u32)],
+    &'a dyn Fn(TermId) -> bool,
+);
 
 /// Unmatched words with their gap, sorted by (term, gap), deduplicated.
 type Gaps = Vec<(TermId, u32)>;
@@ -98,36 +132,44 @@ fn gaps_of(gaps: &[(TermId, u32)], t: TermId) -> &[(TermId, u32)] {
 /// Sim(from, to) with mu restricted to shared gaps (see the module docs); `c(w, k)` relates a
 /// `from` term to a `to` term.
 fn side_sim(
-    from_set: &[TermId],
-    to_set: &[TermId],
-    from_gaps: &[(TermId, u32)],
-    to_gaps: &[(TermId, u32)],
+    (from_set, from_gaps, from_relates): Side<'_>,
+    (to_set, to_gaps, to_relates): Side<'_>,
     c: &impl Fn(TermId, TermId) -> f32,
 ) -> f64 {
+    // The other sentence's words absent from this one (every occurrence of such a word is
+    // unmatched) that may relate to something, in ascending term order, each with its range of
+    // `to_gaps`: found once, not once per word of this sentence.
+    let mut absent: Vec<(TermId, usize, usize)> = Vec::new();
+    let mut at = 0;
+    while at < to_gaps.len() {
+        let k = to_gaps[at].0;
+        let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
+        if from_set.binary_search(&k).is_err() && to_relates(k) {
+            absent.push((k, at, end));
+        }
+        at = end;
+    }
     let mut sum = 0.0;
     for &w in from_set {
         if to_set.binary_search(&w).is_ok() {
             sum += 1.0;
             continue;
         }
+        if absent.is_empty() || !from_relates(w) {
+            continue;
+        }
         let own = gaps_of(from_gaps, w);
         let mut product = 1.0f64;
-        // Candidates: the other sentence's words absent from this one (every occurrence of such
-        // a word is unmatched), in ascending term order.
-        let mut at = 0;
-        while at < to_gaps.len() {
-            let k = to_gaps[at].0;
-            let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
-            let shares_gap = to_gaps[at..end]
+        for &(k, start, end) in &absent {
+            let shares_gap = to_gaps[start..end]
                 .iter()
                 .any(|&(_, g)| own.iter().any(|&(_, h)| h == g));
-            if shares_gap && from_set.binary_search(&k).is_err() {
+            if shares_gap {
                 let c = c(w, k);
                 if c > 0.0 {
                     product *= 1.0 - f64::from(c);
                 }
             }
-            at = end;
         }
         sum += 1.0 - product;
     }

@@ -55,6 +55,7 @@ pub(crate) fn equal_key_pairs<K: Hash + Eq + Send>(
                     identical: sentence.terms == right.sentences[j as usize].terms,
                     joined: None,
                     chance: None,
+                    verdict: None,
                 });
             }
         }
@@ -87,6 +88,7 @@ pub(crate) fn equal_key_pairs_brute_force<K: Eq>(
                     identical: sentence.terms == other.terms,
                     joined: None,
                     chance: None,
+                    verdict: None,
                 });
             }
         }
@@ -110,6 +112,7 @@ pub(crate) fn term_presence(
                 mu: if exact { 1.0 } else { 0.0 },
                 exact,
                 best: None,
+                relation: None,
             }
         })
         .collect()

@@ -48,12 +48,14 @@ use rustc_hash::{FxHashMap, FxHashSet};
 mod candidates;
 
 use self::candidates::{CandidateSearch, candidates, merge_directions};
-use super::aligned::aligned_sims;
+use super::aligned::{PairRelatedness, aligned_sims};
+use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
     PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
 };
+use crate::model::wordnet::LemmaId;
 
 /// The fuzzy-set IR matcher, with the reference model's correlations or without them.
 #[derive(Clone, Copy, Debug)]
@@ -69,6 +71,16 @@ impl FuzzyMatcher {
     pub const OVERLAP: FuzzyMatcher = FuzzyMatcher {
         correlations: false,
     };
+
+    /// WordNet's relations, when the rules read them and this matcher reads relatedness at all
+    /// (not [`FuzzyMatcher::OVERLAP`]).
+    fn lexical<'m>(&self, model: &'m dyn ModelView, rules: &MatchRules) -> Option<Lexical<'m>> {
+        if self.correlations {
+            Lexical::of(model, &rules.related_words)
+        } else {
+            None
+        }
+    }
 
     /// The method this matcher implements.
     fn kind(&self) -> Method {
@@ -108,6 +120,42 @@ impl ModelView for NoCorrelations<'_> {
     }
 }
 
+/// The model the candidate index of one comparison reads its correlate rows from: the model
+/// itself, the model without correlations (for [`FuzzyMatcher::OVERLAP`]), or, with WordNet's
+/// relations, rows bounding each pair of stems by the largest `c` over the compared documents'
+/// words ([`lexical::bound_rows`]; each candidate is then scored by its own words).
+enum IndexedView<'m> {
+    Model(&'m dyn ModelView),
+    Without(NoCorrelations<'m>),
+    Bound(BoundView<'m>),
+}
+
+impl<'m> IndexedView<'m> {
+    fn new(
+        matcher: &FuzzyMatcher,
+        model: &'m dyn ModelView,
+        lexical: Option<&Lexical<'_>>,
+        docs: &[&PreparedDoc],
+    ) -> IndexedView<'m> {
+        match lexical {
+            Some(lexical) => IndexedView::Bound(BoundView {
+                model,
+                rows: lexical::bound_rows(docs, lexical),
+            }),
+            None if matcher.correlations => IndexedView::Model(model),
+            None => IndexedView::Without(NoCorrelations(model)),
+        }
+    }
+
+    fn view(&self) -> &dyn ModelView {
+        match self {
+            IndexedView::Model(model) => *model,
+            IndexedView::Without(without) => without,
+            IndexedView::Bound(bound) => bound,
+        }
+    }
+}
+
 /// c(a, b) looked up in a sorted correlate row; 1 for the same term.
 fn lookup(row: &[(TermId, f32)], a: TermId, b: TermId) -> f32 {
     if a == b {
@@ -126,6 +174,42 @@ fn directional_sims<'r>(
     row_of: impl Fn(TermId) -> Option<&'r [(TermId, f32)]>,
     right_products: &mut Vec<f64>,
 ) -> (f64, f64) {
+    sims_of_sets(
+        left,
+        right,
+        |w| row_of(w).unwrap_or(&[]),
+        |row, w, k| lookup(row, w, k),
+        right_products,
+    )
+}
+
+/// [`directional_sims`] with `c(w, k)` given for each pair of a left and a right term (1 for the
+/// same term), in the same order of products.
+fn directional_sims_by(
+    left: &[TermId],
+    right: &[TermId],
+    c: &impl Fn(TermId, TermId) -> f32,
+    right_products: &mut Vec<f64>,
+) -> (f64, f64) {
+    sims_of_sets(
+        left,
+        right,
+        |_| (),
+        |_, w, k| if w == k { 1.0 } else { c(w, k) },
+        right_products,
+    )
+}
+
+/// Eq. 3.2-3.3 for two term sets: `per_left(w)` is computed once per left term (its correlate
+/// row, say) and `c(&that, w, k)` relates it to a right term. The one loop of both kinds of
+/// relatedness, so that they take their products in the same order.
+fn sims_of_sets<R>(
+    left: &[TermId],
+    right: &[TermId],
+    per_left: impl Fn(TermId) -> R,
+    c: impl Fn(&R, TermId, TermId) -> f32,
+    right_products: &mut Vec<f64>,
+) -> (f64, f64) {
     if left.is_empty() || right.is_empty() {
         return (0.0, 0.0);
     }
@@ -133,10 +217,10 @@ fn directional_sims<'r>(
     right_products.resize(right.len(), 1.0);
     let mut sum_left = 0.0;
     for &w in left {
-        let row = row_of(w).unwrap_or(&[]);
+        let of_w = per_left(w);
         let mut product = 1.0f64;
         for (slot, &k) in right.iter().enumerate() {
-            let c = lookup(row, w, k);
+            let c = c(&of_w, w, k);
             if c > 0.0 {
                 let factor = 1.0 - f64::from(c);
                 product *= factor;
@@ -147,6 +231,168 @@ fn directional_sims<'r>(
     }
     let sum_right: f64 = right_products.iter().map(|p| 1.0 - p).sum();
     (sum_left / left.len() as f64, sum_right / right.len() as f64)
+}
+
+/// Both Sims of a pair under `rules` with WordNet's relations between the words the two
+/// sentences write their terms with ([`lexical`]), `c(l, r)` giving them for a left and a
+/// right term ([`Lexical::c`] of their lemmas, or the same from a [`LexicalRows`]). The indexed
+/// and brute-force paths both score a pair through this, so their values are bit-identical.
+fn lexical_sims(
+    left: &PreparedSentence,
+    right: &PreparedSentence,
+    rules: &MatchRules,
+    c: &impl PairRelatedness,
+    scratch: &mut AlignScratch,
+    both_ways_only: bool,
+) -> Option<(f64, f64)> {
+    let mut products = Vec::new();
+    sims_under_rules(
+        left,
+        right,
+        rules,
+        c,
+        |a, b, _| directional_sims_by(a, b, &|l, r| c.c(l, r), &mut products),
+        scratch,
+        both_ways_only,
+    )
+}
+
+/// WordNet's `c` between the words of two sentences, straight from the lexicon.
+struct WordsOf<'a> {
+    lexical: &'a Lexical<'a>,
+    left: &'a PreparedSentence,
+    right: &'a PreparedSentence,
+}
+
+impl PairRelatedness for WordsOf<'_> {
+    fn c(&self, l: TermId, r: TermId) -> f32 {
+        self.lexical
+            .c(self.left.lemmas_of(l), self.right.lemmas_of(r))
+    }
+    fn left_relates(&self, l: TermId) -> bool {
+        !self.left.lemmas_of(l).is_empty()
+    }
+    fn right_relates(&self, r: TermId) -> bool {
+        !self.right.lemmas_of(r).is_empty()
+    }
+}
+
+/// A filled [`LexicalRows`] against one right sentence: `c` of every term of the left set with
+/// every term of the right set, looked up once per pair of sentences (the two aligned Sims and
+/// their two directions ask for each several times).
+struct RowsAgainst<'a> {
+    left: &'a PreparedSentence,
+    right: &'a PreparedSentence,
+    /// `c` by (left slot, right slot), row-major; 0 where either cannot relate.
+    table: &'a [f32],
+    left_relates: &'a [bool],
+    right_relates: &'a [bool],
+}
+
+impl<'a> RowsAgainst<'a> {
+    /// Fills `scratch` with the table of `rows` (filled for `left`) against `right`.
+    fn new(
+        rows: &LexicalRows,
+        left: &'a PreparedSentence,
+        right: &'a PreparedSentence,
+        scratch: &'a mut LexicalTable,
+    ) -> RowsAgainst<'a> {
+        let (n, m) = (left.set.len(), right.set.len());
+        let LexicalTable {
+            table,
+            left_relates,
+            right_relates,
+        } = scratch;
+        table.clear();
+        table.resize(n * m, 0.0);
+        left_relates.clear();
+        left_relates.extend(rows.rows[..n].iter().map(|row| !row.is_empty()));
+        right_relates.clear();
+        right_relates.extend((0..m).map(|slot| !right.lemmas_at(slot).is_empty()));
+        for (i, row) in rows.rows[..n].iter().enumerate() {
+            if row.is_empty() {
+                continue;
+            }
+            for j in (0..m).filter(|&j| right_relates[j]) {
+                table[i * m + j] = right
+                    .lemmas_at(j)
+                    .iter()
+                    .filter_map(|lemma| row.get(lemma))
+                    .fold(0.0f32, |a, &b| a.max(b));
+            }
+        }
+        RowsAgainst {
+            left,
+            right,
+            table,
+            left_relates,
+            right_relates,
+        }
+    }
+}
+
+impl PairRelatedness for RowsAgainst<'_> {
+    fn c(&self, l: TermId, r: TermId) -> f32 {
+        match (
+            self.left.set.binary_search(&l),
+            self.right.set.binary_search(&r),
+        ) {
+            (Ok(i), Ok(j)) => self.table[i * self.right.set.len() + j],
+            _ => 0.0,
+        }
+    }
+    fn left_relates(&self, l: TermId) -> bool {
+        self.left
+            .set
+            .binary_search(&l)
+            .is_ok_and(|i| self.left_relates[i])
+    }
+    fn right_relates(&self, r: TermId) -> bool {
+        self.right
+            .set
+            .binary_search(&r)
+            .is_ok_and(|j| self.right_relates[j])
+    }
+}
+
+/// Scratch space of [`RowsAgainst`].
+#[derive(Default)]
+struct LexicalTable {
+    table: Vec<f32>,
+    left_relates: Vec<bool>,
+    right_relates: Vec<bool>,
+}
+
+/// `c` of a left sentence's words with any word, for scoring it against many candidates: per
+/// term of its set, the lemmas related to its words' lemmas with the largest weight of each
+/// (its own lemmas at 1). `c(l, r)` is then the largest entry over the right word's lemmas: the
+/// value [`Lexical::c`] gives, in a hash lookup per lemma instead of a search per pair of
+/// lemmas.
+#[derive(Default)]
+struct LexicalRows {
+    rows: Vec<FxHashMap<LemmaId, f32>>,
+}
+
+impl LexicalRows {
+    fn fill(&mut self, sentence: &PreparedSentence, lexical: &Lexical<'_>) {
+        self.rows
+            .resize_with(sentence.set.len(), FxHashMap::default);
+        for (slot, row) in self.rows.iter_mut().enumerate().take(sentence.set.len()) {
+            row.clear();
+            for &own in sentence.lemmas_at(slot) {
+                for (other, relation) in lexical.lexicon.related(own) {
+                    let c = lexical.weights.of(relation) as f32;
+                    if c > 0.0 {
+                        let entry = row.entry(other).or_insert(c);
+                        *entry = entry.max(c);
+                    }
+                }
+            }
+            for &own in sentence.lemmas_at(slot) {
+                row.insert(own, 1.0);
+            }
+        }
+    }
 }
 
 /// Sim(S_i, S_j) and Sim(S_j, S_i) straight from a model (eq. 3.2-3.3), for two term sets.
@@ -161,61 +407,80 @@ pub fn similarity(left: &[TermId], right: &[TermId], model: &dyn ModelView) -> (
     )
 }
 
+/// Scratch space for one pair's aligned Sims: the alignment's table and the two sentences'
+/// content terms in order.
+#[derive(Default)]
+struct AlignScratch {
+    dp: Vec<u32>,
+    left: Vec<TermId>,
+    right: Vec<TermId>,
+}
+
+/// The content terms of `sentence` in order (repeats kept), into `out`.
+fn content_sequence(sentence: &PreparedSentence, out: &mut Vec<TermId>) {
+    let content = sentence.content();
+    out.clear();
+    out.extend(
+        sentence
+            .terms
+            .iter()
+            .copied()
+            .filter(|t| content.binary_search(t).is_ok()),
+    );
+}
+
 /// Both directional Sims of two sentences under `rules`: `None` for a pair the rules forbid; a
 /// direction whose content terms miss the content floor counts 0 when stopwords take part.
 /// `sets` computes the thesis's Sims of two term sets (its flag: content terms only); `c(l, r)`
-/// relates a left term to a right term for [`Relate::Aligned`]; `dp` is scratch space. With
-/// `both_ways_only` (only pairs reaching the floor both ways are wanted), a pair whose content
-/// terms miss the content floor either way scores 0 both ways without its whole sets scored.
+/// relates a left term to a right term for [`Relate::Aligned`]. A pair whose content terms miss
+/// the content floor both ways (or either way, with `both_ways_only`: only pairs reaching the
+/// floor both ways are wanted) scores 0 both ways without its whole sets scored.
 fn sims_under_rules(
     left: &PreparedSentence,
     right: &PreparedSentence,
     rules: &MatchRules,
-    c: &impl Fn(TermId, TermId) -> f32,
+    c: &impl PairRelatedness,
     mut sets: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
-    dp: &mut Vec<u32>,
+    scratch: &mut AlignScratch,
     both_ways_only: bool,
 ) -> Option<(f64, f64)> {
     if !rules.may_match(left, right) {
         return None;
     }
     let stopwords = left.has_stopwords() || right.has_stopwords();
-    let (mut lr, mut rl, content) = match rules.relate {
-        Relate::All => {
-            let content = stopwords.then(|| sets(left.content(), right.content(), true));
-            // Both directions zeroed by the content floor (or one, when both are wanted): the
-            // whole sets need no scoring.
-            if content.is_some_and(|(lr, rl)| {
-                let (lr_out, rl_out) = (lr < rules.content_floor, rl < rules.content_floor);
-                (lr_out && rl_out) || (both_ways_only && (lr_out || rl_out))
-            }) {
-                return Some((0.0, 0.0));
-            }
-            let (lr, rl) = sets(&left.set, &right.set, false);
-            (lr, rl, content)
-        }
+    let content = stopwords.then(|| match rules.relate {
+        Relate::All => sets(left.content(), right.content(), true),
         Relate::Aligned => {
-            let (lr, rl) = aligned_sims(&left.terms, &left.set, &right.terms, &right.set, c, dp);
-            let content = stopwords.then(|| {
-                let only_content = |s: &PreparedSentence| -> Vec<TermId> {
-                    let content = s.content();
-                    s.terms
-                        .iter()
-                        .copied()
-                        .filter(|t| content.binary_search(t).is_ok())
-                        .collect()
-                };
-                aligned_sims(
-                    &only_content(left),
-                    left.content(),
-                    &only_content(right),
-                    right.content(),
-                    c,
-                    dp,
-                )
-            });
-            (lr, rl, content)
+            content_sequence(left, &mut scratch.left);
+            content_sequence(right, &mut scratch.right);
+            aligned_sims(
+                &scratch.left,
+                left.content(),
+                &scratch.right,
+                right.content(),
+                c,
+                &mut scratch.dp,
+            )
         }
+    });
+    // Both directions zeroed by the content floor (or one, when both are wanted): the whole
+    // sets need no scoring.
+    if content.is_some_and(|(lr, rl)| {
+        let (lr_out, rl_out) = (lr < rules.content_floor, rl < rules.content_floor);
+        (lr_out && rl_out) || (both_ways_only && (lr_out || rl_out))
+    }) {
+        return Some((0.0, 0.0));
+    }
+    let (mut lr, mut rl) = match rules.relate {
+        Relate::All => sets(&left.set, &right.set, false),
+        Relate::Aligned => aligned_sims(
+            &left.terms,
+            &left.set,
+            &right.terms,
+            &right.set,
+            c,
+            &mut scratch.dp,
+        ),
     };
     if let Some((content_lr, content_rl)) = content {
         if content_lr < rules.content_floor {
@@ -243,6 +508,15 @@ pub fn sentence_similarity(
     model: &dyn ModelView,
     rules: &MatchRules,
 ) -> (f64, f64) {
+    if let Some(lexical) = FuzzyMatcher::THESIS.lexical(model, rules) {
+        let c = WordsOf {
+            lexical: &lexical,
+            left,
+            right,
+        };
+        return lexical_sims(left, right, rules, &c, &mut AlignScratch::default(), false)
+            .unwrap_or((0.0, 0.0));
+    }
     let rows = correlate_rows(left.set.iter().copied(), model, |_| true);
     let mut scratch = Vec::new();
     sims_under_rules(
@@ -251,7 +525,7 @@ pub fn sentence_similarity(
         rules,
         &correlation_in(&rows),
         |a, b, _| directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), &mut scratch),
-        &mut Vec::new(),
+        &mut AlignScratch::default(),
         false,
     )
     .unwrap_or((0.0, 0.0))
@@ -271,7 +545,7 @@ pub fn sentence_overlap(
         rules,
         &|_, _| 0.0,
         |a, b, _| directional_sims(a, b, |_| None, &mut scratch),
-        &mut Vec::new(),
+        &mut AlignScratch::default(),
         false,
     )
     .unwrap_or((0.0, 0.0))
@@ -401,6 +675,7 @@ fn kept(
         identical: left.terms == right.terms,
         joined: None,
         chance: None,
+        verdict: None,
     })
 }
 
@@ -423,8 +698,9 @@ impl FuzzyMatcher {
         if both_ways && std::ptr::eq(left, right) {
             return self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel);
         }
-        let without = NoCorrelations(model);
-        let model: &dyn ModelView = if self.correlations { model } else { &without };
+        let lexical = self.lexical(model, rules);
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[left, right]);
+        let model = indexed.view();
         let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
         // Candidates are generated from content terms: without stopwords their Sim is the Sim;
         // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
@@ -433,11 +709,9 @@ impl FuzzyMatcher {
         if content_floor <= 0.0 {
             // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
             // already the one without correlations for the overlap matcher.)
-            return Ok(
-                FuzzyMatcher::THESIS.score_pairs_brute_force(left, right, model, floor, rules)
-            );
+            return Ok(self.score_pairs_brute_force(left, right, model, floor, rules));
         }
-        let scoring = Scoring::new(left, right, model, rules, floor, both_ways);
+        let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
         let forward = candidates(left, right, model, content_floor, cancel)?;
         // A document compared with itself (a collection's sentences against each other) has the
         // same candidates both ways round.
@@ -519,21 +793,22 @@ impl FuzzyMatcher {
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<Vec<T>, Cancelled> {
-        let without = NoCorrelations(model);
-        let model: &dyn ModelView = if self.correlations { model } else { &without };
+        let lexical = self.lexical(model, rules);
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let model = indexed.view();
         let content_floor = rules
             .content_floor_for(floor, doc.options.keep_stopwords)
             .min(floor);
         if content_floor <= 0.0 {
             // Nothing to prune (see `score_indexed`).
-            let all = FuzzyMatcher::THESIS.score_pairs_brute_force(doc, doc, model, floor, rules);
+            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
             return Ok(all
                 .iter()
                 .filter(|p| p.min_sim() >= floor)
                 .filter_map(keep)
                 .collect());
         }
-        let scoring = Scoring::new(doc, doc, model, rules, floor, true);
+        let scoring = Scoring::new(doc, doc, model, rules, lexical, floor, true);
         score_itself_both_ways(doc, model, content_floor, &scoring, keep, cancel)
     }
 }
@@ -589,6 +864,8 @@ struct Scoring<'a> {
     right: &'a PreparedDoc,
     rules: &'a MatchRules,
     rows: FxHashMap<TermId, Vec<(TermId, f32)>>,
+    /// WordNet's relations between the words of each pair, instead of `rows`.
+    lexical: Option<Lexical<'a>>,
     floor: f64,
     /// Only the pairs reaching the floor both ways are wanted: a pair missing the content floor
     /// either way is not scored further (see [`sims_under_rules`]).
@@ -596,8 +873,16 @@ struct Scoring<'a> {
 }
 
 /// One thread's working space for [`Scoring::score`]: the left sentence's related terms over
-/// all its terms and over its content terms, and the alignment's scratch.
-type ScoringScratch = (RelatedTerms, RelatedTerms, Vec<u32>);
+/// all its terms and over its content terms (or its lexical rows, with WordNet), and the
+/// alignment's scratch.
+#[derive(Default)]
+struct ScoringScratch {
+    related: RelatedTerms,
+    related_content: RelatedTerms,
+    lexical: LexicalRows,
+    lexical_table: LexicalTable,
+    align: AlignScratch,
+}
 
 impl<'a> Scoring<'a> {
     fn new(
@@ -605,20 +890,26 @@ impl<'a> Scoring<'a> {
         right: &'a PreparedDoc,
         model: &dyn ModelView,
         rules: &'a MatchRules,
+        lexical: Option<Lexical<'a>>,
         floor: f64,
         both_ways_only: bool,
     ) -> Scoring<'a> {
-        let right_terms: FxHashSet<TermId> = right
-            .active()
-            .flat_map(|(_, s)| s.content().iter().copied())
-            .collect();
-        let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
-        let rows = correlate_rows(left_terms, model, |k| right_terms.contains(&k));
+        let rows = if lexical.is_some() {
+            FxHashMap::default()
+        } else {
+            let right_terms: FxHashSet<TermId> = right
+                .active()
+                .flat_map(|(_, s)| s.content().iter().copied())
+                .collect();
+            let left_terms = left.active().flat_map(|(_, s)| s.content().iter().copied());
+            correlate_rows(left_terms, model, |k| right_terms.contains(&k))
+        };
         Scoring {
             left,
             right,
             rules,
             rows,
+            lexical,
             floor,
             both_ways_only,
         }
@@ -628,7 +919,26 @@ impl<'a> Scoring<'a> {
     /// and that reach the floor one way or both, in the order of `list`.
     fn score(&self, i: u32, list: &[u32], scratch: &mut ScoringScratch) -> Vec<ScoredPair> {
         let sentence = &self.left.sentences[i as usize];
-        let (related, related_content, dp) = scratch;
+        let ScoringScratch {
+            related,
+            related_content,
+            lexical: lexical_rows,
+            lexical_table,
+            align,
+        } = scratch;
+        if let Some(lexical) = &self.lexical {
+            lexical_rows.fill(sentence, lexical);
+            return list
+                .iter()
+                .filter_map(|&j| {
+                    let other = &self.right.sentences[j as usize];
+                    let c = RowsAgainst::new(lexical_rows, sentence, other, lexical_table);
+                    let sims =
+                        lexical_sims(sentence, other, self.rules, &c, align, self.both_ways_only);
+                    kept(i, j, sims, self.floor, sentence, other)
+                })
+                .collect();
+        }
         related.fill(&sentence.set, &self.rows);
         if sentence.has_stopwords() {
             related_content.fill(sentence.content(), &self.rows);
@@ -650,7 +960,7 @@ impl<'a> Scoring<'a> {
                     };
                     related.sims(a.len(), b)
                 },
-                dp,
+                align,
                 self.both_ways_only,
             );
             found.extend(kept(i, j, sims, self.floor, sentence, other));
@@ -763,33 +1073,53 @@ impl SentenceMatcher for FuzzyMatcher {
         floor: f64,
         rules: &MatchRules,
     ) -> Vec<ScoredPair> {
+        let lexical = self.lexical(model, rules);
         let without = NoCorrelations(model);
         let model: &dyn ModelView = if self.correlations { model } else { &without };
         // Correlate rows are looked up per term, unrestricted: no knowledge of the right
-        // document is used to skip anything.
+        // document is used to skip anything. With WordNet, each pair is scored by its words.
         let left_terms = left.active().flat_map(|(_, s)| s.set.iter().copied());
-        let rows = correlate_rows(left_terms, model, |_| true);
+        let rows = if lexical.is_some() {
+            FxHashMap::default()
+        } else {
+            correlate_rows(left_terms, model, |_| true)
+        };
         let c = correlation_in(&rows);
         let right_active: Vec<(u32, &PreparedSentence)> = right.active().collect();
         let active: Vec<(u32, &PreparedSentence)> = left.active().collect();
         active
             .par_iter()
             .map_init(
-                || (Vec::new(), Vec::new()),
-                |(scratch, dp), &(i, sentence)| {
+                || (Vec::new(), AlignScratch::default()),
+                |(scratch, align), &(i, sentence)| {
                     let mut found = Vec::new();
                     for &(j, other) in &right_active {
-                        let sims = sims_under_rules(
-                            sentence,
-                            other,
-                            rules,
-                            &c,
-                            |a, b, _| {
-                                directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), scratch)
-                            },
-                            dp,
-                            false,
-                        );
+                        let sims = match &lexical {
+                            Some(lexical) => {
+                                let c = WordsOf {
+                                    lexical,
+                                    left: sentence,
+                                    right: other,
+                                };
+                                lexical_sims(sentence, other, rules, &c, align, false)
+                            }
+                            None => sims_under_rules(
+                                sentence,
+                                other,
+                                rules,
+                                &c,
+                                |a, b, _| {
+                                    directional_sims(
+                                        a,
+                                        b,
+                                        |w| rows.get(&w).map(Vec::as_slice),
+                                        scratch,
+                                    )
+                                },
+                                align,
+                                false,
+                            ),
+                        };
                         found.extend(kept(i, j, sims, floor, sentence, other));
                     }
                     found
@@ -807,36 +1137,54 @@ impl SentenceMatcher for FuzzyMatcher {
         model: &dyn ModelView,
         rules: &MatchRules,
     ) -> Explanation {
+        let lexical = self.lexical(model, rules);
         let without = NoCorrelations(model);
         let model: &dyn ModelView = if self.correlations { model } else { &without };
-        let all = left.set.iter().chain(&right.set).copied();
-        let rows = correlate_rows(all, model, |_| true);
-        let row = |w: TermId| rows.get(&w).map_or(&[][..], Vec::as_slice);
+        let rows = if lexical.is_some() {
+            FxHashMap::default()
+        } else {
+            let all = left.set.iter().chain(&right.set).copied();
+            correlate_rows(all, model, |_| true)
+        };
         let (sim_lr, sim_rl) = sentence_similarity(left, right, model, rules);
-        let describe = |from: &[TermId], to: &[TermId]| -> Vec<TermMatch> {
-            from.iter()
+        // c of a word of `from` and one of `to`, and how they are related (WordNet only).
+        let link =
+            |from: &PreparedSentence, to: &PreparedSentence, w: TermId, k: TermId| match &lexical {
+                Some(lexical) => lexical
+                    .link(from.lemmas_of(w), to.lemmas_of(k))
+                    .map(|(c, how)| (c, Some(how.describe()))),
+                None => {
+                    let c = lookup(rows.get(&w).map_or(&[][..], Vec::as_slice), w, k);
+                    (c > 0.0).then_some((c, None))
+                }
+            };
+        let describe = |from: &PreparedSentence, to: &PreparedSentence| -> Vec<TermMatch> {
+            from.set
+                .iter()
                 .map(|&w| {
-                    let exact = to.binary_search(&w).is_ok();
+                    let exact = to.set.binary_search(&w).is_ok();
                     let mut product = 1.0f64;
-                    let mut best: Option<(TermId, f32)> = None;
-                    for &k in to {
-                        let c = lookup(row(w), w, k);
-                        if c > 0.0 {
+                    let mut best: Option<(TermId, f32, Option<String>)> = None;
+                    for &k in &to.set {
+                        let found = if k == w {
+                            Some((1.0, None))
+                        } else {
+                            link(from, to, w, k)
+                        };
+                        if let Some((c, how)) = found {
                             product *= 1.0 - f64::from(c);
-                            if k != w && best.is_none_or(|(_, b)| c > b) {
-                                best = Some((k, c));
+                            if k != w && best.as_ref().is_none_or(|(_, b, _)| c > *b) {
+                                best = Some((k, c, how));
                             }
                         }
                     }
+                    let best = best.filter(|_| !exact);
                     TermMatch {
                         term: vocabulary.name(w).to_string(),
                         mu: 1.0 - product,
                         exact,
-                        best: if exact {
-                            None
-                        } else {
-                            best.map(|(k, c)| (vocabulary.name(k).to_string(), c))
-                        },
+                        relation: best.as_ref().and_then(|(_, _, how)| how.clone()),
+                        best: best.map(|(k, c, _)| (vocabulary.name(k).to_string(), c)),
                     }
                 })
                 .collect()
@@ -845,8 +1193,8 @@ impl SentenceMatcher for FuzzyMatcher {
             method: self.kind(),
             sim_lr,
             sim_rl,
-            left_terms: describe(&left.set, &right.set),
-            right_terms: describe(&right.set, &left.set),
+            left_terms: describe(left, right),
+            right_terms: describe(right, left),
             fingerprints: None,
         }
     }
@@ -910,6 +1258,7 @@ mod tests {
             identical: false,
             joined: None,
             chance: None,
+            verdict: None,
         };
         assert!(pair.is_eq(&Thresholds::THESIS));
     }
@@ -942,6 +1291,7 @@ mod tests {
             identical: false,
             joined: None,
             chance: None,
+            verdict: None,
         };
         assert!(!pair.is_eq(&Thresholds::THESIS));
     }

@@ -16,16 +16,22 @@ pub mod aligned;
 pub mod exact;
 pub mod fourgram;
 pub mod fuzzy;
+pub mod lexical;
 pub mod needed;
 pub mod prepare;
 pub mod preset;
 pub mod rules;
 pub mod table;
+pub mod verdict;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
+use crate::model::verdict::StoredVerdict;
+use crate::model::wordnet::Lexicon;
+
+pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
@@ -56,6 +62,14 @@ pub trait ModelView: Sync {
     fn document_rate(&self, _term: TermId) -> f64 {
         1.0
     }
+    /// WordNet's relations between words, if the model has them ([`lexical`]).
+    fn lexicon(&self) -> Option<&Lexicon> {
+        None
+    }
+    /// The learned pair verdict's weights, if the model has them ([`verdict`]).
+    fn verdict(&self) -> Option<&StoredVerdict> {
+        None
+    }
 }
 
 impl<T: ModelView + ?Sized> ModelView for &T {
@@ -77,6 +91,12 @@ impl<T: ModelView + ?Sized> ModelView for &T {
     fn document_rate(&self, term: TermId) -> f64 {
         (**self).document_rate(term)
     }
+    fn lexicon(&self) -> Option<&Lexicon> {
+        (**self).lexicon()
+    }
+    fn verdict(&self) -> Option<&StoredVerdict> {
+        (**self).verdict()
+    }
 }
 
 impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
@@ -97,6 +117,12 @@ impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
     }
     fn document_rate(&self, term: TermId) -> f64 {
         (**self).document_rate(term)
+    }
+    fn lexicon(&self) -> Option<&Lexicon> {
+        (**self).lexicon()
+    }
+    fn verdict(&self) -> Option<&StoredVerdict> {
+        (**self).verdict()
     }
 }
 
@@ -192,6 +218,11 @@ pub struct ScoredPair {
     /// among all the pairs the two documents could form by chance.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance: Option<f64>,
+    /// The learned verdict's probability that the two sentences say the same
+    /// ([`verdict`]), when the rules decide by it ([`MatchRules::verdict`]): then the pair
+    /// matches when it reaches the permission, whatever its Sims ([`Self::is_eq`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<f64>,
 }
 
 /// Which document's two consecutive sentences were taken together in a one-to-two match.
@@ -235,6 +266,7 @@ impl ScoredPair {
             identical: false,
             joined: None,
             chance: None,
+            verdict: None,
         }
     }
 
@@ -243,11 +275,23 @@ impl ScoredPair {
         self.sim_lr.min(self.sim_rl)
     }
 
-    /// EQ of thesis eq. 3.4: both scores reach `permission` and they differ by at most
-    /// `variation`.
+    /// Whether the pair matches: EQ of thesis eq. 3.4 (both scores reach `permission` and they
+    /// differ by at most `variation`), or, for a pair carrying the learned verdict's
+    /// probability, that probability reaching `permission` (the variation does not apply).
     pub fn is_eq(&self, thresholds: &Thresholds) -> bool {
-        self.min_sim() >= thresholds.permission
-            && (self.sim_lr - self.sim_rl).abs() <= thresholds.variation
+        match self.verdict {
+            Some(probability) => probability >= thresholds.permission,
+            None => {
+                self.min_sim() >= thresholds.permission
+                    && (self.sim_lr - self.sim_rl).abs() <= thresholds.variation
+            }
+        }
+    }
+
+    /// The score a pair is decided and ranked by: the verdict's probability when it carries
+    /// one, else the smaller Sim.
+    pub fn decisive_score(&self) -> f64 {
+        self.verdict.unwrap_or_else(|| self.min_sim())
     }
 
     /// Whether the pair may be a link of a passage when matches are judged against chance: its
@@ -270,6 +314,7 @@ impl ScoredPair {
             identical: self.identical,
             joined: self.joined.map(Joined::swapped),
             chance: self.chance,
+            verdict: self.verdict,
         }
     }
 }
@@ -324,6 +369,28 @@ impl Thresholds {
         variation: 1.0,
         chance: Some(1e-5),
     };
+
+    /// [`Preset::WORDNET`]'s thresholds, chosen as the measured ones were: the best mean F1
+    /// over MSRP train and PAN tune at one point of the sweep grid, with the preset's content
+    /// floor of 0.3 (`scripts/select-wordnet-weights.sh`): 0.8565 (MSRP 0.817, PAN 0.896) at
+    /// permission 0.4 with the variation off (EVALUATION.md, "WordNet relatedness").
+    pub const WORDNET: Thresholds = Thresholds {
+        permission: 0.4,
+        variation: 1.0,
+        chance: None,
+    };
+
+    /// [`Preset::VERDICT`]'s: the permission is the probability at or above which the learned
+    /// verdict calls a pair the same, chosen by `simdoc model train-verdict` (the mean F1 over
+    /// MSRP train and PAN tune at one threshold: within one bootstrap standard error of the
+    /// best, the threshold nearest 0.5) and stored with the verdict in the embedded model; the
+    /// variation does not apply. Cross-validated F1 0.835 on MSRP train and 0.903 on PAN tune
+    /// at 0.46 (EVALUATION.md, "A learned pair verdict").
+    pub const VERDICT: Thresholds = Thresholds {
+        permission: 0.46,
+        variation: 1.0,
+        chance: None,
+    };
 }
 
 /// The default is the measured preset: it matches paraphrase and reuse data far better than the
@@ -373,6 +440,10 @@ pub struct TermMatch {
     pub exact: bool,
     /// The other sentence's term that correlates most with this one (when not exact), with c.
     pub best: Option<(String, f32)>,
+    /// How that term is related to this one when WordNet says it ("synonyms", "hypernym",
+    /// "same word", ...: [`lexical::WordLink::describe`]); `None` for the model's correlations.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub relation: Option<String>,
 }
 
 /// A sentence matcher: scores the pairs of two prepared documents.

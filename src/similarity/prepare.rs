@@ -1,11 +1,16 @@
 //! Sentences ready for matching: refined terms (thesis 3.1) as ids shared by the documents compared.
+//!
+//! When the model carries WordNet's relations ([`crate::model::wordnet`]), each content word's
+//! lemmas (WordNet's morphology of the word as written, not of its stem) are kept beside its
+//! term, for relatedness looked up by word ([`super::lexical`]).
 
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::{ModelView, TermId};
 use crate::document::Document;
-use crate::text::{self, RefineOptions, TermKind};
+use crate::model::wordnet::LemmaId;
+use crate::text::{self, RefineOptions, RefinedTerm, TermKind};
 
 /// Term ids for the documents of one comparison (or one collection): the model's id for a term it
 /// knows, else a fresh id above the model's vocabulary, so that unknown words still match
@@ -17,6 +22,10 @@ pub struct Vocabulary {
     ids: FxHashMap<String, TermId>,
     stopword_ids: FxHashMap<String, TermId>,
     names: FxHashMap<TermId, String>,
+    /// Per surface word seen, where its lemmas lie in `lemma_arena` (start, length): morphology
+    /// runs once per distinct word.
+    lemmas_of_word: FxHashMap<String, (u32, u32)>,
+    lemma_arena: Vec<LemmaId>,
 }
 
 impl Vocabulary {
@@ -26,7 +35,23 @@ impl Vocabulary {
             ids: FxHashMap::default(),
             stopword_ids: FxHashMap::default(),
             names: FxHashMap::default(),
+            lemmas_of_word: FxHashMap::default(),
+            lemma_arena: Vec::new(),
         }
+    }
+
+    /// Where the lemmas of a surface word lie in `lemma_arena`, looked up once per word.
+    fn lemma_span(&mut self, word: &str, model: &dyn ModelView) -> (u32, u32) {
+        if let Some(&span) = self.lemmas_of_word.get(word) {
+            return span;
+        }
+        let start = self.lemma_arena.len();
+        if let Some(lexicon) = model.lexicon() {
+            lexicon.lemmas_of(word, &mut self.lemma_arena);
+        }
+        let span = (start as u32, (self.lemma_arena.len() - start) as u32);
+        self.lemmas_of_word.insert(word.to_string(), span);
+        span
     }
 
     fn fresh(&mut self) -> TermId {
@@ -102,10 +127,26 @@ impl Vocabulary {
         options: &RefineOptions,
     ) -> PreparedDoc {
         // Refining (tokenising and stemming) is the costly part and needs no shared state.
-        let refined: Vec<Vec<(String, TermKind)>> = texts
+        // Surface words are kept only for a model with WordNet's relations to look them up in.
+        let with_lemmas = model.lexicon().is_some();
+        let refined: Vec<Vec<RefinedTerm>> = texts
             .par_iter()
-            .map(|t| text::refine_with(t, options))
+            .map(|t| {
+                if with_lemmas {
+                    text::refine_with_surface(t, options)
+                } else {
+                    text::refine_with(t, options)
+                        .into_iter()
+                        .map(|(term, kind)| RefinedTerm {
+                            term,
+                            kind,
+                            surface: None,
+                        })
+                        .collect()
+                }
+            })
             .collect();
+        let mut lemma_spans: Vec<(u32, u32)> = Vec::new();
         let sentences = refined
             .into_iter()
             .map(|terms| {
@@ -113,11 +154,18 @@ impl Vocabulary {
                 let mut content = Vec::with_capacity(terms.len());
                 let mut has_stopwords = false;
                 let mut thesis_string = String::new();
-                for (term, kind) in &terms {
+                lemma_spans.clear();
+                for RefinedTerm {
+                    term,
+                    kind,
+                    surface,
+                } in &terms
+                {
                     match kind {
                         TermKind::Stopword => {
                             has_stopwords = true;
                             ids.push(self.intern_stopword(term));
+                            lemma_spans.push((0, 0));
                         }
                         TermKind::Content | TermKind::Number => {
                             let id = self.intern(term, model);
@@ -126,6 +174,10 @@ impl Vocabulary {
                             if *kind == TermKind::Content {
                                 thesis_string.push_str(term);
                             }
+                            lemma_spans.push(match surface {
+                                Some(word) => self.lemma_span(word, model),
+                                None => (0, 0),
+                            });
                         }
                     }
                 }
@@ -134,7 +186,16 @@ impl Vocabulary {
                     content.dedup();
                     content
                 });
-                PreparedSentence::with_content(ids, content, thesis_string)
+                let mut sentence = PreparedSentence::with_content(ids, content, thesis_string);
+                if with_lemmas {
+                    let arena = &self.lemma_arena;
+                    let per_term: Vec<&[LemmaId]> = lemma_spans
+                        .iter()
+                        .map(|&(start, len)| &arena[start as usize..(start + len) as usize])
+                        .collect();
+                    sentence.lemmas = SetLemmas::new(&sentence.set, &sentence.terms, &per_term);
+                }
+                sentence
             })
             .collect::<Vec<_>>();
         PreparedDoc {
@@ -158,6 +219,9 @@ pub struct PreparedSentence {
     /// The thesis's refined content words joined without spaces (the 4-gram method reads this,
     /// whatever else is kept as terms).
     pub refined: String,
+    /// WordNet lemmas of the words behind each term of [`Self::set`] (empty without a model
+    /// with WordNet's relations).
+    lemmas: SetLemmas,
 }
 
 impl PreparedSentence {
@@ -178,7 +242,53 @@ impl PreparedSentence {
             set,
             content,
             refined,
+            lemmas: SetLemmas::default(),
         }
+    }
+
+    /// This sentence followed by `next`, read as one (a one-to-two match): their terms in
+    /// order, and each term's lemmas from both.
+    pub fn followed_by(&self, next: &PreparedSentence) -> PreparedSentence {
+        let terms: Vec<TermId> = self.terms.iter().chain(&next.terms).copied().collect();
+        let content = (self.has_stopwords() || next.has_stopwords()).then(|| {
+            let mut content: Vec<TermId> = self
+                .content()
+                .iter()
+                .chain(next.content())
+                .copied()
+                .collect();
+            content.sort_unstable();
+            content.dedup();
+            content
+        });
+        let refined = format!("{}{}", self.refined, next.refined);
+        let mut joined = PreparedSentence::with_content(terms, content, refined);
+        if !self.lemmas.is_empty() || !next.lemmas.is_empty() {
+            let per_term: Vec<&[LemmaId]> = self
+                .terms
+                .iter()
+                .map(|&t| self.lemmas_of(t))
+                .chain(next.terms.iter().map(|&t| next.lemmas_of(t)))
+                .collect();
+            joined.lemmas = SetLemmas::new(&joined.set, &joined.terms, &per_term);
+        }
+        joined
+    }
+
+    /// The WordNet lemmas of the words this sentence writes the term `term` with (empty for a
+    /// term it does not hold, a stopword, or without WordNet).
+    pub fn lemmas_of(&self, term: TermId) -> &[LemmaId] {
+        if self.lemmas.is_empty() {
+            return &[];
+        }
+        self.set
+            .binary_search(&term)
+            .map_or(&[][..], |slot| self.lemmas.of(slot))
+    }
+
+    /// The lemmas of the term at `slot` of [`Self::set`].
+    pub fn lemmas_at(&self, slot: usize) -> &[LemmaId] {
+        self.lemmas.of(slot)
     }
 
     /// The distinct content terms, sorted: the words that carry the sentence's meaning and the
@@ -191,6 +301,59 @@ impl PreparedSentence {
     /// [`Self::set`]).
     pub fn has_stopwords(&self) -> bool {
         self.content.is_some()
+    }
+}
+
+/// Per distinct term of a sentence, the sorted lemmas of its words: one boxed slice holding
+/// `set.len() + 1` positions (where each term's lemmas start in the same slice, and where the
+/// last ends) followed by the lemmas; or nothing at all (no lemmas: no allocation, the case of
+/// every sentence without WordNet).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct SetLemmas(Box<[u32]>);
+
+impl SetLemmas {
+    /// From the lemmas of each occurrence (`per_term[i]` for `terms[i]`), united per term of
+    /// `set` (the sorted distinct `terms`).
+    fn new(set: &[TermId], terms: &[TermId], per_term: &[&[LemmaId]]) -> SetLemmas {
+        let mut pairs: Vec<(TermId, LemmaId)> = terms
+            .iter()
+            .zip(per_term)
+            .flat_map(|(&t, lemmas)| lemmas.iter().map(move |&l| (t, l)))
+            .collect();
+        if pairs.is_empty() {
+            return SetLemmas::default();
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let base = set.len() + 1;
+        let mut data = Vec::with_capacity(base + pairs.len());
+        let mut at = 0;
+        for &term in set {
+            while at < pairs.len() && pairs[at].0 < term {
+                at += 1;
+            }
+            data.push((base + at) as u32);
+            while at < pairs.len() && pairs[at].0 == term {
+                at += 1;
+            }
+        }
+        data.push((base + pairs.len()) as u32);
+        data.extend(pairs.iter().map(|p| p.1));
+        SetLemmas(data.into_boxed_slice())
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The lemmas of the term at `slot` of the sentence's set.
+    fn of(&self, slot: usize) -> &[LemmaId] {
+        match (self.0.get(slot), self.0.get(slot + 1)) {
+            (Some(&start), Some(&end)) if start <= end => {
+                self.0.get(start as usize..end as usize).unwrap_or(&[])
+            }
+            _ => &[],
+        }
     }
 }
 

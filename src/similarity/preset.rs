@@ -8,6 +8,14 @@
 //! - [`Preset::DOCUMENTS`]: the measured sentence matching with every match judged against chance
 //!   in its comparison, chosen by plagdet on the text-alignment corpus; the default of every
 //!   comparison of documents.
+//! - [`Preset::WORDNET`]: the measured refinement with WordNet's relations between words,
+//!   counted where one word replaces another, at its own thresholds;
+//! - [`Preset::VERDICT`]: the same pairs decided by the learned verdict's probability
+//!   (its permission is a probability).
+//!
+//! The last two need a model with WordNet's relations and a verdict (the embedded one has
+//! both); EVALUATION.md, "WordNet relatedness" and "A learned pair verdict", says how they were
+//! chosen and what they score.
 
 use serde::{Deserialize, Serialize};
 
@@ -54,11 +62,29 @@ impl Preset {
         chance: Some(ChanceOptions::DEFAULT),
     };
 
+    /// WordNet's relations counted where one word replaces another (see the module docs).
+    pub const WORDNET: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::WORDNET,
+        thresholds: Thresholds::WORDNET,
+        chance: None,
+    };
+
+    /// Pairs decided by the learned verdict (see the module docs).
+    pub const VERDICT: Preset = Preset {
+        refine: RefineOptions::MEASURED,
+        rules: MatchRules::VERDICT,
+        thresholds: Thresholds::VERDICT,
+        chance: None,
+    };
+
     /// The presets by name, for command lines and settings.
-    pub const NAMED: [(&'static str, Preset); 3] = [
+    pub const NAMED: [(&'static str, Preset); 5] = [
         ("documents", Preset::DOCUMENTS),
         ("measured", Preset::MEASURED),
         ("thesis", Preset::THESIS),
+        ("wordnet", Preset::WORDNET),
+        ("verdict", Preset::VERDICT),
     ];
 
     /// The preset called `name`.

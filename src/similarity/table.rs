@@ -4,13 +4,18 @@
 use rustc_hash::FxHashMap;
 
 use super::{ModelView, TermId};
+use crate::model::verdict::StoredVerdict;
+use crate::model::wordnet::Lexicon;
 
-/// Terms, symmetric correlation factors and 4-gram counts given by hand.
+/// Terms, symmetric correlation factors and 4-gram counts given by hand, and optionally WordNet
+/// relations and a verdict.
 #[derive(Clone, Debug, Default)]
 pub struct TableModel {
     ids: FxHashMap<String, TermId>,
     rows: Vec<Vec<(TermId, f32)>>,
     fourgrams: FxHashMap<[char; 4], u32>,
+    lexicon: Option<Lexicon>,
+    verdict: Option<StoredVerdict>,
 }
 
 impl TableModel {
@@ -51,6 +56,18 @@ impl TableModel {
         self
     }
 
+    /// Adds WordNet relations ([`crate::model::wordnet`]).
+    pub fn with_lexicon(mut self, lexicon: Lexicon) -> Self {
+        self.lexicon = Some(lexicon);
+        self
+    }
+
+    /// Adds a stored verdict ([`crate::model::verdict`]).
+    pub fn with_verdict(mut self, verdict: StoredVerdict) -> Self {
+        self.verdict = Some(verdict);
+        self
+    }
+
     /// Sets how often a 4-gram occurs in the (imagined) reference collection.
     pub fn set_fourgram(&mut self, gram: &str, count: u32) {
         let chars: Vec<char> = gram.chars().collect();
@@ -88,5 +105,13 @@ impl ModelView for TableModel {
 
     fn fourgram_count(&self, gram: [char; 4]) -> u32 {
         self.fourgrams.get(&gram).copied().unwrap_or(0)
+    }
+
+    fn lexicon(&self) -> Option<&Lexicon> {
+        self.lexicon.as_ref()
+    }
+
+    fn verdict(&self) -> Option<&StoredVerdict> {
+        self.verdict.as_ref()
     }
 }

@@ -23,6 +23,7 @@
 //! Refined terms keep their order. The three least-frequent 4-gram method reads the refined terms
 //! concatenated without spaces ([`refined_string`]).
 
+pub mod morphy;
 pub mod stopwords;
 pub mod words;
 
@@ -223,6 +224,30 @@ pub fn refine_with(sentence: &str, options: &RefineOptions) -> Vec<(String, Term
         .collect()
 }
 
+/// One refined term with its kind and, for a content word, the word as written (lowercased
+/// and cleaned, not stemmed: see [`words::Word::surface`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefinedTerm {
+    pub term: String,
+    pub kind: TermKind,
+    pub surface: Option<String>,
+}
+
+/// [`refine_with`] with each content word's surface form beside its stem.
+pub fn refine_with_surface(sentence: &str, options: &RefineOptions) -> Vec<RefinedTerm> {
+    words::words_with_surface(sentence, options)
+        .into_iter()
+        .filter_map(|word| {
+            let (term, kind) = word.term?;
+            Some(RefinedTerm {
+                term,
+                kind,
+                surface: word.surface,
+            })
+        })
+        .collect()
+}
+
 /// The refined terms joined without spaces: the string the 4-gram method reads (thesis 3.2.1).
 pub fn refined_string(terms: &[String]) -> String {
     terms.concat()
@@ -339,6 +364,42 @@ mod tests {
         );
         // The plain function is the thesis's refinement.
         assert_eq!(refine(s), vec!["stop", "time"]);
+    }
+
+    #[test]
+    fn surface_words_stand_beside_their_stems() {
+        let refined = refine_with_surface(
+            "The studies went well-known ways, 25 times",
+            &RefineOptions::MEASURED,
+        );
+        let shown: Vec<(&str, Option<&str>)> = refined
+            .iter()
+            .map(|t| (t.term.as_str(), t.surface.as_deref()))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                ("the", None),
+                ("studi", Some("studies")),
+                ("went", Some("went")),
+                ("wellknown", Some("wellknown")),
+                ("way", Some("ways")),
+                ("25", None),
+                ("time", Some("times")),
+            ]
+        );
+        // The terms are those of refining without surface words.
+        let plain: Vec<(String, TermKind)> = refine_with(
+            "The studies went well-known ways, 25 times",
+            &RefineOptions::MEASURED,
+        );
+        assert_eq!(
+            plain,
+            refined
+                .into_iter()
+                .map(|t| (t.term, t.kind))
+                .collect::<Vec<_>>()
+        );
     }
 
     #[test]

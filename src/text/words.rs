@@ -23,17 +23,30 @@ pub struct Word {
     /// The refined term and its kind, or `None` when refining drops the word (a stopword or a
     /// number the options do not keep).
     pub term: Option<(String, TermKind)>,
+    /// A content word as written, lowercased and cleaned but not stemmed ("studies" of the term
+    /// "studi"), when asked for ([`words_with_surface`]): dictionaries such as WordNet list
+    /// words, not stems.
+    pub surface: Option<String>,
 }
 
 /// The words of `sentence` in reading order, each with its refined term under `options`.
 pub fn words(sentence: &str, options: &RefineOptions) -> Vec<Word> {
+    words_with(sentence, options, false)
+}
+
+/// [`words`] with each content word's [`Word::surface`] form as well.
+pub fn words_with_surface(sentence: &str, options: &RefineOptions) -> Vec<Word> {
+    words_with(sentence, options, true)
+}
+
+fn words_with(sentence: &str, options: &RefineOptions, surface: bool) -> Vec<Word> {
     let mut out = Vec::new();
     for run in runs(sentence) {
         for (part, cjk) in script_parts(sentence, run) {
             if cjk {
                 cjk_words(sentence, part, &mut out);
             } else {
-                spaced_words(sentence, part, options, &mut out);
+                spaced_words(sentence, part, options, surface, &mut out);
             }
         }
     }
@@ -41,7 +54,13 @@ pub fn words(sentence: &str, options: &RefineOptions) -> Vec<Word> {
 }
 
 /// The words of a run of a script written with spaces between words.
-fn spaced_words(sentence: &str, run: Range<usize>, options: &RefineOptions, out: &mut Vec<Word>) {
+fn spaced_words(
+    sentence: &str,
+    run: Range<usize>,
+    options: &RefineOptions,
+    keep_surface: bool,
+    out: &mut Vec<Word>,
+) {
     let bare = trim_to_alphanumeric(sentence, run.clone());
     if bare.is_empty() {
         return;
@@ -56,7 +75,11 @@ fn spaced_words(sentence: &str, run: Range<usize>, options: &RefineOptions, out:
             .then(|| clean(lower_bare))
             .filter(|t| !t.is_empty())
             .map(|t| (t, TermKind::Stopword));
-        out.push(Word { span: bare, term });
+        out.push(Word {
+            span: bare,
+            term,
+            surface: None,
+        });
         return;
     }
     for piece in period_pieces(sentence, run) {
@@ -64,6 +87,7 @@ fn spaced_words(sentence: &str, run: Range<usize>, options: &RefineOptions, out:
         if cleaned.is_empty() {
             continue;
         }
+        let mut surface = None;
         let term = if is_stopword(&cleaned) {
             options
                 .keep_stopwords
@@ -72,9 +96,16 @@ fn spaced_words(sentence: &str, run: Range<usize>, options: &RefineOptions, out:
             options.keep_numbers.then_some((cleaned, TermKind::Number))
         } else {
             let stem = NORMALIZER.stemmer.stem(&cleaned).into_owned();
+            if keep_surface {
+                surface = Some(cleaned);
+            }
             Some((stem, TermKind::Content))
         };
-        out.push(Word { span: piece, term });
+        out.push(Word {
+            span: piece,
+            term,
+            surface,
+        });
     }
 }
 
@@ -92,6 +123,7 @@ fn cjk_words(sentence: &str, run: Range<usize>, out: &mut Vec<Word>) {
         out.push(Word {
             span: run.clone(),
             term: term(&sentence[run]),
+            surface: None,
         });
         return;
     }
@@ -106,6 +138,7 @@ fn cjk_words(sentence: &str, run: Range<usize>, out: &mut Vec<Word>) {
         out.push(Word {
             span: start..span_end,
             term: term(&sentence[start..pair_end]),
+            surface: None,
         });
     }
 }

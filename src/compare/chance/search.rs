@@ -210,6 +210,7 @@ fn seed_pair(seed: &Seed) -> ScoredPair {
         identical: false,
         joined: None,
         chance: None,
+        verdict: None,
     }
 }
 
@@ -271,5 +272,6 @@ fn scored(
         identical: l.terms == r.terms,
         joined: None,
         chance: Some((ln_pairs + link.ln_p).exp()),
+        verdict: None,
     }
 }

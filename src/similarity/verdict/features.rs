@@ -1,0 +1,433 @@
+//! The features of the learned pair verdict: what two prepared sentences have in common,
+//! each symmetric in the pair and none an absolute length.
+//!
+//! PAN's negatives are about twice as long as its positives: sentence length alone gives F1
+//! 0.79 there (issue 27), a cue that says nothing about reuse. So lengths enter only as a ratio,
+//! and the training command checks the verdict within bands of length
+//! (EVALUATION.md, "A learned pair verdict").
+//!
+//! Both sentences are prepared as the measured preset prepares them (stopwords and numbers
+//! kept as terms, [`crate::text::RefineOptions::MEASURED`]); "content" are their other terms.
+//! A feature depends on the prepared sentences and their terms' names only, so sentences equal
+//! once prepared (a repetition class) get the same verdict against anything. Directional
+//! scores enter as the smaller and the larger of the two directions.
+//!
+//! | feature | what |
+//! |---|---|
+//! | `wordnet_min`, `wordnet_max` | Sim (eq. 3.3) with WordNet's relations counted where a word replaces another ([`super::super::aligned`]), all terms |
+//! | `wordnet_content_min`, `wordnet_content_max` | the same over content terms only |
+//! | `wordnet_anywhere_min`, `wordnet_anywhere_max` | Sim with WordNet's relations counted anywhere in the other sentence (eq. 3.2 as written), all terms |
+//! | `overlap_min`, `overlap_max` | Sim without relatedness (the share of a sentence's distinct terms in the other), all terms |
+//! | `overlap_content_min`, `overlap_content_max` | the same over content terms only |
+//! | `function_words` | Dice coefficient of the two sets of kept stopwords (1 when neither has any) |
+//! | `length_ratio` | terms of the shorter sentence / terms of the longer |
+//! | `numbers_one_side` | 1 when a number is in one sentence and not the other |
+//! | `negation_one_side` | 1 when exactly one sentence holds a negation ("not", "never", "n't", ...) |
+//! | `char_4grams` | Dice coefficient of the distinct character 4-grams of the terms joined by spaces |
+//! | `lcs_ratio` | 2 x the longest common subsequence of the term sequences / their summed lengths |
+//! | `bigrams_min`, `bigrams_max`, `trigrams_min`, `trigrams_max` | the share of a sentence's distinct term bigrams (trigrams) found in the other, the smaller and the larger direction (0 for a sentence without any) |
+//! | `content_lcs_ratio`, `content_bigrams_min`, `content_bigrams_max` | the same longest common subsequence ratio and bigram shares over the content terms in order (stopwords skipped) |
+
+use std::hash::{Hash, Hasher};
+use std::sync::LazyLock;
+
+use rustc_hash::{FxHashSet, FxHasher};
+
+use super::super::aligned::{PairRelatedness, aligned_sims};
+use super::super::lexical::Lexical;
+use super::super::{PreparedSentence, TermId};
+use crate::text::{self, RefineOptions};
+
+/// The features' names, in the order of [`Features`]; stored with a trained verdict, which is
+/// refused if they differ.
+pub const FEATURE_NAMES: [&str; FEATURES] = [
+    "wordnet_min",
+    "wordnet_max",
+    "wordnet_content_min",
+    "wordnet_content_max",
+    "wordnet_anywhere_min",
+    "wordnet_anywhere_max",
+    "overlap_min",
+    "overlap_max",
+    "overlap_content_min",
+    "overlap_content_max",
+    "function_words",
+    "length_ratio",
+    "numbers_one_side",
+    "negation_one_side",
+    "char_4grams",
+    "lcs_ratio",
+    "bigrams_min",
+    "bigrams_max",
+    "trigrams_min",
+    "trigrams_max",
+    "content_lcs_ratio",
+    "content_bigrams_min",
+    "content_bigrams_max",
+];
+
+/// How many features.
+pub const FEATURES: usize = 23;
+
+/// One pair's features, in the order of [`FEATURE_NAMES`].
+pub type Features = [f64; FEATURES];
+
+/// Words that negate, as refined terms (stopwords stay as written, content words are stemmed:
+/// "nothing" is "noth").
+static NEGATIONS: LazyLock<FxHashSet<String>> = LazyLock::new(|| {
+    let words = "not no nor never nothing none nobody neither nowhere cannot without \
+                 don't doesn't didn't isn't aren't wasn't weren't hasn't haven't hadn't won't \
+                 wouldn't shan't shouldn't can't couldn't mustn't needn't mightn't daren't";
+    words
+        .split_whitespace()
+        .flat_map(|w| text::refine_with(w, &RefineOptions::MEASURED))
+        .map(|(term, _)| term)
+        .collect()
+});
+
+/// What the features need of one sentence beyond its prepared terms, computed once per
+/// sentence.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SentenceFacts {
+    /// Distinct number terms, sorted.
+    numbers: Vec<TermId>,
+    negated: bool,
+    /// Distinct kept stopwords, sorted.
+    stopwords: Vec<TermId>,
+    /// Distinct character 4-grams of the terms' names joined by spaces, hashed, sorted.
+    fourgrams: Vec<u64>,
+    bigrams: Vec<[TermId; 2]>,
+    trigrams: Vec<[TermId; 3]>,
+    content_bigrams: Vec<[TermId; 2]>,
+    /// The content terms in order (repeats kept), for the aligned Sims.
+    content_sequence: Vec<TermId>,
+}
+
+impl SentenceFacts {
+    /// The facts of `sentence`, whose terms are named by `name` (the comparison's vocabulary).
+    pub fn new<'n>(sentence: &PreparedSentence, name: impl Fn(TermId) -> &'n str) -> Self {
+        let content = sentence.content();
+        let mut numbers: Vec<TermId> = content
+            .iter()
+            .copied()
+            .filter(|&t| {
+                let n = name(t);
+                !n.is_empty() && !n.chars().any(char::is_alphabetic)
+            })
+            .collect();
+        numbers.sort_unstable();
+        let negated = sentence.set.iter().any(|&t| NEGATIONS.contains(name(t)));
+        let stopwords: Vec<TermId> = sentence
+            .set
+            .iter()
+            .copied()
+            .filter(|t| content.binary_search(t).is_err())
+            .collect();
+        let joined: Vec<char> = sentence
+            .terms
+            .iter()
+            .map(|&t| name(t))
+            .collect::<Vec<_>>()
+            .join(" ")
+            .chars()
+            .collect();
+        let mut fourgrams: Vec<u64> = joined
+            .windows(4)
+            .map(|w| {
+                let mut h = FxHasher::default();
+                w.hash(&mut h);
+                h.finish()
+            })
+            .collect();
+        fourgrams.sort_unstable();
+        fourgrams.dedup();
+        let mut bigrams: Vec<[TermId; 2]> =
+            sentence.terms.windows(2).map(|w| [w[0], w[1]]).collect();
+        bigrams.sort_unstable();
+        bigrams.dedup();
+        let mut trigrams: Vec<[TermId; 3]> = sentence
+            .terms
+            .windows(3)
+            .map(|w| [w[0], w[1], w[2]])
+            .collect();
+        trigrams.sort_unstable();
+        trigrams.dedup();
+        let content_sequence: Vec<TermId> = sentence
+            .terms
+            .iter()
+            .copied()
+            .filter(|t| content.binary_search(t).is_ok())
+            .collect();
+        let mut content_bigrams: Vec<[TermId; 2]> =
+            content_sequence.windows(2).map(|w| [w[0], w[1]]).collect();
+        content_bigrams.sort_unstable();
+        content_bigrams.dedup();
+        SentenceFacts {
+            numbers,
+            negated,
+            stopwords,
+            fourgrams,
+            bigrams,
+            trigrams,
+            content_bigrams,
+            content_sequence,
+        }
+    }
+}
+
+/// The shared count of two sorted, distinct lists.
+fn shared<T: Ord>(a: &[T], b: &[T]) -> usize {
+    let (mut i, mut j, mut n) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                n += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    n
+}
+
+/// Dice's coefficient of two sorted, distinct lists; `empty` when both are empty.
+fn dice<T: Ord>(a: &[T], b: &[T], empty: f64) -> f64 {
+    if a.is_empty() && b.is_empty() {
+        return empty;
+    }
+    2.0 * shared(a, b) as f64 / (a.len() + b.len()) as f64
+}
+
+/// The two shares of each sorted distinct list found in the other (0 for an empty list).
+fn containment<T: Ord>(a: &[T], b: &[T]) -> (f64, f64) {
+    let n = shared(a, b) as f64;
+    let share = |len: usize| if len == 0 { 0.0 } else { n / len as f64 };
+    (share(a.len()), share(b.len()))
+}
+
+/// Both Sims of eq. 3.2-3.3 with `c` counted anywhere in the other sentence (sorted distinct
+/// term sets).
+fn sims_anywhere(a: &[TermId], b: &[TermId], c: &impl Fn(TermId, TermId) -> f32) -> (f64, f64) {
+    if a.is_empty() || b.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut right = vec![1.0f64; b.len()];
+    let mut sum_left = 0.0;
+    for &w in a {
+        let mut product = 1.0f64;
+        for (slot, &k) in b.iter().enumerate() {
+            let c = if w == k { 1.0 } else { f64::from(c(w, k)) };
+            if c > 0.0 {
+                product *= 1.0 - c;
+                right[slot] *= 1.0 - c;
+            }
+        }
+        sum_left += 1.0 - product;
+    }
+    let sum_right: f64 = right.iter().map(|p| 1.0 - p).sum();
+    (sum_left / a.len() as f64, sum_right / b.len() as f64)
+}
+
+/// Both overlap Sims of two sorted distinct term sets (0 for an empty set).
+fn overlap(a: &[TermId], b: &[TermId]) -> (f64, f64) {
+    if a.is_empty() || b.is_empty() {
+        return (0.0, 0.0);
+    }
+    let n = shared(a, b) as f64;
+    (n / a.len() as f64, n / b.len() as f64)
+}
+
+fn min_max((x, y): (f64, f64)) -> (f64, f64) {
+    (x.min(y), x.max(y))
+}
+
+/// The length of the longest common subsequence of two sequences (`row` is scratch space).
+fn lcs(a: &[TermId], b: &[TermId], row: &mut Vec<u32>) -> usize {
+    row.clear();
+    row.resize(b.len() + 1, 0);
+    for &x in a {
+        let mut diagonal = 0;
+        for (j, &y) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = if x == y {
+                diagonal + 1
+            } else {
+                above.max(row[j])
+            };
+            diagonal = above;
+        }
+    }
+    row[b.len()] as usize
+}
+
+/// `c` of two sentences' words, which relates nothing for a term without lemmas (a kept
+/// stopword or number).
+struct Words<'s, F> {
+    c: F,
+    a: &'s PreparedSentence,
+    b: &'s PreparedSentence,
+}
+
+impl<F: Fn(TermId, TermId) -> f32> PairRelatedness for Words<'_, F> {
+    fn c(&self, left: TermId, right: TermId) -> f32 {
+        (self.c)(left, right)
+    }
+    fn left_relates(&self, left: TermId) -> bool {
+        !self.a.lemmas_of(left).is_empty()
+    }
+    fn right_relates(&self, right: TermId) -> bool {
+        !self.b.lemmas_of(right).is_empty()
+    }
+}
+
+/// The features of a pair (see the module docs). `lexical` relates the two sentences' words
+/// (without it no two words are related and the WordNet Sims are the overlap Sims); `dp` is
+/// scratch space.
+pub fn pair_features(
+    a: &PreparedSentence,
+    facts_a: &SentenceFacts,
+    b: &PreparedSentence,
+    facts_b: &SentenceFacts,
+    lexical: Option<&Lexical<'_>>,
+    dp: &mut Vec<u32>,
+) -> Features {
+    let c = |l: TermId, r: TermId| lexical.map_or(0.0, |x| x.c(a.lemmas_of(l), b.lemmas_of(r)));
+    let c = Words { c, a, b };
+    let wordnet = min_max(aligned_sims(&a.terms, &a.set, &b.terms, &b.set, &c, dp));
+    let wordnet_content = min_max(aligned_sims(
+        &facts_a.content_sequence,
+        a.content(),
+        &facts_b.content_sequence,
+        b.content(),
+        &c,
+        dp,
+    ));
+    let anywhere = min_max(sims_anywhere(&a.set, &b.set, &c.c));
+    let plain = min_max(overlap(&a.set, &b.set));
+    let bigrams = min_max(containment(&facts_a.bigrams, &facts_b.bigrams));
+    let trigrams = min_max(containment(&facts_a.trigrams, &facts_b.trigrams));
+    let content_bigrams = min_max(containment(
+        &facts_a.content_bigrams,
+        &facts_b.content_bigrams,
+    ));
+    let (ca, cb) = (
+        facts_a.content_sequence.len(),
+        facts_b.content_sequence.len(),
+    );
+    let content_lcs = if ca + cb == 0 {
+        0.0
+    } else {
+        2.0 * lcs(&facts_a.content_sequence, &facts_b.content_sequence, dp) as f64
+            / (ca + cb) as f64
+    };
+    let plain_content = min_max(overlap(a.content(), b.content()));
+    let (la, lb) = (a.terms.len(), b.terms.len());
+    let length_ratio = if la.max(lb) == 0 {
+        0.0
+    } else {
+        la.min(lb) as f64 / la.max(lb) as f64
+    };
+    let numbers_one_side = shared(&facts_a.numbers, &facts_b.numbers)
+        < facts_a.numbers.len().max(facts_b.numbers.len());
+    let common = lcs(&a.terms, &b.terms, dp);
+    let lcs_ratio = if la + lb == 0 {
+        0.0
+    } else {
+        2.0 * common as f64 / (la + lb) as f64
+    };
+    [
+        wordnet.0,
+        wordnet.1,
+        wordnet_content.0,
+        wordnet_content.1,
+        anywhere.0,
+        anywhere.1,
+        plain.0,
+        plain.1,
+        plain_content.0,
+        plain_content.1,
+        dice(&facts_a.stopwords, &facts_b.stopwords, 1.0),
+        length_ratio,
+        f64::from(u8::from(numbers_one_side)),
+        f64::from(u8::from(facts_a.negated != facts_b.negated)),
+        dice(&facts_a.fourgrams, &facts_b.fourgrams, 0.0),
+        lcs_ratio,
+        bigrams.0,
+        bigrams.1,
+        trigrams.0,
+        trigrams.1,
+        content_lcs,
+        content_bigrams.0,
+        content_bigrams.1,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::similarity::Vocabulary;
+    use crate::similarity::table::TableModel;
+
+    fn features(left: &str, right: &str) -> Features {
+        let model = TableModel::new();
+        let mut vocabulary = Vocabulary::new(&model);
+        let doc = vocabulary.prepare_texts_with(&[left, right], &model, &RefineOptions::MEASURED);
+        let [a, b] = [&doc.sentences[0], &doc.sentences[1]];
+        let name = |t| vocabulary.name(t);
+        let (fa, fb) = (SentenceFacts::new(a, name), SentenceFacts::new(b, name));
+        pair_features(a, &fa, b, &fb, None, &mut Vec::new())
+    }
+
+    fn named(f: &Features, name: &str) -> f64 {
+        f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()]
+    }
+
+    #[test]
+    fn identical_sentences_agree_on_everything() {
+        let f = features(
+            "The cat sat on the mat in 2019.",
+            "the cat sat on the mat in 2019",
+        );
+        for name in FEATURE_NAMES {
+            let expected = if name.ends_with("one_side") { 0.0 } else { 1.0 };
+            assert_eq!(named(&f, name), expected, "{name}");
+        }
+    }
+
+    #[test]
+    fn features_are_symmetric_and_see_numbers_and_negation() {
+        let (x, y) = (
+            "The company did not report 12 losses last year.",
+            "The firm reported 13 losses in the last year.",
+        );
+        let (f, g) = (features(x, y), features(y, x));
+        assert_eq!(f, g);
+        assert_eq!(named(&f, "numbers_one_side"), 1.0);
+        assert_eq!(named(&f, "negation_one_side"), 1.0);
+        // "the losses last year" of 9 and 9 terms in order: the, report, losses, last, year.
+        // left: the company did not report 12 loss last year (9); right: the firm report 13
+        // loss in the last year (9).
+        assert_eq!(named(&f, "length_ratio"), 1.0);
+        assert!((named(&f, "lcs_ratio") - 2.0 * 5.0 / 18.0).abs() < 1e-12);
+        // Bigrams shared: "last year" only, of 8 each way.
+        assert!((named(&f, "bigrams_min") - 1.0 / 8.0).abs() < 1e-12);
+        assert!((named(&f, "bigrams_max") - 1.0 / 8.0).abs() < 1e-12);
+        assert_eq!(named(&f, "trigrams_max"), 0.0);
+        // Content terms: compani report 12 loss last year (6) / firm report 13 loss last year
+        // (6): in order report, loss, last, year; bigrams (loss last), (last year) of 5 each.
+        assert!((named(&f, "content_lcs_ratio") - 2.0 * 4.0 / 12.0).abs() < 1e-12);
+        assert!((named(&f, "content_bigrams_max") - 2.0 / 5.0).abs() < 1e-12);
+        // Without relatedness the WordNet Sims are the overlap Sims.
+        assert_eq!(named(&f, "wordnet_min"), named(&f, "overlap_min"));
+        assert_eq!(named(&f, "wordnet_anywhere_max"), named(&f, "overlap_max"));
+        assert_eq!(
+            named(&f, "wordnet_content_max"),
+            named(&f, "overlap_content_max")
+        );
+        let same_numbers = features("It costs 12 dollars.", "Its price is 12 dollars.");
+        assert_eq!(named(&same_numbers, "numbers_one_side"), 0.0);
+        assert_eq!(named(&same_numbers, "negation_one_side"), 0.0);
+    }
+}

@@ -1,0 +1,209 @@
+//! WordNet relations and the learned verdict from the command line: `simdoc model build
+//! --wordnet` reads WordNet's dictionary files (CI installs Debian's `wordnet-base`), `simdoc
+//! model info --term` lists a word's relations, the wordnet and verdict presets compare and
+//! explain, and a model without what a preset needs is refused with the reason.
+
+mod common;
+use common::{simdoc, text};
+
+use std::path::PathBuf;
+
+/// WordNet's dictionary folder: `$SIMDOC_WORDNET`, else Debian's `/usr/share/wordnet`. Missing,
+/// the test is skipped, except where `SIMDOC_DATA` is set (CI, which installs it): there it
+/// fails.
+fn wordnet_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("SIMDOC_WORDNET")
+        .map_or_else(|| PathBuf::from("/usr/share/wordnet"), PathBuf::from);
+    if dir.join("data.noun").is_file() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("SIMDOC_DATA").is_none(),
+        "no WordNet dictionary files in {} (install Debian's wordnet-base, as .ci/run does, or \
+         set SIMDOC_WORDNET)",
+        dir.display()
+    );
+    println!("skipped: no WordNet dictionary files in {}", dir.display());
+    None
+}
+
+#[test]
+fn model_build_reads_wordnet_and_info_lists_a_words_relations() {
+    let Some(wordnet) = wordnet_dir() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("m.simdoc-model");
+    let out = simdoc(&[
+        "model",
+        "build",
+        "--from",
+        "embedded",
+        "--wordnet",
+        wordnet.to_str().unwrap(),
+        "-o",
+        model.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("WordNet: 82655 lemmas, 268060 related pairs"),
+        "{stderr}"
+    );
+    let out = simdoc(&["model", "info", model.to_str().unwrap(), "--term", "help"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = text(&out.stdout);
+    assert!(
+        info.contains("WordNet 3.0 Copyright 2006 by Princeton University"),
+        "{info}"
+    );
+    assert!(info.contains("WordNet lemma help (noun, verb):"), "{info}");
+    assert!(
+        info.contains("synonyms: aid, assistance, assistant, supporter"),
+        "{info}"
+    );
+    // The corpus statistics are the embedded model's; its verdict was trained with the
+    // relations it had, so a model given new ones has none.
+    assert!(info.contains("documents:           6514"), "{info}");
+    assert!(info.contains("pair verdict:        none"), "{info}");
+    // Built twice by the same command (in two folders), the same bytes.
+    let built = |folder: &std::path::Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_simdoc"))
+            .current_dir(folder)
+            .args(["model", "build", "--from", "embedded", "--wordnet"])
+            .arg(&wordnet)
+            .args(["-o", "m.simdoc-model"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        std::fs::read(folder.join("m.simdoc-model")).unwrap()
+    };
+    let (first, second) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    assert!(built(first.path()) == built(second.path()));
+}
+
+#[test]
+fn the_embedded_model_lists_wordnet_relations_and_its_verdict() {
+    let out = simdoc(&["model", "info", "--term", "went"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let info = text(&out.stdout);
+    assert!(
+        info.contains("WordNet lemma go (noun, verb, adj):"),
+        "{info}"
+    );
+    assert!(
+        info.contains("pair verdict:        logistic regression over 23 features, threshold 0.46"),
+        "{info}"
+    );
+    assert!(info.contains("trained by simdoc"), "{info}");
+}
+
+fn write_pair(dir: &std::path::Path) -> (PathBuf, PathBuf) {
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(
+        &a,
+        "The charity helped the victims of the flood. Prices rose sharply in March.",
+    )
+    .unwrap();
+    std::fs::write(
+        &b,
+        "The charity aided the victims of the flood. A completely different sentence about tea.",
+    )
+    .unwrap();
+    (a, b)
+}
+
+#[test]
+fn the_wordnet_and_verdict_presets_compare_and_explain_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = write_pair(dir.path());
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = simdoc(&["compare", a, b, "--preset", "wordnet", "--json", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let matches = report["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 1, "{matches:?}");
+    // "helped" and "aided" share no stem: WordNet relates them, and the word view says why.
+    let words = &matches[0]["words"];
+    let helped = words["a"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["word"] == "helped")
+        .unwrap_or_else(|| panic!("{words}"));
+    assert_eq!(helped["kind"], "related", "{words}");
+    assert_eq!(helped["c"], 1.0, "{words}");
+    assert_eq!(helped["why"], "synonyms", "{words}");
+    assert!(matches[0].get("verdict").is_none());
+
+    let out = simdoc(&["compare", a, b, "--preset", "verdict", "--json", "-"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let matches = report["matches"].as_array().unwrap();
+    assert_eq!(matches.len(), 1, "{matches:?}");
+    let p = matches[0]["verdict"].as_f64().unwrap();
+    assert!((0.46..=1.0).contains(&p), "{p}");
+    // The permission is the probability: above this pair's, no match.
+    let stricter = format!("{}", (p + 1.0) / 2.0);
+    let out = simdoc(&[
+        "compare",
+        a,
+        b,
+        "--preset",
+        "verdict",
+        "--permission",
+        &stricter,
+        "--json",
+        "-",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["matches"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_model_without_wordnet_or_a_verdict_is_refused_by_the_presets_that_need_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = dir.path().join("c.txt");
+    std::fs::write(&corpus, "Cats and dogs. Dogs and birds.").unwrap();
+    let model = dir.path().join("m.simdoc-model");
+    let out = simdoc(&[
+        "model",
+        "build",
+        corpus.to_str().unwrap(),
+        "-o",
+        model.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (a, b) = write_pair(dir.path());
+    for preset in ["wordnet", "verdict"] {
+        let out = simdoc(&[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--preset",
+            preset,
+            "--model",
+            model.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            text(&out.stderr).contains("has no WordNet relations"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    // The verdict decides pairs of `compare` and `eval pairs`, not the attribution of sources.
+    let out = simdoc(&[
+        "sources",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "--preset",
+        "verdict",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("use --verdict false"),
+        "{}",
+        text(&out.stderr)
+    );
+}
