@@ -101,15 +101,15 @@ for speech in 1953-Eisenhower 1957-Eisenhower 1961-Kennedy 1965-Johnson 1969-Nix
   cp "$data/reference/us-speeches-pd/inaugural/$speech.txt" "$work/submissions/"
 done
 start --example
-xdotool mousemove 188 43 click 1
+xdotool mousemove 188 66 click 1
 sleep 1
 xdotool windowfocus --sync "$win"
-xdotool mousemove 212 65 click 1
+xdotool mousemove 212 89 click 1
 xdotool type --delay 40 "$work/submissions"
-xdotool mousemove 720 65 click 1
+xdotool mousemove 720 89 click 1
 xdotool type --delay 40 "$work/sources"
 # Run (the preset for the question: teacher, since sources are given).
-xdotool mousemove 678 89 click 1
+xdotool mousemove 678 112 click 1
 sleep 12
 # Hover a cell of the matrix: its row, column and value.
 xdotool mousemove 1150 420

@@ -127,7 +127,17 @@ fn csv_cells_a_spreadsheet_would_evaluate_are_neutralised() {
          +cmd|' /C calc'!A0 froze early that winter. @SUM(A1) the boats stayed in.",
     );
     let csv = dir.path().join("pairs.csv");
-    let out = run(&["compare", arg(&a), arg(&b), "--csv", arg(&csv), "-q"]);
+    // Three-sentence texts cannot show reuse against chance: the measured preset matches them.
+    let out = run(&[
+        "compare",
+        arg(&a),
+        arg(&b),
+        "--preset",
+        "measured",
+        "--csv",
+        arg(&csv),
+        "-q",
+    ]);
     assert_eq!(out.code, Some(0), "{out:?}");
     let rows = assert_no_formula(&csv);
     assert!(rows.len() > 1, "{rows:?}");

@@ -31,27 +31,7 @@ impl Report<'_> {
             compared: self.figures.sentences,
             pairs: self.figures.pairs,
         };
-        let matches = self
-            .matches
-            .iter()
-            .enumerate()
-            .map(|(i, p)| JsonMatch {
-                left: p.left,
-                right: p.right,
-                sim_lr: p.sim_lr,
-                sim_rl: p.sim_rl,
-                tier: tier(p),
-                verdict: p.verdict,
-                joined: p.joined,
-                offsets: PairOffsets {
-                    a: side_offsets(self.sides[0].doc, pair_range(p, JoinSide::Left)),
-                    b: side_offsets(self.sides[1].doc, pair_range(p, JoinSide::Right)),
-                },
-                passage: self.passage_of.get(i).copied().flatten(),
-                chance: p.chance,
-                words: self.words.get(i).and_then(Option::as_ref),
-            })
-            .collect();
+        let matches = JsonMatches { report: self };
         let mut nodes = Vec::new();
         for (doc, shares) in [&self.trees.left, &self.trees.right]
             .into_iter()
@@ -111,7 +91,7 @@ pub struct JsonReport<'a> {
     /// Runs of matches along a diagonal (see [`crate::compare::passages`]).
     pub passages: Vec<JsonPassage<'a>>,
     /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
-    pub matches: Vec<JsonMatch<'a>>,
+    pub matches: JsonMatches<'a>,
     pub nodes: Vec<JsonNode>,
     /// Classes of repeated sentences with more partners than are listed: each sentence of the
     /// larger class lists `shown` of them (the figures count them all).
@@ -253,4 +233,41 @@ pub struct JsonNode {
 pub struct JsonPartner {
     pub node: usize,
     pub sentences: u32,
+}
+
+/// The matches of a report, serialised one by one as they are written: a report of 100,000
+/// repeated sentences lists a million, which as a vector of [`JsonMatch`] would hold over 100 MB
+/// for nothing.
+pub struct JsonMatches<'a> {
+    report: &'a Report<'a>,
+}
+
+impl<'a> JsonMatches<'a> {
+    /// Match `i` of the report in its JSON shape.
+    fn get(&self, i: usize) -> JsonMatch<'a> {
+        let report = self.report;
+        let p = &report.matches[i];
+        JsonMatch {
+            left: p.left,
+            right: p.right,
+            sim_lr: p.sim_lr,
+            sim_rl: p.sim_rl,
+            tier: tier(p),
+            verdict: p.verdict,
+            joined: p.joined,
+            offsets: PairOffsets {
+                a: side_offsets(report.sides[0].doc, pair_range(p, JoinSide::Left)),
+                b: side_offsets(report.sides[1].doc, pair_range(p, JoinSide::Right)),
+            },
+            passage: report.passage_of.get(i).copied().flatten(),
+            chance: p.chance,
+            words: report.words.get(i).and_then(Option::as_ref),
+        }
+    }
+}
+
+impl Serialize for JsonMatches<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.report.matches.len()).map(|i| self.get(i)))
+    }
 }
