@@ -45,6 +45,8 @@ for seeds in 0.25 4; do
 done
 "$S" eval alignment run "$OUT/tune" --keep-stopwords false --label "stopwords dropped" \
   > "$OUT/grid-stopwords-false.md"
+"$S" eval alignment run "$OUT/tune" --cooccurrence-discount false \
+  --label "co-occurrence discount off" > "$OUT/grid-discount-off.md"
 for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune" --prior-sentences "$prior" --label "prior $prior" \
     > "$OUT/grid-prior-$prior.md"

@@ -228,6 +228,10 @@ pub struct MatchingValues {
     /// each document's (0: the two documents' own rates alone).
     #[arg(long, value_name = "N")]
     pub prior_sentences: Option<f64>,
+    /// Judged against chance: weigh a shared word given the heavier shared words it comes with
+    /// elsewhere in the documents (true, the default) or each on its own (false).
+    #[arg(long, value_name = "BOOL")]
+    pub cooccurrence_discount: Option<bool>,
 }
 
 /// An E-value bar: a positive number, or `off` (`None`).
@@ -335,6 +339,9 @@ impl MatchingValues {
                 .prior_sentences
                 .unwrap_or(chance.prior_sentences)
                 .max(0.0);
+            chance.cooccurrence_discount = self
+                .cooccurrence_discount
+                .unwrap_or(chance.cooccurrence_discount);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(

@@ -140,16 +140,21 @@ pub fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)
     both
 }
 
-/// The evidence of a pair of sentences: its shared terms discounted, their summed weight W, and
-/// ln P of W at the pair's length factor.
+/// The evidence of a pair of sentences: its shared terms discounted (`postings`; `None` weighs
+/// each term alone, the discount switched off), their summed weight W, and ln P of W at the
+/// pair's length factor.
 pub fn weigh(
     null: &NullModel,
     terms: [&[(u32, f64)]; 2],
     lengths: [usize; 2],
-    postings: [&Postings; 2],
+    postings: Option<[&Postings; 2]>,
     own: [u32; 2],
 ) -> (Vec<(u32, f64)>, f64, f64) {
-    let shared = discounted(&shared_terms(terms[0], terms[1]), postings, own);
+    let both = shared_terms(terms[0], terms[1]);
+    let shared = match postings {
+        Some(postings) => discounted(&both, postings, own),
+        None => both,
+    };
     let w: f64 = shared.iter().map(|&(_, w)| w).sum();
     let ln_p = null.ln_p(w, null.length_factor(lengths[0], lengths[1]));
     (shared, w, ln_p)

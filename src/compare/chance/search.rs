@@ -37,6 +37,14 @@ pub struct ChanceOptions {
     /// ([`super::null::RatePrior`]); 0 estimates the rates from the two documents alone.
     #[serde(default)]
     pub prior_sentences: f64,
+    /// Weigh a shared word given the heavier shared words it comes with elsewhere
+    /// ([`super::cooccurrence`]); off, every shared word weighs its own rate.
+    #[serde(default = "discount_on")]
+    pub cooccurrence_discount: bool,
+}
+
+fn discount_on() -> bool {
+    true
 }
 
 impl ChanceOptions {
@@ -46,6 +54,7 @@ impl ChanceOptions {
         link_bar: 5.0,
         reach: 3,
         prior_sentences: 0.0,
+        cooccurrence_discount: true,
     };
 }
 
@@ -140,7 +149,9 @@ pub fn search(
             &null,
             [position_terms[0][a], position_terms[1][b]],
             [position_lengths[0][a], position_lengths[1][b]],
-            [&postings[0], &postings[1]],
+            options
+                .cooccurrence_discount
+                .then_some([&postings[0], &postings[1]]),
             [a as u32, b as u32],
         )
     };
