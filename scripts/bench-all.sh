@@ -92,16 +92,19 @@ repetition() {
   dir=$(mktemp -d)
   local sentence='The harbour froze early that winter and the boats stayed in. '
   python3 -c "import sys; sys.stdout.write('$sentence' * 100000)" >"$dir/same.txt"
-  echo "100,000 identical sentences (6.1 MB) compared with themselves:"
-  timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt"
+  echo "100,000 identical sentences (6.1 MB) compared with themselves, measured preset (every pair, a band listed):"
+  timed $simdoc compare -q --preset measured "$dir/same.txt" "$dir/same.txt"
   echo "the same with --json (the report written to a file):"
+  timed $simdoc compare -q --preset measured "$dir/same.txt" "$dir/same.txt" --json "$dir/same.json"
+  echo "the same under the default documents preset (judged against chance: no evidence, nothing listed):"
   timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt" --json "$dir/same.json"
   # The pages of tests/repetition.rs: a title, one paragraph, 10,000 identical headings.
   python3 -c "
 import sys
 sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long thread</h1><p>$sentence</p>'
                  + '<h2>Reply to this comment</h2>\n' * 10000 + '</body></html>')" >"$dir/headings.html"
-  echo "an HTML page with 10,000 identical headings compared with itself:"
+  echo "an HTML page with 10,000 identical headings compared with itself, measured preset, then the default:"
+  timed $simdoc compare -q --preset measured "$dir/headings.html" "$dir/headings.html"
   timed $simdoc compare -q "$dir/headings.html" "$dir/headings.html"
   mkdir "$dir/pages"
   for i in $(seq -w 0 49); do cp "$dir/headings.html" "$dir/pages/page$i.html"; done

@@ -8,7 +8,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{data_dir, simdoc, text};
+use common::{data_dir, json_of, simdoc, text};
 
 /// About this many bytes of article text per document.
 const DOCUMENT_BYTES: usize = 4_000_000;
@@ -51,16 +51,14 @@ fn wiki_files(data: &Path, range: std::ops::Range<usize>) -> Vec<PathBuf> {
 }
 
 fn compare_json(a: &Path, b: &Path) -> serde_json::Value {
-    let out = simdoc(&[
+    json_of(&[
         "compare",
         a.to_str().unwrap(),
         b.to_str().unwrap(),
         "--json",
         "-",
         "--quiet",
-    ]);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("the JSON report")
+    ])
 }
 
 #[test]

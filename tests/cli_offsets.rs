@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{simdoc, text};
+use common::{json_of, simdoc, text};
 use serde_json::Value;
 
 /// Plain text with what simdoc's reading drops or changes: Markdown heading marks, numbered and
@@ -46,12 +46,6 @@ fn read_back(text: &str, offset: u64, length: u64) -> String {
 
 fn collapse(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = simdoc(args);
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    serde_json::from_slice(&out.stdout).expect("JSON output")
 }
 
 /// The text a document's offsets count characters of: the file, or the JSON's extracted text.

@@ -33,6 +33,13 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Runs the binary, which must succeed, and parses what it prints as JSON.
+pub fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = simdoc(args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("JSON output")
+}
+
 /// What a bounded run of the binary did.
 #[derive(Debug)]
 pub struct BoundedRun {

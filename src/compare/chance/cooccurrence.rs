@@ -22,6 +22,7 @@
 //! through its list, which is then short): the very common words weigh little anyway.
 
 use super::null::NullModel;
+use crate::similarity::verdict::features::shared;
 
 /// Terms held by more sentences than this on a side are neither discounted nor conditioned on.
 pub const MAX_LIST: usize = 2048;
@@ -64,7 +65,7 @@ impl Postings {
         if lt.len() > MAX_LIST || lu.len() > MAX_LIST || lu.len() <= 1 {
             return None;
         }
-        let both = intersection_size(lt, lu) - usize::from(lt.binary_search(&own).is_ok());
+        let both = shared(lt, lu) - usize::from(lt.binary_search(&own).is_ok());
         Some(both as f64 / (lu.len() - 1) as f64)
     }
 
@@ -72,23 +73,6 @@ impl Postings {
     fn rate(&self, t: u32) -> f64 {
         self.list(t).len() as f64 / self.sentences.max(1) as f64
     }
-}
-
-/// How many positions two ascending lists share.
-fn intersection_size(a: &[u32], b: &[u32]) -> usize {
-    let (mut i, mut j, mut n) = (0, 0, 0);
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                n += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    n
 }
 
 /// The shared terms of sentences `own` (left at position `own[0]`, right at `own[1]`), heaviest
@@ -202,6 +186,6 @@ mod tests {
         let side = postings(&[&[0, 1], &[0, 1], &[1], &[2]]);
         let out = discounted(&[(0, 8.0), (1, 8.0)], [&side, &side], [0, 0]);
         assert!(out[1].1 < 0.01, "{out:?}");
-        assert_eq!(intersection_size(&[1, 3, 5, 7], &[2, 3, 7, 9]), 2);
+        assert_eq!(shared(&[1u32, 3, 5, 7], &[2, 3, 7, 9]), 2);
     }
 }

@@ -176,7 +176,7 @@ impl SentenceFacts {
 }
 
 /// The shared count of two sorted, distinct lists.
-fn shared<T: Ord>(a: &[T], b: &[T]) -> usize {
+pub(crate) fn shared<T: Ord>(a: &[T], b: &[T]) -> usize {
     let (mut i, mut j, mut n) = (0, 0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {
