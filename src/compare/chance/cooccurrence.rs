@@ -21,8 +21,9 @@
 //! held by at most [`MAX_LIST`] sentences on each side (a heavier term conditions on a lighter one
 //! through its list, which is then short): the very common words weigh little anyway.
 
+use std::sync::OnceLock;
+
 use super::null::NullModel;
-use crate::similarity::verdict::features::shared;
 
 /// Terms held by more sentences than this on a side are neither discounted nor conditioned on.
 pub const MAX_LIST: usize = 2048;
@@ -33,6 +34,8 @@ pub const MAX_LIST: usize = 2048;
 pub struct Postings {
     lists: Vec<Vec<u32>>,
     sentences: usize,
+    /// Sentence positions (active or not): the bound of every list's entries.
+    positions: usize,
 }
 
 impl Postings {
@@ -51,22 +54,15 @@ impl Postings {
                 }
             }
         }
-        Postings { lists, sentences }
+        Postings {
+            lists,
+            sentences,
+            positions: terms.len(),
+        }
     }
 
     fn list(&self, term: u32) -> &[u32] {
         self.lists.get(term as usize).map_or(&[], Vec::as_slice)
-    }
-
-    /// P(t | u) in this document, the sentence `own` left out: the share of the other sentences
-    /// holding `u` that also hold `t`; `None` when there are none or a list is too long to walk.
-    fn conditional(&self, t: u32, u: u32, own: u32) -> Option<f64> {
-        let (lt, lu) = (self.list(t), self.list(u));
-        if lt.len() > MAX_LIST || lu.len() > MAX_LIST || lu.len() <= 1 {
-            return None;
-        }
-        let both = shared(lt, lu) - usize::from(lt.binary_search(&own).is_ok());
-        Some(both as f64 / (lu.len() - 1) as f64)
     }
 
     /// t's rate among this document's sentences.
@@ -75,20 +71,90 @@ impl Postings {
     }
 }
 
+/// The co-occurrence counts a discount reads, one document's side: for each sentence, how many
+/// of the document's other sentences hold each two of its terms, computed the first time the
+/// sentence is weighed and kept (a search weighs each sentence against a window of neighbours,
+/// so the same sentence comes back many times: counting once per sentence instead of once per
+/// pair made comparing a text with its revision 8x cheaper).
+pub struct SentenceCounts<'a> {
+    postings: &'a Postings,
+    terms: &'a [&'a [(u32, f64)]],
+    rows: Vec<OnceLock<Counts>>,
+}
+
+/// One sentence's counts: its terms whose lists are at most [`MAX_LIST`] long (ascending dense
+/// index) and, for each two of them, the other sentences holding both (lower triangle).
+struct Counts {
+    terms: Box<[u32]>,
+    both: Box<[u16]>,
+}
+
+impl Counts {
+    /// The other sentences holding both `t` and `u`, if both are counted.
+    fn both(&self, t: u32, u: u32) -> Option<u32> {
+        let (i, j) = (
+            self.terms.binary_search(&t).ok()?,
+            self.terms.binary_search(&u).ok()?,
+        );
+        let (high, low) = (i.max(j), i.min(j));
+        (high != low).then(|| u32::from(self.both[high * (high - 1) / 2 + low]))
+    }
+}
+
+impl<'a> SentenceCounts<'a> {
+    /// The counts of a document whose sentences' weighted terms by position are `terms` and
+    /// whose lists are `postings` (made from the same terms).
+    pub fn new(postings: &'a Postings, terms: &'a [&'a [(u32, f64)]]) -> SentenceCounts<'a> {
+        SentenceCounts {
+            postings,
+            terms,
+            rows: (0..terms.len()).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    fn counts(&self, position: u32) -> &Counts {
+        self.rows[position as usize].get_or_init(|| {
+            let terms: Box<[u32]> = self.terms[position as usize]
+                .iter()
+                .map(|&(t, _)| t)
+                .filter(|&t| self.postings.list(t).len() <= MAX_LIST)
+                .collect();
+            let k = terms.len();
+            let square = cooccurrences(&terms, self.postings, position);
+            let mut both = Vec::with_capacity(k * k.saturating_sub(1) / 2);
+            for i in 1..k {
+                // At most MAX_LIST - 1 other sentences hold a counted term.
+                both.extend((0..i).map(|j| square[j * k + i] as u16));
+            }
+            Counts {
+                terms,
+                both: both.into_boxed_slice(),
+            }
+        })
+    }
+}
+
 /// The shared terms of sentences `own` (left at position `own[0]`, right at `own[1]`), heaviest
 /// first as (dense index, weight), with each weight taken given the heavier ones (see the module
-/// docs).
+/// docs). `counts` are the two documents' co-occurrence counts.
 pub fn discounted(
     shared: &[(u32, f64)],
-    postings: [&Postings; 2],
+    counts: [&SentenceCounts; 2],
     own: [u32; 2],
 ) -> Vec<(u32, f64)> {
+    let rows = [counts[0].counts(own[0]), counts[1].counts(own[1])];
     let mut out = Vec::with_capacity(shared.len());
-    for (k, &(t, w)) in shared.iter().enumerate() {
+    for (i, &(t, w)) in shared.iter().enumerate() {
         let mut weight = w;
-        for &(u, _) in &shared[..k] {
-            let given = [0, 1].map(|side| postings[side].conditional(t, u, own[side]));
-            let rates = [0, 1].map(|side| postings[side].rate(t));
+        let rates = [0, 1].map(|side| counts[side].postings.rate(t));
+        for &(u, _) in &shared[..i] {
+            let given = [0, 1].map(|side| {
+                let held = counts[side].postings.list(u).len();
+                rows[side]
+                    .both(t, u)
+                    .filter(|_| held > 1)
+                    .map(|both| f64::from(both) / (held - 1) as f64)
+            });
             let (Some(pa), Some(pb)) = (given[0], given[1]) else {
                 continue;
             };
@@ -104,6 +170,71 @@ pub fn discounted(
         out.push((t, weight.max(0.0)));
     }
     out
+}
+
+/// For terms `terms` (k of them), the number of this document's sentences other than `own` that
+/// hold both the j-th and the i-th, at `j * k + i` (j < i), counted for the terms whose lists are
+/// at most [`MAX_LIST`] long (the others are never conditioned on). One pass over those lists
+/// marks, for each sentence, which of the terms it holds (a bit set, in a scratch array by
+/// sentence that is cleared after); then each sentence adds one to each pair of terms it holds.
+/// The cost is the lists' lengths plus, per sentence, the square of how many of the terms it
+/// holds.
+fn cooccurrences(terms: &[u32], postings: &Postings, own: u32) -> Vec<u32> {
+    let k = terms.len();
+    let words = k.div_ceil(64).max(1);
+    let mut counts = vec![0u32; k * k];
+    SCRATCH.with_borrow_mut(|scratch| {
+        let Scratch { held, touched } = scratch;
+        let needed = postings.positions * words;
+        if held.len() < needed {
+            held.resize(needed, 0);
+        }
+        touched.clear();
+        for (index, &t) in terms.iter().enumerate() {
+            let list = postings.list(t);
+            if list.len() > MAX_LIST {
+                continue;
+            }
+            for &sentence in list.iter().filter(|&&s| s != own) {
+                let row = &mut held[sentence as usize * words..][..words];
+                if row.iter().all(|&w| w == 0) {
+                    touched.push(sentence);
+                }
+                row[index / 64] |= 1 << (index % 64);
+            }
+        }
+        let mut indices: Vec<usize> = Vec::with_capacity(k);
+        for &sentence in touched.iter() {
+            let row = &mut held[sentence as usize * words..][..words];
+            indices.clear();
+            for (word, bits) in row.iter_mut().enumerate() {
+                let mut rest = *bits;
+                while rest != 0 {
+                    indices.push(word * 64 + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
+                }
+                *bits = 0;
+            }
+            for (x, &j) in indices.iter().enumerate() {
+                for &i in &indices[x + 1..] {
+                    counts[j * k + i] += 1;
+                }
+            }
+        }
+    });
+    counts
+}
+
+/// One thread's scratch for [`cooccurrences`]: a bit set of terms per sentence (all zero between
+/// calls) and the sentences whose sets are not.
+#[derive(Default)]
+struct Scratch {
+    held: Vec<u64>,
+    touched: Vec<u32>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// The shared terms of two weighted term lists (sorted by dense index, heaviest first).
@@ -124,52 +255,133 @@ pub fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)
     both
 }
 
-/// The evidence of a pair of sentences: its shared terms discounted (`postings`; `None` weighs
+/// The evidence of a pair of sentences: its shared terms discounted (`counts`; `None` weighs
 /// each term alone, the discount switched off), their summed weight W, and ln P of W at the
 /// pair's length factor.
+///
+/// `ln_p_bar` is the bar the caller will hold ln P to: a pair whose undiscounted ln P is already
+/// above it is returned undiscounted (the discount only lowers weights, so it would stay above),
+/// which spares the discount for the many pairs a search looks at and rejects. Pass
+/// `f64::INFINITY` for the discounted evidence of every pair.
 pub fn weigh(
     null: &NullModel,
     terms: [&[(u32, f64)]; 2],
     lengths: [usize; 2],
-    postings: Option<[&Postings; 2]>,
+    counts: Option<[&SentenceCounts; 2]>,
     own: [u32; 2],
+    ln_p_bar: f64,
 ) -> (Vec<(u32, f64)>, f64, f64) {
+    let factor = null.length_factor(lengths[0], lengths[1]);
     let both = shared_terms(terms[0], terms[1]);
-    let shared = match postings {
-        Some(postings) => discounted(&both, postings, own),
-        None => both,
+    let plain: f64 = both.iter().map(|&(_, w)| w).sum();
+    let plain_ln_p = null.ln_p(plain, factor);
+    let Some(counts) = counts.filter(|_| plain_ln_p <= ln_p_bar) else {
+        return (both, plain, plain_ln_p);
     };
+    let shared = discounted(&both, counts, own);
     let w: f64 = shared.iter().map(|&(_, w)| w).sum();
-    let ln_p = null.ln_p(w, null.length_factor(lengths[0], lengths[1]));
-    (shared, w, ln_p)
+    (shared, w, null.ln_p(w, factor))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn postings(sentences: &[&[u32]]) -> Postings {
+    /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms of
+    /// weight 1).
+    fn with_counts<R>(sentences: &[&[u32]], f: impl FnOnce(&SentenceCounts) -> R) -> R {
         let lists: Vec<Vec<(u32, f64)>> = sentences
             .iter()
             .map(|s| s.iter().map(|&t| (t, 1.0)).collect())
             .collect();
         let slices: Vec<&[(u32, f64)]> = lists.iter().map(Vec::as_slice).collect();
-        Postings::new(&slices, 10)
+        let postings = Postings::new(&slices, 10);
+        f(&SentenceCounts::new(&postings, &slices))
+    }
+
+    impl Postings {
+        /// P(t | u) in this document, the sentence `own` left out: the share of the other sentences
+        /// holding `u` that also hold `t`; `None` when there are none or a list is too long to walk.
+        fn conditional(&self, t: u32, u: u32, own: u32) -> Option<f64> {
+            let (lt, lu) = (self.list(t), self.list(u));
+            if lt.len() > MAX_LIST || lu.len() > MAX_LIST || lu.len() <= 1 {
+                return None;
+            }
+            let both = crate::similarity::verdict::features::shared(lt, lu)
+                - usize::from(lt.binary_search(&own).is_ok());
+            Some(both as f64 / (lu.len() - 1) as f64)
+        }
+    }
+
+    /// The discount as first written: each two shared terms' lists intersected apart.
+    fn discounted_by_walking(
+        shared: &[(u32, f64)],
+        postings: [&Postings; 2],
+        own: [u32; 2],
+    ) -> Vec<(u32, f64)> {
+        let mut out = Vec::with_capacity(shared.len());
+        for (k, &(t, w)) in shared.iter().enumerate() {
+            let mut weight = w;
+            for &(u, _) in &shared[..k] {
+                let given = [0, 1].map(|side| postings[side].conditional(t, u, own[side]));
+                let rates = [0, 1].map(|side| postings[side].rate(t));
+                let (Some(pa), Some(pb)) = (given[0], given[1]) else {
+                    continue;
+                };
+                if pa <= rates[0] && pb <= rates[1] {
+                    continue;
+                }
+                let p = pa.max(rates[0]) * pb.max(rates[1]);
+                if p > 0.0 {
+                    weight = weight.min(-p.ln());
+                }
+            }
+            out.push((t, weight.max(0.0)));
+        }
+        out
+    }
+
+    proptest::proptest! {
+        /// Counting co-occurrences in one pass gives the weights of walking each two lists.
+        #[test]
+        fn one_pass_counts_weigh_as_walking_each_two_lists(
+            left in proptest::collection::vec(proptest::collection::btree_set(0u32..12, 0..8), 2..40),
+            right in proptest::collection::vec(proptest::collection::btree_set(0u32..12, 0..8), 2..40),
+            weights in proptest::collection::vec(0.5f64..12.0, 12),
+            own_left in 0usize..40,
+            own_right in 0usize..40,
+        ) {
+            let own = [own_left % left.len(), own_right % right.len()];
+            let as_lists = |side: &Vec<std::collections::BTreeSet<u32>>| -> Vec<Vec<(u32, f64)>> {
+                side.iter().map(|s| s.iter().map(|&t| (t, weights[t as usize])).collect()).collect()
+            };
+            let (l, r) = (as_lists(&left), as_lists(&right));
+            let (ls, rs): (Vec<&[(u32, f64)]>, Vec<&[(u32, f64)]>) =
+                (l.iter().map(Vec::as_slice).collect(), r.iter().map(Vec::as_slice).collect());
+            let postings = [Postings::new(&ls, 12), Postings::new(&rs, 12)];
+            let counts = [SentenceCounts::new(&postings[0], &ls), SentenceCounts::new(&postings[1], &rs)];
+            let both = shared_terms(&l[own[0]], &r[own[1]]);
+            let own = [own[0] as u32, own[1] as u32];
+            proptest::prop_assert_eq!(
+                discounted(&both, [&counts[0], &counts[1]], own),
+                discounted_by_walking(&both, [&postings[0], &postings[1]], own)
+            );
+        }
     }
 
     #[test]
     fn words_listed_together_elsewhere_weigh_little_after_the_first() {
         // Terms 0, 1, 2 are country names listed together in three other sentences of each
         // document; 3 and 4 are words of the pair alone.
-        let side = postings(&[
+        let document: [&[u32]; 5] = [
             &[0, 1, 2, 3, 4],
             &[0, 1, 2],
             &[0, 1, 2, 5],
             &[0, 1, 2],
             &[5, 6],
-        ]);
+        ];
         let shared = [(0, 10.0), (1, 10.0), (2, 10.0), (3, 10.0), (4, 10.0)];
-        let out = discounted(&shared, [&side, &side], [0, 0]);
+        let out = with_counts(&document, |side| discounted(&shared, [side, side], [0, 0]));
         assert_eq!(out[0].1, 10.0, "the heaviest term keeps its weight");
         assert!(out[1].1 < 0.01 && out[2].1 < 0.01, "{out:?}");
         assert_eq!(out[3].1, 10.0, "words of the pair alone keep theirs");
@@ -179,13 +391,15 @@ mod tests {
     #[test]
     fn the_pair_itself_is_not_counted_as_co_occurrence() {
         // 0 and 1 meet only in the pair's own sentence: no discount.
-        let side = postings(&[&[0, 1], &[0], &[1], &[2]]);
-        let out = discounted(&[(0, 8.0), (1, 8.0)], [&side, &side], [0, 0]);
+        let shared = [(0, 8.0), (1, 8.0)];
+        let out = with_counts(&[&[0, 1], &[0], &[1], &[2]], |side| {
+            discounted(&shared, [side, side], [0, 0])
+        });
         assert_eq!(out[1].1, 8.0);
         // Once they also meet in another sentence of both documents, 1 given 0 is likely.
-        let side = postings(&[&[0, 1], &[0, 1], &[1], &[2]]);
-        let out = discounted(&[(0, 8.0), (1, 8.0)], [&side, &side], [0, 0]);
+        let out = with_counts(&[&[0, 1], &[0, 1], &[1], &[2]], |side| {
+            discounted(&shared, [side, side], [0, 0])
+        });
         assert!(out[1].1 < 0.01, "{out:?}");
-        assert_eq!(shared(&[1u32, 3, 5, 7], &[2, 3, 7, 9]), 2);
     }
 }

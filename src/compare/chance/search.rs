@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::cooccurrence::{self, Postings};
+use super::cooccurrence::{self, Postings, SentenceCounts};
 use super::evidence::ChanceEvidence;
 use super::links::{self, Link};
 use super::null::{NullModel, RatePrior};
@@ -144,22 +144,27 @@ pub fn search(
         Postings::new(&position_terms[1], null.shared_terms()),
     ];
     // A pair's evidence with the words that come together discounted ([`cooccurrence`]).
-    let weigh = |a: usize, b: usize| {
+    let counts = [
+        SentenceCounts::new(&postings[0], &position_terms[0]),
+        SentenceCounts::new(&postings[1], &position_terms[1]),
+    ];
+    let weigh = |a: usize, b: usize, ln_p_bar: f64| {
         cooccurrence::weigh(
             &null,
             [position_terms[0][a], position_terms[1][b]],
             [position_lengths[0][a], position_lengths[1][b]],
             options
                 .cooccurrence_discount
-                .then_some([&postings[0], &postings[1]]),
+                .then_some([&counts[0], &counts[1]]),
             [a as u32, b as u32],
+            ln_p_bar,
         )
     };
     // The seeds' plain scores bound their discounted ones, which decide.
     let member_seeds: Vec<Seed> = member_pairs
         .par_iter()
         .filter_map(|p| {
-            let (_, w, ln_p) = weigh(p.left as usize, p.right as usize);
+            let (_, w, ln_p) = weigh(p.left as usize, p.right as usize, ln_p_bar);
             (ln_p <= ln_p_bar).then_some(Seed {
                 left: p.left,
                 right: p.right,
@@ -174,7 +179,7 @@ pub fn search(
             if position_terms[0][a].is_empty() || position_terms[1][b].is_empty() {
                 return None;
             }
-            let (_, w, ln_p) = weigh(a, b);
+            let (_, w, ln_p) = weigh(a, b, -options.link_bar);
             Some((w, ln_p))
         },
         &member_seeds,
@@ -192,7 +197,7 @@ pub fn search(
         .map(|link| {
             let (a, b) = (link.left as usize, link.right as usize);
             let factor = null.length_factor(position_lengths[0][a], position_lengths[1][b]);
-            let (both, _, _) = weigh(a, b);
+            let (both, _, _) = weigh(a, b, f64::INFINITY);
             (link.left, link.right, factor, both)
         })
         .collect();
