@@ -356,8 +356,8 @@ mod tests {
                 side.iter().map(|s| s.iter().map(|&t| (t, weights[t as usize])).collect()).collect()
             };
             let (l, r) = (as_lists(&left), as_lists(&right));
-            let (ls, rs): (Vec<&[(u32, f64)]>, Vec<&[(u32, f64)]>) =
-                (l.iter().map(Vec::as_slice).collect(), r.iter().map(Vec::as_slice).collect());
+            let ls: Vec<&[(u32, f64)]> = l.iter().map(Vec::as_slice).collect();
+            let rs: Vec<&[(u32, f64)]> = r.iter().map(Vec::as_slice).collect();
             let postings = [Postings::new(&ls, 12), Postings::new(&rs, 12)];
             let counts = [SentenceCounts::new(&postings[0], &ls), SentenceCounts::new(&postings[1], &rs)];
             let both = shared_terms(&l[own[0]], &r[own[1]]);
