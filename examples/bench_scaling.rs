@@ -1,43 +1,100 @@
 //! How `compare` grows with the size of its inputs (BENCHMARKS.md, "Compare against input
-//! size"):
+//! size"), under the default preset (documents: matches judged against chance):
 //!
 //! ```text
 //! SIMDOC_DATA=../shared/data cargo run --release --no-default-features --example bench_scaling
 //! ```
 //!
-//! For each size (1, 3, 10 and 20 MB; `-- 1 3` for others) a document of ordinary prose is made
-//! of whole enwiki-2015 articles (reference/enwiki-2015/text/AA, in file order) and compared with
-//! itself, as `simdoc compare a.txt a.txt` does: loading (reading, the hierarchy, sentence
-//! splitting) and preparing (refining every sentence, both sides) are timed apart from scoring
-//! (the fuzzy matcher, the measured preset, down to the default floor) and the figures. The
-//! growth exponent between two sizes is log(t2 / t1) / log(s2 / s1): 1 is linear. CPU time of
-//! the process is reported beside wall time, since the machine is shared, and the peak resident
-//! memory from making the document to the figures (Linux).
+//! Three cases, each at 1, 3, 10 and 20 MB per document (`-- 1 3` for other sizes):
+//!
+//! - **unrelated**: two texts of whole enwiki-2015 articles (reference/enwiki-2015/text/AA, in
+//!   file order), the even articles against the odd ones: nothing was reused;
+//! - **revised**: the even articles against a revised copy of themselves (5% of sentences
+//!   dropped, then 10% of paragraphs moved elsewhere; a fixed seed);
+//! - **templated**: N lines "Text number {i} about the budget." against themselves, N = 10^3,
+//!   10^4 and 10^5 (and the sizes given, at 35 bytes a line, when they are larger): lines that
+//!   differ by one number, as tables, forms and logs do.
+//!
+//! Each row times reading both documents (loading: the hierarchy, sentence splitting) and
+//! refining them (preparing every sentence) apart from comparing them (the search, the matches
+//! with their passages' evidence, and the figures), with the process's CPU time (steadier than
+//! wall time on a shared machine) and its peak resident memory from reading to the figures
+//! (Linux). "× reading" is the comparison's CPU over reading and refining's. The growth
+//! exponent between two sizes is log(t2 / t1) / log(s2 / s1): 1 is linear.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
+use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::{Method, Preset};
 
-/// Whole articles of the enwiki files, in order, until `bytes` are reached.
-fn prose(data: &Path, bytes: usize) -> String {
+/// Whole articles of the enwiki files, in order, every other one from `first` (0 or 1), until
+/// `bytes` are reached.
+fn prose(data: &Path, bytes: usize, first: usize) -> String {
     let mut text = String::with_capacity(bytes + 100_000);
+    let mut index = 0usize;
     'files: for i in 0..100 {
         let path = data.join(format!("reference/enwiki-2015/text/AA/wiki_{i:02}"));
         for entry in read_entries(&path, &LoadOptions::default()).expect("enwiki file") {
             if text.len() >= bytes {
                 break 'files;
             }
+            index += 1;
+            if index % 2 != first {
+                continue;
+            }
             text.push_str(&entry.text);
             text.push_str("\n\n");
         }
     }
     text
+}
+
+/// A small deterministic generator (xorshift64), so that the revised copy is the same every run.
+struct Dice(u64);
+
+impl Dice {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// `text` revised: 5% of its sentences dropped (cut at ". "), then 10% of its paragraphs moved
+/// to other places.
+fn revised(text: &str) -> String {
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+    let mut paragraphs: Vec<String> = text
+        .split('\n')
+        .filter(|p| !p.trim().is_empty())
+        .filter_map(|p| {
+            let kept: Vec<&str> = p
+                .split_inclusive(". ")
+                .filter(|_| dice.below(100) >= 5)
+                .collect();
+            (!kept.is_empty()).then(|| kept.concat())
+        })
+        .collect();
+    for _ in 0..paragraphs.len() / 10 {
+        let from = dice.below(paragraphs.len());
+        let moved = paragraphs.remove(from);
+        let to = dice.below(paragraphs.len() + 1);
+        paragraphs.insert(to, moved);
+    }
+    paragraphs.join("\n\n")
+}
+
+/// `lines` lines that differ by one number.
+fn templated(lines: usize) -> String {
+    (0..lines)
+        .map(|i| format!("Text number {i} about the budget.\n"))
+        .collect()
 }
 
 /// This process's CPU time (user + system) so far.
@@ -83,16 +140,90 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, [f64; 2]) {
 }
 
 struct Row {
+    case: &'static str,
+    /// Megabytes per document.
     megabytes: f64,
-    sentences: usize,
-    load: [f64; 2],
-    prepare: [f64; 2],
+    sentences: [usize; 2],
+    /// Reading and refining both documents: wall and CPU seconds.
+    reading: [f64; 2],
     compare: [f64; 2],
-    pairs: usize,
-    /// Peak resident memory from making the document to the figures.
+    /// Peak resident memory from reading to the figures.
     peak_mb: f64,
-    /// Pairs at the floor before pruning: one way only, and both ways.
-    at_floor: [usize; 2],
+    matched: usize,
+    containment: [f64; 2],
+}
+
+impl Row {
+    fn growth_from(&self, previous: &Row, time: fn(&Row) -> f64) -> f64 {
+        (time(self) / time(previous)).ln() / (self.megabytes / previous.megabytes).ln()
+    }
+}
+
+/// Writes both texts, reads, refines and compares them under the default preset.
+fn measure(
+    dir: &Path,
+    case: &'static str,
+    texts: [String; 2],
+    model: &ReferenceModel,
+    never: &AtomicBool,
+) -> Row {
+    let preset = Preset::DOCUMENTS;
+    let options = CompareOptions {
+        floor: floor_for(&preset.rules, &preset.thresholds),
+        refine: preset.refine,
+        rules: preset.rules,
+        chance: preset.chance,
+        ..CompareOptions::default()
+    };
+    let paths = [0, 1].map(|side| dir.join(format!("{case}-{side}.txt")));
+    for (path, text) in paths.iter().zip(&texts) {
+        std::fs::write(path, text).expect("write a document");
+    }
+    let megabytes = (texts[0].len() + texts[1].len()) as f64 / 2e6;
+    drop(texts);
+    reset_peak_memory();
+    let (pair, reading) = timed(|| {
+        let docs = paths
+            .clone()
+            .map(|path| document::load(&path, &LoadOptions::default()).expect("load a document"));
+        PreparedPair::new(&docs[0], &docs[1], model, &options)
+    });
+    let ((matched, containment), compare) = timed(|| {
+        let comparison = pair
+            .compare(model, Method::Fuzzy, options.floor, never)
+            .expect("not cancelled");
+        let matched = comparison.matches(&preset.thresholds).count();
+        let figures = comparison.figures(&preset.thresholds);
+        (matched, figures.containment)
+    });
+    let row = Row {
+        case,
+        megabytes,
+        sentences: [pair.left.sentences.len(), pair.right.sentences.len()],
+        reading,
+        compare,
+        peak_mb: peak_memory_mb(),
+        matched,
+        containment,
+    };
+    println!(
+        "{case}, {:.2} MB a document, {} and {} sentences: reading and refining {:.2} s (CPU \
+         {:.2}), compare {:.2} s (CPU {:.2}, {:.1}x reading), peak memory {:.0} MB; {} pairs \
+         matched, containment {:.3} / {:.3}",
+        row.megabytes,
+        row.sentences[0],
+        row.sentences[1],
+        row.reading[0],
+        row.reading[1],
+        row.compare[0],
+        row.compare[1],
+        row.compare[1] / row.reading[1].max(1e-9),
+        row.peak_mb,
+        row.matched,
+        row.containment[0],
+        row.containment[1],
+    );
+    row
 }
 
 fn main() {
@@ -115,115 +246,78 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let model = ReferenceModel::embedded();
     let never = AtomicBool::new(false);
-    let options = CompareOptions::default();
     let mut rows: Vec<Row> = Vec::new();
     for &mb in &sizes {
-        reset_peak_memory();
-        let path = dir.join(format!("prose-{mb}mb.txt"));
-        let text = prose(&data, (mb * 1e6) as usize);
-        std::fs::write(&path, &text).expect("write the document");
-        let (doc, load) =
-            timed(|| document::load(&path, &LoadOptions::default()).expect("load the document"));
-        let (pair, prepare) = timed(|| PreparedPair::new(&doc, &doc, model, &options));
-        let (pairs, compare) = timed(|| {
-            let comparison = pair
-                .compare(model, Method::Fuzzy, DEFAULT_FLOOR, &never)
-                .expect("not cancelled");
-            let _ = comparison.figures(&Preset::MEASURED.thresholds);
-            comparison.pairs.len()
-        });
-        let peak_mb = peak_memory_mb();
-        // What the matcher finds before the comparison keeps what it needs (untimed): the pairs
-        // with a directional Sim at the floor one way only grow with the square of the size.
-        let found = Method::Fuzzy
-            .matcher()
-            .score_pairs(
-                &pair.left,
-                &pair.right,
-                model,
-                DEFAULT_FLOOR,
-                &pair.rules,
-                &never,
-            )
-            .expect("not cancelled");
-        let both = found
-            .iter()
-            .filter(|p| p.sim_lr >= DEFAULT_FLOOR && p.sim_rl >= DEFAULT_FLOOR)
-            .count();
-        let row = Row {
-            megabytes: text.len() as f64 / 1e6,
-            sentences: doc.sentences.len(),
-            load,
-            prepare,
-            compare,
-            pairs,
-            peak_mb,
-            at_floor: [found.len() - both, both],
-        };
-        println!(
-            "{:.1} MB, {} sentences: load {:.2} s (CPU {:.2}), prepare {:.2} s (CPU {:.2}), \
-             compare {:.2} s (CPU {:.2}), {} pairs kept, peak memory {:.0} MB; at the floor \
-             before pruning {} one way only, {} both ways",
-            row.megabytes,
-            row.sentences,
-            row.load[0],
-            row.load[1],
-            row.prepare[0],
-            row.prepare[1],
-            row.compare[0],
-            row.compare[1],
-            row.pairs,
-            row.peak_mb,
-            row.at_floor[0],
-            row.at_floor[1]
-        );
-        rows.push(row);
+        let bytes = (mb * 1e6) as usize;
+        let texts = [prose(&data, bytes, 0), prose(&data, bytes, 1)];
+        rows.push(measure(&dir, "unrelated", texts, model, &never));
     }
-    let exponent = |a: &Row, b: &Row, t: fn(&Row) -> f64| {
-        (t(b) / t(a)).ln() / (b.megabytes / a.megabytes).ln()
-    };
+    for &mb in &sizes {
+        let original = prose(&data, (mb * 1e6) as usize, 0);
+        let copy = revised(&original);
+        rows.push(measure(&dir, "revised", [original, copy], model, &never));
+    }
+    let mut lines: Vec<usize> = vec![1_000, 10_000, 100_000];
+    lines.extend(
+        sizes
+            .iter()
+            .map(|mb| (mb * 1e6 / 35.0) as usize)
+            .filter(|&n| n > 100_000),
+    );
+    for n in lines {
+        let text = templated(n);
+        rows.push(measure(
+            &dir,
+            "templated",
+            [text.clone(), text],
+            model,
+            &never,
+        ));
+    }
     println!();
     println!(
-        "| MB | sentences | load s (CPU) | prepare s (CPU) | compare s (CPU) | pairs kept | peak memory MB | at the floor one way / both ways | growth exponent of compare CPU (of load + prepare CPU) from the previous size |"
+        "| case | MB a document | sentences | read + refine s (CPU) | compare s (CPU) | compare CPU / read + refine CPU | peak memory MB | pairs matched | containment | growth exponent of compare CPU (of read + refine + compare) from the previous size |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for (i, row) in rows.iter().enumerate() {
-        let growth = if i == 0 {
-            "".to_string()
-        } else {
-            let previous = &rows[i - 1];
-            format!(
+        let growth = match i.checked_sub(1).map(|p| &rows[p]) {
+            Some(previous) if previous.case == row.case => format!(
                 "{:.2} ({:.2})",
-                exponent(previous, row, |r| r.compare[1]),
-                exponent(previous, row, |r| r.load[1] + r.prepare[1])
-            )
+                row.growth_from(previous, |r| r.compare[1]),
+                row.growth_from(previous, |r| r.compare[1] + r.reading[1])
+            ),
+            _ => String::new(),
         };
         println!(
-            "| {:.1} | {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.2} ({:.2}) | {} | {:.0} | {} / {} | {} |",
+            "| {} | {:.2} | {} / {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.1} | {:.0} | {} | {:.3} / {:.3} | {} |",
+            row.case,
             row.megabytes,
-            row.sentences,
-            row.load[0],
-            row.load[1],
-            row.prepare[0],
-            row.prepare[1],
+            row.sentences[0],
+            row.sentences[1],
+            row.reading[0],
+            row.reading[1],
             row.compare[0],
             row.compare[1],
-            row.pairs,
+            row.compare[1] / row.reading[1].max(1e-9),
             row.peak_mb,
-            row.at_floor[0],
-            row.at_floor[1],
+            row.matched,
+            row.containment[0],
+            row.containment[1],
             growth
         );
     }
-    if let (Some(first), Some(last)) = (rows.first(), rows.last())
-        && rows.len() > 1
-    {
-        println!(
-            "\ngrowth exponent of compare CPU over {:.1}-{:.1} MB: {:.2}; of load + prepare CPU: {:.2}",
-            first.megabytes,
-            last.megabytes,
-            exponent(first, last, |r| r.compare[1]),
-            exponent(first, last, |r| r.load[1] + r.prepare[1])
-        );
+    for case in ["unrelated", "revised", "templated"] {
+        let of_case: Vec<&Row> = rows.iter().filter(|r| r.case == case).collect();
+        if let (Some(first), Some(last)) = (of_case.first(), of_case.last())
+            && of_case.len() > 1
+        {
+            println!(
+                "\n{case}: growth exponent of compare CPU over {:.2}-{:.2} MB: {:.2}; of read + refine + compare CPU: {:.2}",
+                first.megabytes,
+                last.megabytes,
+                last.growth_from(first, |r| r.compare[1]),
+                last.growth_from(first, |r| r.compare[1] + r.reading[1])
+            );
+        }
     }
 }

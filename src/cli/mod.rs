@@ -232,6 +232,10 @@ pub struct MatchingValues {
     /// elsewhere in the documents (true, the default) or each on its own (false).
     #[arg(long, value_name = "BOOL")]
     pub cooccurrence_discount: Option<bool>,
+    /// Judged against chance: the discount conditions on words held by at most this many
+    /// sentences of a document (more common words are weighed on their own).
+    #[arg(long, value_name = "N")]
+    pub discount_list_cap: Option<u32>,
 }
 
 /// An E-value bar: a positive number, or `off` (`None`).
@@ -342,6 +346,10 @@ impl MatchingValues {
             chance.cooccurrence_discount = self
                 .cooccurrence_discount
                 .unwrap_or(chance.cooccurrence_discount);
+            chance.discount_list_cap = self
+                .discount_list_cap
+                .unwrap_or(chance.discount_list_cap)
+                .max(1);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(

@@ -17,16 +17,14 @@
 //! after the first. The pair itself is left out of the counts (its own co-occurrence is what is
 //! being judged).
 //!
-//! Counting co-occurrence walks the sentence lists of both terms, so it is done only for terms
-//! held by at most [`MAX_LIST`] sentences on each side (a heavier term conditions on a lighter one
-//! through its list, which is then short): the very common words weigh little anyway.
+//! Counting co-occurrence walks the sentence lists of the terms, so it is done only for terms
+//! held by at most a cap of sentences on each side
+//! ([`super::search::ChanceOptions::discount_list_cap`], chosen on the text-alignment corpus):
+//! the very common words weigh little anyway.
 
 use std::sync::OnceLock;
 
 use super::null::NullModel;
-
-/// Terms held by more sentences than this on a side are neither discounted nor conditioned on.
-pub const MAX_LIST: usize = 2048;
 
 /// For each term (dense index of [`NullModel`]), the positions of one document's sentences
 /// holding it, ascending.
@@ -36,11 +34,13 @@ pub struct Postings {
     sentences: usize,
     /// Sentence positions (active or not): the bound of every list's entries.
     positions: usize,
+    /// Terms held by more sentences than this are neither discounted nor conditioned on.
+    cap: usize,
 }
 
 impl Postings {
     /// The lists of a document's sentences, given their weighted terms by position.
-    pub fn new(terms: &[&[(u32, f64)]], vocabulary: usize) -> Postings {
+    pub fn new(terms: &[&[(u32, f64)]], vocabulary: usize, cap: u32) -> Postings {
         let mut lists = vec![Vec::new(); vocabulary];
         let mut sentences = 0;
         for (position, list) in terms.iter().enumerate() {
@@ -58,6 +58,7 @@ impl Postings {
             lists,
             sentences,
             positions: terms.len(),
+            cap: cap as usize,
         }
     }
 
@@ -82,11 +83,11 @@ pub struct SentenceCounts<'a> {
     rows: Vec<OnceLock<Counts>>,
 }
 
-/// One sentence's counts: its terms whose lists are at most [`MAX_LIST`] long (ascending dense
+/// One sentence's counts: its terms whose lists are at most the cap long (ascending dense
 /// index) and, for each two of them, the other sentences holding both (lower triangle).
 struct Counts {
     terms: Box<[u32]>,
-    both: Box<[u16]>,
+    both: Box<[u32]>,
 }
 
 impl Counts {
@@ -97,7 +98,7 @@ impl Counts {
             self.terms.binary_search(&u).ok()?,
         );
         let (high, low) = (i.max(j), i.min(j));
-        (high != low).then(|| u32::from(self.both[high * (high - 1) / 2 + low]))
+        (high != low).then(|| self.both[high * (high - 1) / 2 + low])
     }
 }
 
@@ -117,14 +118,13 @@ impl<'a> SentenceCounts<'a> {
             let terms: Box<[u32]> = self.terms[position as usize]
                 .iter()
                 .map(|&(t, _)| t)
-                .filter(|&t| self.postings.list(t).len() <= MAX_LIST)
+                .filter(|&t| self.postings.list(t).len() <= self.postings.cap)
                 .collect();
             let k = terms.len();
             let square = cooccurrences(&terms, self.postings, position);
             let mut both = Vec::with_capacity(k * k.saturating_sub(1) / 2);
             for i in 1..k {
-                // At most MAX_LIST - 1 other sentences hold a counted term.
-                both.extend((0..i).map(|j| square[j * k + i] as u16));
+                both.extend((0..i).map(|j| square[j * k + i]));
             }
             Counts {
                 terms,
@@ -174,7 +174,7 @@ pub fn discounted(
 
 /// For terms `terms` (k of them), the number of this document's sentences other than `own` that
 /// hold both the j-th and the i-th, at `j * k + i` (j < i), counted for the terms whose lists are
-/// at most [`MAX_LIST`] long (the others are never conditioned on). One pass over those lists
+/// at most the cap long (the others are never conditioned on). One pass over those lists
 /// marks, for each sentence, which of the terms it holds (a bit set, in a scratch array by
 /// sentence that is cleared after); then each sentence adds one to each pair of terms it holds.
 /// The cost is the lists' lengths plus, per sentence, the square of how many of the terms it
@@ -192,7 +192,7 @@ fn cooccurrences(terms: &[u32], postings: &Postings, own: u32) -> Vec<u32> {
         touched.clear();
         for (index, &t) in terms.iter().enumerate() {
             let list = postings.list(t);
-            if list.len() > MAX_LIST {
+            if list.len() > postings.cap {
                 continue;
             }
             for &sentence in list.iter().filter(|&&s| s != own) {
@@ -295,7 +295,7 @@ mod tests {
             .map(|s| s.iter().map(|&t| (t, 1.0)).collect())
             .collect();
         let slices: Vec<&[(u32, f64)]> = lists.iter().map(Vec::as_slice).collect();
-        let postings = Postings::new(&slices, 10);
+        let postings = Postings::new(&slices, 10, 2048);
         f(&SentenceCounts::new(&postings, &slices))
     }
 
@@ -304,7 +304,7 @@ mod tests {
         /// holding `u` that also hold `t`; `None` when there are none or a list is too long to walk.
         fn conditional(&self, t: u32, u: u32, own: u32) -> Option<f64> {
             let (lt, lu) = (self.list(t), self.list(u));
-            if lt.len() > MAX_LIST || lu.len() > MAX_LIST || lu.len() <= 1 {
+            if lt.len() > self.cap || lu.len() > self.cap || lu.len() <= 1 {
                 return None;
             }
             let both = crate::similarity::verdict::features::shared(lt, lu)
@@ -350,6 +350,7 @@ mod tests {
             weights in proptest::collection::vec(0.5f64..12.0, 12),
             own_left in 0usize..40,
             own_right in 0usize..40,
+            cap in 1u32..48,
         ) {
             let own = [own_left % left.len(), own_right % right.len()];
             let as_lists = |side: &Vec<std::collections::BTreeSet<u32>>| -> Vec<Vec<(u32, f64)>> {
@@ -358,7 +359,7 @@ mod tests {
             let (l, r) = (as_lists(&left), as_lists(&right));
             let ls: Vec<&[(u32, f64)]> = l.iter().map(Vec::as_slice).collect();
             let rs: Vec<&[(u32, f64)]> = r.iter().map(Vec::as_slice).collect();
-            let postings = [Postings::new(&ls, 12), Postings::new(&rs, 12)];
+            let postings = [Postings::new(&ls, 12, cap), Postings::new(&rs, 12, cap)];
             let counts = [SentenceCounts::new(&postings[0], &ls), SentenceCounts::new(&postings[1], &rs)];
             let both = shared_terms(&l[own[0]], &r[own[1]]);
             let own = [own[0] as u32, own[1] as u32];

@@ -13,6 +13,8 @@
 
 use std::sync::Arc;
 
+use rustc_hash::FxHashSet;
+
 use super::null::NullModel;
 use super::search::ChanceSummary;
 use crate::similarity::ScoredPair;
@@ -111,7 +113,9 @@ impl ChanceEvidence {
     /// only the shared terms no earlier link of the chain counted, so a term shared again and
     /// again (a topic's words, a heading met by ten sentences) is one coincidence.
     pub fn chain_surprise(&self, members: &[&ScoredPair]) -> f64 {
-        let mut counted: Vec<u32> = Vec::new();
+        // A set, not a sorted list: a whole copied document is one chain of tens of thousands
+        // of links, and inserting into a sorted list made this quadratic in its terms.
+        let mut counted: FxHashSet<u32> = FxHashSet::default();
         let mut total = 0.0;
         for pair in members {
             let Some(link) = self.find(pair) else {
@@ -119,8 +123,7 @@ impl ChanceEvidence {
             };
             let mut score = 0.0;
             for &(t, w) in self.shared(link) {
-                if let Err(at) = counted.binary_search(&t) {
-                    counted.insert(at, t);
+                if counted.insert(t) {
                     score += w;
                 }
             }

@@ -41,10 +41,19 @@ pub struct ChanceOptions {
     /// ([`super::cooccurrence`]); off, every shared word weighs its own rate.
     #[serde(default = "discount_on")]
     pub cooccurrence_discount: bool,
+    /// The discount conditions on (and discounts) only words held by at most this many
+    /// sentences of a document ([`super::cooccurrence`]); counting costs the square of a word's
+    /// sentences, and common words weigh little anyway.
+    #[serde(default = "default_list_cap")]
+    pub discount_list_cap: u32,
 }
 
 fn discount_on() -> bool {
     true
+}
+
+fn default_list_cap() -> u32 {
+    ChanceOptions::DEFAULT.discount_list_cap
 }
 
 impl ChanceOptions {
@@ -55,6 +64,7 @@ impl ChanceOptions {
         reach: 3,
         prior_sentences: 0.0,
         cooccurrence_discount: true,
+        discount_list_cap: 2048,
     };
 }
 
@@ -140,8 +150,16 @@ pub fn search(
         by_position_length(right_classes, &rep_lengths[1]),
     ];
     let postings = [
-        Postings::new(&position_terms[0], null.shared_terms()),
-        Postings::new(&position_terms[1], null.shared_terms()),
+        Postings::new(
+            &position_terms[0],
+            null.shared_terms(),
+            options.discount_list_cap,
+        ),
+        Postings::new(
+            &position_terms[1],
+            null.shared_terms(),
+            options.discount_list_cap,
+        ),
     ];
     // A pair's evidence with the words that come together discounted ([`cooccurrence`]).
     let counts = [

@@ -1,0 +1,115 @@
+//! Templated text stays bounded at the default (README.md, "Bad inputs"): lines that differ by one
+//! number, as tables, forms and logs hold, are near-identical to each other, so every two of
+//! them pass a similarity bar; judged against chance (the documents preset), only a pair sharing
+//! a rare feature (here the number) is evidence, so each line finds its own copy and nothing
+//! else. Each case runs the binary under a time limit (a regression fails by timeout instead of
+//! hanging the suite) and checks its output and peak memory.
+#![cfg(unix)]
+
+mod common;
+
+use std::path::Path;
+use std::time::Duration;
+
+use common::{BoundedRun, simdoc_bounded};
+
+/// A guard against hangs, far above the seconds each case takes (BENCHMARKS.md, "Compare
+/// against input size", has the times).
+const TIME_LIMIT: Duration = Duration::from_secs(180);
+
+fn arg(path: &Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
+fn run(args: &[&str], memory_limit_mb: f64) -> BoundedRun {
+    let out = simdoc_bounded(args, TIME_LIMIT);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.peak_rss_mb < memory_limit_mb,
+        "{:.0} MB",
+        out.peak_rss_mb
+    );
+    out
+}
+
+/// Lines `from..to`, each "Text number {i} about the budget."
+fn templated(from: usize, to: usize) -> String {
+    (from..to)
+        .map(|i| format!("Text number {i} about the budget.\n"))
+        .collect()
+}
+
+/// The summary's lines from "containment" to "matched sentences".
+fn figures(stdout: &str) -> Vec<&str> {
+    stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("containment"))
+        .take(3)
+        .collect()
+}
+
+#[test]
+fn a_hundred_thousand_templated_lines_against_themselves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("budget.txt");
+    std::fs::write(&path, templated(0, 100_000)).unwrap();
+    // The issue's bound: under 1 GB (and 10 s, which BENCHMARKS measures).
+    let out = run(&["compare", arg(&path), arg(&path)], 1000.0);
+    assert_eq!(
+        figures(&out.stdout),
+        [
+            "containment: A in B 1.000 / B in A 1.000",
+            "matched pairs: 100000 (100000 identical, 0 similar) in 1 passage of 1 or more",
+            "matched sentences: A 100000 / B 100000; common (one-to-one): 100000",
+        ],
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn templated_lines_with_other_numbers_are_not_reuse() {
+    // Two tables of the same form holding different numbers: every line shares five of its six
+    // words with every line of the other, and none was copied.
+    let dir = tempfile::tempdir().unwrap();
+    let [a, b] = [dir.path().join("a.txt"), dir.path().join("b.txt")];
+    std::fs::write(&a, templated(0, 20_000)).unwrap();
+    std::fs::write(&b, templated(20_000, 40_000)).unwrap();
+    let out = run(&["compare", arg(&a), arg(&b)], 500.0);
+    assert_eq!(
+        figures(&out.stdout),
+        [
+            "containment: A in B 0.000 / B in A 0.000",
+            "matched pairs: 0 (0 identical, 0 similar) in 0 passages of 1 or more",
+            "matched sentences: A 0 / B 0; common (one-to-one): 0",
+        ],
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn ten_thousand_templated_blocks_of_html_against_themselves() {
+    // The reliability catalogue's page: 10,000 replies, each a repeated heading, a repeated
+    // line and a line that differs by its number.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("replies.html");
+    let blocks: String = (0..10_000)
+        .map(|i| {
+            format!("<h2>Reply</h2><p>Share this.</p><p>Text number {i} about the budget.</p>\n")
+        })
+        .collect();
+    std::fs::write(&path, format!("<html><body>{blocks}</body></html>")).unwrap();
+    // The issue's bound: under 500 MB (and 10 s, which BENCHMARKS measures).
+    let out = run(&["compare", arg(&path), arg(&path)], 500.0);
+    assert_eq!(
+        figures(&out.stdout),
+        [
+            "containment: A in B 1.000 / B in A 1.000",
+            "matched pairs: 10000 (10000 identical, 0 similar) in 1 passage of 1 or more",
+            "matched sentences: A 10000 / B 10000; common (one-to-one): 10000",
+        ],
+        "{}",
+        out.stdout
+    );
+}
