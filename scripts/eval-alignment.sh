@@ -47,6 +47,10 @@ done
   > "$OUT/grid-stopwords-false.md"
 "$S" eval alignment run "$OUT/tune" --cooccurrence-discount false \
   --label "co-occurrence discount off" > "$OUT/grid-discount-off.md"
+for cap in 64 256 512 8192; do
+  "$S" eval alignment run "$OUT/tune" --discount-list-cap "$cap" \
+    --label "discount list cap $cap" > "$OUT/grid-discount-cap-$cap.md"
+done
 for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune" --prior-sentences "$prior" --label "prior $prior" \
     > "$OUT/grid-prior-$prior.md"
