@@ -117,7 +117,7 @@ fn the_wordnet_and_verdict_presets_compare_and_explain_why() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = write_pair(dir.path());
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
-    let out = simdoc(&["compare", a, b, "--preset", "wordnet", "--json", "-"]);
+    let out = simdoc(&["compare", a, b, "--preset", "wordnet", "--json-full", "-"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let matches = report["matches"].as_array().unwrap();

@@ -2,6 +2,8 @@
 // Each test crate uses only some of these.
 #![allow(dead_code)]
 
+pub mod revised;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
