@@ -143,6 +143,7 @@ pub fn source_discounts(
             .ok()
             .map(|i| found[i].1.as_slice())
     };
+    job.step("source discounts", 0, pairs.len())?;
     let discounts = pairs
         .par_iter()
         .map(|&(a, b)| {
@@ -155,11 +156,7 @@ pub fn source_discounts(
             Ok(Some(discount_of(&comparison, [found_a, found_b], options)))
         })
         .collect::<Result<_, Cancelled>>()?;
-    job.step(
-        "sources in submissions",
-        submissions.len(),
-        submissions.len(),
-    )?;
+    job.step("source discounts", pairs.len(), pairs.len())?;
     Ok(discounts)
 }
 
