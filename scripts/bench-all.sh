@@ -5,7 +5,7 @@
 #   SIMDOC_DATA=/work/shared/data scripts/bench-all.sh [NAME...]     (default: every benchmark)
 #
 # NAME is one of: model-build model-size model-bench collection qsign-floor spark documents
-# compare scaling sources viewer eval repetition fuzzy-collection hostile. Each one's raw output, headed by the date and the load average,
+# compare scaling sources viewer eval repetition fuzzy-collection hostile exports. Each one's raw output, headed by the date and the load average,
 # is kept in target/bench-all/NAME.txt; a benchmark that fails is reported and leaves its block
 # as it was (the others still run). Run it on an idle machine: the figures are only as quiet as
 # the machine. Takes about an hour (the model builds, the collection detectors with datasketch,
@@ -18,7 +18,7 @@ export SIMDOC_DATA
 out=target/bench-all
 mkdir -p "$out"
 
-all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition fuzzy-collection hostile)
+all=(model-build model-size model-bench collection qsign-floor spark documents compare scaling sources viewer eval repetition fuzzy-collection hostile exports)
 if [ $# -gt 0 ]; then
   names=("$@")
 else
@@ -182,6 +182,7 @@ run() {
     repetition) repetition ;;
     fuzzy-collection) fuzzy_collection ;;
     hostile) hostile ;;
+    exports) scripts/bench-exports.sh ;;
     *)
       echo "unknown benchmark: $1 (one of: ${all[*]})" >&2
       return 2

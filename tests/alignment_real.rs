@@ -62,10 +62,12 @@ fn compare_json(a: &Path, b: &Path) -> serde_json::Value {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
-    let Some(data) = data_dir() else {
-        return;
-    };
+    let data = data_dir();
     // Disjoint sets of articles (different WikiExtractor files).
     let a_articles = document_of(&wiki_files(&data, 0..6));
     let b_articles = document_of(&wiki_files(&data, 50..56));
@@ -141,10 +143,12 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
 /// Floors a little under EVALUATION.md's table for the documents preset on the 5 KB to 500 KB
 /// backgrounds of the tuning corpus (the 5 MB ones are left to the script: minutes each).
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn the_alignment_corpus_keeps_its_plagdet() {
-    let Some(data) = data_dir() else {
-        return;
-    };
+    let data = data_dir();
     let dir = tempfile::tempdir().expect("temp dir");
     let corpus = dir.path().join("tune");
     let out = simdoc(&[

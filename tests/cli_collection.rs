@@ -1,5 +1,7 @@
 //! `simdoc collection` end to end on a small folder written here.
 
+mod common;
+
 use std::process::Command;
 
 #[test]
@@ -336,12 +338,12 @@ fn from_reads_the_tables_of_a_cluster_run() {
 /// stories CoDet reports other pairs than with the folder's own idf (13 and 19 when written);
 /// the first-5 normaliser, whose terms the model does not hold, is refused.
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn idf_from_the_reference_model() {
-    let Some(data) = std::env::var_os("SIMDOC_DATA") else {
-        eprintln!("skipped: SIMDOC_DATA not set");
-        return;
-    };
-    let folder = std::path::Path::new(&data).join("documents/bbc-news/bbc/business");
+    let folder = common::data_dir().join("documents/bbc-news/bbc/business");
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_simdoc"))
             .arg("collection")

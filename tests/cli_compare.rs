@@ -27,7 +27,7 @@ fn json_report_carries_containment_and_one_to_two_matches() {
         "compare",
         a.to_str().unwrap(),
         b.to_str().unwrap(),
-        "--json",
+        "--json-full",
         "-",
         "--preset",
         "measured",

@@ -112,7 +112,7 @@ fn compare_json_offsets_hold_every_sentence_match_and_passage() {
             "compare",
             a.to_str().unwrap(),
             b.to_str().unwrap(),
-            "--json",
+            "--json-full",
             "-",
             "--quiet",
             // Texts of a few sentences cannot show reuse against chance.

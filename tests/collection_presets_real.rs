@@ -57,10 +57,12 @@ fn write(dir: &Path, name: &str, text: &str) {
 /// and is left out); five groups of non-plagiarised pairs make `other-K.txt`
 /// sources and `clean-K.txt` submissions (same books, not reused).
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn teacher_finds_reworded_reuse_that_the_papers_defaults_miss() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let set = Format::Pan
         .load(&data.join("pairs/pan10"), Some("holdout"))
         .expect("PAN holdout");
@@ -116,10 +118,12 @@ fn teacher_finds_reworded_reuse_that_the_papers_defaults_miss() {
 /// tech articles as further submissions: the teacher preset pairs each summary with its own
 /// article and nothing else.
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn teacher_pairs_bbc_summaries_with_their_own_articles_only() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let bbc = data.join("documents/bbc-news/bbc");
     let summaries = data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business");
     let path = |dir: &Path, n: u32| dir.join(format!("{n:03}.txt")).display().to_string();
@@ -143,10 +147,12 @@ fn teacher_pairs_bbc_summaries_with_their_own_articles_only() {
 /// paragraph cut, a paragraph of another story added, every twelfth word deleted): the news
 /// preset pairs each version with its story and nothing else.
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn news_pairs_the_versions_of_a_story_only() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let business = data.join("documents/bbc-news/bbc/business");
     let dir = tempfile::tempdir().expect("temp dir");
     let read = |n: u32| {

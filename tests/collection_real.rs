@@ -49,10 +49,12 @@ fn detect(method: Method, collection: &Collection) -> Detection {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let files = bbc_files(&data);
     assert_eq!(files.len(), 2225);
     let mut identity: HashMap<[u8; 20], Vec<usize>> = HashMap::new();
@@ -85,10 +87,12 @@ fn imatch_and_dsc_find_the_byte_identical_bbc_articles() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn codet_finds_the_article_that_contains_each_summary() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let files = bbc_files(&data);
     let summaries = data.join("documents/bbc-news-summaries/BBC News Summary/Summaries");
     let mut names = Vec::new();

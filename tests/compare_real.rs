@@ -60,10 +60,12 @@ fn matched_share(a: &Document, b: &Document, method: Method) -> f64 {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn bbc_summaries_match_their_articles_and_not_others() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let triples = bbc_triples(&data);
     assert_eq!(triples.len(), 2225);
     for method in [Method::Fuzzy, Method::Fourgram] {
@@ -118,10 +120,12 @@ fn bbc_summaries_match_their_articles_and_not_others() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn article_pages_contain_their_bodies() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let root = data.join("documents/article-html");
     let truth: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("ground-truth.json")).expect("ground truth"),
@@ -188,10 +192,12 @@ fn long_documents(data: &std::path::Path) -> (Document, Document) {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn indexed_equals_brute_force_on_real_documents() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let (a, b) = long_documents(&data);
     let model = ReferenceModel::embedded();
     let pair = PreparedPair::new(&a, &b, model, &CompareOptions::default());
@@ -218,10 +224,12 @@ fn indexed_equals_brute_force_on_real_documents() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn svg_marks_match_the_json_report() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let articles = data.join("documents/bbc-news/bbc/business");
     let summary =
         data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/010.txt");

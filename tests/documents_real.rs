@@ -38,10 +38,12 @@ fn body_sentences(body: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn article_pages_contain_their_ground_truth_sentences() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let root = data.join("documents/article-html");
     let truth: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root.join("ground-truth.json")).expect("ground-truth.json"),
@@ -97,10 +99,12 @@ fn article_pages_contain_their_ground_truth_sentences() {
 
 /// Script and style content must not appear in any page's text.
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn no_script_or_style_text_in_pages() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let dir = data.join("documents/article-html/html");
     let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("html folder")

@@ -50,10 +50,12 @@ fn fuzzy(report: &PairsReport) -> &simdoc::eval::pairs::MethodResult {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn msrp_train_parses_to_4076_pairs_and_fuzzy_f1_holds() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let set = load(&data, Format::Msrp, "msrp", "train");
     assert_eq!(set.pairs.len(), 4076);
     assert_eq!(set.pairs.iter().filter(|p| p.positive).count(), 2753);
@@ -75,10 +77,12 @@ fn msrp_train_parses_to_4076_pairs_and_fuzzy_f1_holds() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn pan_splits_and_holdout_figures() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let train = load(&data, Format::Pan, "pan10", "train");
     assert_eq!(train.pairs.len(), 10_000);
     assert_eq!(train.pairs.iter().filter(|p| p.positive).count(), 5000);
@@ -94,10 +98,12 @@ fn pan_splits_and_holdout_figures() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn stsb_parses_and_correlates_with_the_grades() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let train = load(&data, Format::Stsb, "stsb", "train");
     assert_eq!(train.pairs.len(), 5749);
     let dev = load(&data, Format::Stsb, "stsb", "dev");
@@ -111,10 +117,12 @@ fn stsb_parses_and_correlates_with_the_grades() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn wikisplit_texts_match_and_halves_are_told_apart() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let set = load(&data, Format::WikiSplit, "wikisplit", "validation");
     assert_eq!(set.pairs.len(), 10_000);
     assert_eq!(set.halves.as_ref().map(Vec::len), Some(10_000));
@@ -160,10 +168,12 @@ fn document_report(data: &Path, labels: &str) -> documents::DocumentsReport {
 /// not asserted yet: the current sentence splitter keeps "$10.9bn.For the full-year" as one
 /// sentence, so summaries read as one or two sentences; see EVALUATION.md, "Document reuse".)
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn bbc_summaries_label_file() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let r = document_report(&data, "bbc-summaries.csv");
     assert_eq!(r.comparisons, 4450);
     let non = r.categories.iter().find(|c| c.label == "non").unwrap();
@@ -174,10 +184,12 @@ fn bbc_summaries_label_file() {
 
 /// Two different stories of one BBC category share a falsely matched sentence rarely.
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn unrelated_bbc_articles_rarely_match() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let r = document_report(&data, "bbc-unrelated-articles.csv");
     assert_eq!(r.comparisons, 1109);
     let non = &r.categories[0];

@@ -1,5 +1,5 @@
 //! Builds reference models from a few real Wikipedia files and checks facts any sensible model of
-//! them has. Reads `SIMDOC_DATA` (the shared data folder); skipped when it is unset.
+//! them has. Reads `SIMDOC_DATA` (the shared data folder); ignored when it is unset.
 
 mod common;
 
@@ -9,15 +9,11 @@ use simdoc::model::{
     CooccurrenceUnit, ModelParams, NoProgress, ReferenceModel, Relatedness, build,
 };
 
-fn enwiki_files(count: usize) -> Option<Vec<PathBuf>> {
-    let data = common::data_dir()?;
-
-    let folder = data.join("reference/enwiki-2015/text/AA");
-    Some(
-        (0..count)
-            .map(|i| folder.join(format!("wiki_{i:02}")))
-            .collect(),
-    )
+fn enwiki_files(count: usize) -> Vec<PathBuf> {
+    let folder = common::data_dir().join("reference/enwiki-2015/text/AA");
+    (0..count)
+        .map(|i| folder.join(format!("wiki_{i:02}")))
+        .collect()
 }
 
 fn id(model: &ReferenceModel, term: &str) -> u32 {
@@ -71,10 +67,12 @@ fn assert_related(model: &ReferenceModel, a: &str, b: &str, unrelated: &str, at_
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn paragraph_correlations_link_related_terms() {
-    let Some(files) = enwiki_files(3) else {
-        return;
-    };
+    let files = enwiki_files(3);
     let model = model(&files, CooccurrenceUnit::Paragraph);
     check_common(&model);
     assert_related(&model, "autism", "autist", "moon", 0.3);
@@ -84,10 +82,12 @@ fn paragraph_correlations_link_related_terms() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn document_correlations_link_related_terms() {
-    let Some(files) = enwiki_files(3) else {
-        return;
-    };
+    let files = enwiki_files(3);
     let model = model(&files, CooccurrenceUnit::Document);
     check_common(&model);
     // One-article words are below min_df (3 documents) and correlate with nothing.

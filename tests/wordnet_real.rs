@@ -57,10 +57,12 @@ fn overlap(report: &PairsReport) -> &MethodResult {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn pan_holdout_meets_the_bars_of_issue_27() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let holdout = load(&data, Format::Pan, "pan10", "holdout");
     // Word overlap at the measured preset: `--method overlap`.
     let measured = evaluate(&holdout, Preset::MEASURED);
@@ -83,10 +85,12 @@ fn pan_holdout_meets_the_bars_of_issue_27() {
 }
 
 #[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
 fn the_embedded_verdict_is_what_its_training_makes_and_cross_validates_above_the_bars() {
-    let Some(data) = common::data_dir() else {
-        return;
-    };
+    let data = common::data_dir();
     let model = ReferenceModel::embedded();
     let sets: Vec<LabelledFeatures> = [
         ("msrp train", load(&data, Format::Msrp, "msrp", "train")),

@@ -12,6 +12,7 @@ use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
 use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
+use simdoc::collection::discount::source_discounts;
 use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
@@ -179,6 +180,26 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     )
     .map_err(anyhow::Error::msg)?;
     report.evidence = evidence;
+    report.matching = Some(args.matching_in_words()?);
+    if report.has_roles() {
+        let wanted = report.discounts_wanted();
+        let pairs: Vec<(DocId, DocId)> = wanted.iter().map(|&(_, a, b)| (a, b)).collect();
+        let found = source_discounts(
+            &pairs,
+            &documents,
+            &report.sources,
+            model,
+            &evidence_options,
+            &mut job,
+        )?;
+        let mut discounts = vec![None; report.evidence.len()];
+        for (&(rank, _, _), discount) in wanted.iter().zip(found) {
+            if let Some(slot) = discounts.get_mut(rank) {
+                *slot = discount;
+            }
+        }
+        report.discounts = discounts;
+    }
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {

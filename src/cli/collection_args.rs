@@ -284,12 +284,31 @@ impl CollectionArgs {
     /// The fuzzy comparison's sentence matching before the single options: `--matching-preset`
     /// if given, else the collection preset's.
     pub fn matching_preset(&self) -> simdoc::similarity::Preset {
-        let fuzzy = self.chosen_preset().params().fuzzy;
-        self.matching_preset.unwrap_or(simdoc::similarity::Preset {
-            refine: fuzzy.refine,
-            rules: fuzzy.rules,
-            thresholds: fuzzy.thresholds,
-            chance: None,
+        self.matching_preset
+            .unwrap_or(self.chosen_preset().matching())
+    }
+
+    /// The evidence's matching in words, with the command that shows a pair the same way:
+    /// "the teacher preset's matching (fuzzy-set IR, permission 0.6, variation off; `simdoc
+    /// compare --preset teacher` shows a pair with these figures)".
+    pub fn matching_in_words(&self) -> anyhow::Result<String> {
+        let base = self.matching_preset();
+        let matching = self.matching.over(base)?;
+        let name = match self.matching_preset {
+            Some(preset) => preset.name().map(str::to_string),
+            None => Some(self.chosen_preset().name().to_string()),
+        };
+        let thresholds = simdoc::render::report::thresholds_in_words(&matching.thresholds);
+        Ok(match name {
+            Some(name) if matching == base => format!(
+                "the {name} preset's matching (fuzzy-set IR, {thresholds}; `simdoc compare \
+                 --preset {name}` and `simdoc sources --preset {name}` show a pair with these \
+                 figures)"
+            ),
+            Some(name) => format!(
+                "the {name} preset's matching with options over it (fuzzy-set IR, {thresholds})"
+            ),
+            None => format!("a custom matching (fuzzy-set IR, {thresholds})"),
         })
     }
 

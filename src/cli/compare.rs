@@ -1,7 +1,7 @@
 //! `simdoc compare A B`: the comparison the viewer shows, headless.
 //!
 //! Prints a human summary (unless `--quiet`) and writes any of: the JSON report (`--json FILE`,
-//! or `-` for standard output), the matched pairs as CSV, the HTML report, the dotplot as PNG or
+//! or `-` for standard output; compact, or `--json-full`), the matched pairs as CSV, the HTML report, the dotplot as PNG or
 //! SVG (by extension), PAN's detection XML (`--pan DIR`). The written reports list the passages
 //! (runs of matches) and each match's words aligned.
 
@@ -18,6 +18,7 @@ use simdoc::eval::alignment::pan_xml;
 use simdoc::eval::alignment::run::detections_of;
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
+use simdoc::render::report_json::JsonDetail;
 use simdoc::render::{html, png};
 use simdoc::similarity::Method;
 
@@ -45,9 +46,15 @@ pub struct CompareArgs {
     /// Compare navigation, headers, footers, asides and forms too.
     #[arg(long)]
     pub include_boilerplate: bool,
-    /// Write the JSON report to FILE (`-` for standard output).
+    /// Write the JSON report to FILE (`-` for standard output): compact, on one line, without
+    /// what can be recomputed from the rest (each match's offsets and words aligned, the
+    /// hierarchy nodes); see --json-full.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write the full JSON report (indented, with each match's offsets and words aligned and
+    /// the hierarchy nodes' shading) to FILE (`-` for standard output).
+    #[arg(long, value_name = "FILE")]
+    pub json_full: Option<PathBuf>,
     /// Write the matched pairs with both sentences as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
@@ -101,6 +108,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     refuse_overwriting(
         &[
             args.json.as_ref(),
+            args.json_full.as_ref(),
             args.csv.as_ref(),
             args.html.as_ref(),
             args.dotplot.as_ref(),
@@ -153,17 +161,22 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             ))
             .max(1),
     });
-    // The word-by-word alignment is for the written reports only.
-    let report = if args.json.is_some() || args.csv.is_some() || args.html.is_some() {
+    // The word-by-word alignment is for the written reports that show it only.
+    let report = if args.json_full.is_some() || args.csv.is_some() || args.html.is_some() {
         report.with_words(model, &compare)
     } else {
         report
     };
 
-    let json_to_stdout = args.json.as_deref().is_some_and(is_stdout);
+    let json_to_stdout = [&args.json, &args.json_full]
+        .into_iter()
+        .any(|json| json.as_deref().is_some_and(is_stdout));
     let mut outputs = RunOutputs::new();
     if let Some(path) = &args.json {
-        outputs.write_json(path, &report.to_json())?;
+        outputs.write_json_compact(path, &report.to_json_with(JsonDetail::Compact))?;
+    }
+    if let Some(path) = &args.json_full {
+        outputs.write_json(path, &report.to_json_with(JsonDetail::Full))?;
     }
     if let Some(path) = &args.csv {
         outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;

@@ -117,13 +117,36 @@ pub(crate) fn probability(text: &str) -> Result<f64, String> {
     }
 }
 
-/// A matching preset by name (`measured`, `thesis`), for clap.
+/// The collection presets whose fuzzy comparison's matching a comparison may take by name
+/// ([`CollectionPreset::matching`]): a pair of a teacher's collection report compared with
+/// `--preset teacher` shows the figures the report shows.
+const COLLECTION_MATCHINGS: [(&str, simdoc::collection::presets::CollectionPreset); 2] = [
+    (
+        "teacher",
+        simdoc::collection::presets::CollectionPreset::Teacher,
+    ),
+    ("news", simdoc::collection::presets::CollectionPreset::News),
+];
+
+/// A matching preset by name (`measured`, `thesis`, ..., or `teacher` and `news`, the matching
+/// of those collection presets), for clap.
 pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, String> {
     use simdoc::similarity::Preset;
-    Preset::named(name).ok_or_else(|| {
-        let names: Vec<&str> = Preset::NAMED.iter().map(|(n, _)| *n).collect();
-        format!("unknown preset `{name}` (expected {})", names.join(" or "))
-    })
+    Preset::named(name)
+        .or_else(|| {
+            COLLECTION_MATCHINGS
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, preset)| preset.matching())
+        })
+        .ok_or_else(|| {
+            let names: Vec<&str> = Preset::NAMED
+                .iter()
+                .map(|(n, _)| *n)
+                .chain(COLLECTION_MATCHINGS.iter().map(|(n, _)| *n))
+                .collect();
+            format!("unknown preset `{name}` (expected {})", names.join(" or "))
+        })
 }
 
 /// What the relatedness of two words is read from, as a command-line value.
@@ -144,8 +167,9 @@ pub struct MatchingArgs {
     /// EVALUATION.md), measured (the default for sentence pairs, chosen by F1 on MSRP and PAN
     /// training pairs), thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
     /// removed, no other rule), wordnet (WordNet's relations between words, counted where one
-    /// word replaces another) or verdict (pairs decided by the learned verdict's probability,
-    /// which the permission then applies to).
+    /// word replaces another), verdict (pairs decided by the learned verdict's probability,
+    /// which the permission then applies to), or teacher or news (the sentence matching of
+    /// that collection preset, which its reports' figures come from).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,
     #[command(flatten)]

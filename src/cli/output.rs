@@ -78,6 +78,20 @@ impl RunOutputs {
         })
     }
 
+    /// [`RunOutputs::write_json`] without the indentation: for reports that may be large, where
+    /// the indentation of deeply nested values was a third of the bytes.
+    pub fn write_json_compact(
+        &mut self,
+        path: &Path,
+        value: &impl serde::Serialize,
+    ) -> anyhow::Result<()> {
+        self.write_with(path, |out| {
+            serde_json::to_writer(&mut *out, value)?;
+            out.write_all(b"\n")?;
+            Ok(())
+        })
+    }
+
     /// A staged folder that replaces `target` whole at the commit ([`Outputs::folder`]).
     pub fn folder(&mut self, target: &Path, ours: FolderCheck) -> anyhow::Result<PathBuf> {
         Ok(self.staged.folder(target, ours)?)

@@ -89,7 +89,7 @@ pub fn pair_evidence(
 }
 
 /// The comparison evidence is computed from (and the pair's page drawn from).
-fn compare_pair(
+pub(super) fn compare_pair(
     a: &Document,
     b: &Document,
     model: &dyn ModelView,

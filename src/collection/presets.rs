@@ -108,6 +108,21 @@ impl CollectionPreset {
         }
     }
 
+    /// The sentence matching of this preset's fuzzy comparison, as a matching preset: what
+    /// its evidence (containment, passages) and pair pages are computed with, and what
+    /// `simdoc compare --preset teacher` and `simdoc sources --preset teacher` use, so that one
+    /// pair shows the same figures wherever it is shown. Not judged against chance: the
+    /// collection's fuzzy comparison counts sentence pairs by their Sims.
+    pub fn matching(self) -> MatchingPreset {
+        let fuzzy = self.params().fuzzy;
+        MatchingPreset {
+            refine: fuzzy.refine,
+            rules: fuzzy.rules,
+            thresholds: fuzzy.thresholds,
+            chance: None,
+        }
+    }
+
     /// Every detector's parameters under this preset.
     pub fn params(self) -> PresetParams {
         match self {

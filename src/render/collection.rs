@@ -11,6 +11,7 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::percent;
+use crate::collection::discount::SourceDiscount;
 use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
 use crate::collection::{DetectedPair, Detection, DocId};
@@ -30,6 +31,13 @@ pub struct CollectionReport<'a> {
     /// The evidence of the pairs in output order ([`CollectionReport::ranked`]): the first
     /// `evidence.len()` pairs have an entry (`None` when it could not be computed).
     pub evidence: Vec<Option<PairEvidence>>,
+    /// How the evidence was computed, in words ("the teacher preset's matching: ..."), when
+    /// known: the figures of a pair depend on it, and the same pair compared otherwise shows
+    /// others.
+    pub matching: Option<String>,
+    /// For submission-submission pairs with evidence, in output order like `evidence`: the
+    /// figures with the text found in marked sources left out ([`crate::collection::discount`]).
+    pub discounts: Vec<Option<SourceDiscount>>,
 }
 
 impl<'a> CollectionReport<'a> {
@@ -48,7 +56,25 @@ impl<'a> CollectionReport<'a> {
                 .collect(),
             pairs: RoledPairs::split(&detection.pairs, is_source),
             evidence: Vec::new(),
+            matching: None,
+            discounts: Vec::new(),
         }
+    }
+
+    /// The discount of the pair at `rank` (0-based, output order), if computed.
+    pub fn discount_at(&self, rank: usize) -> Option<&SourceDiscount> {
+        self.discounts.get(rank).and_then(Option::as_ref)
+    }
+
+    /// The submission-submission pairs with evidence: (rank, a, b), for their discounts.
+    pub fn discounts_wanted(&self) -> Vec<(usize, DocId, DocId)> {
+        self.ranked()
+            .enumerate()
+            .filter(|&(rank, (kind, _))| {
+                kind == Some(PairKind::SubmissionSubmission) && self.evidence_at(rank).is_some()
+            })
+            .map(|(rank, (_, p))| (rank, p.a, p.b))
+            .collect()
     }
 
     /// Whether sources were marked.
@@ -89,13 +115,20 @@ impl<'a> CollectionReport<'a> {
     }
 
     fn pair_line(&self, rank: usize, pair: &DetectedPair) -> String {
-        let contained = self.evidence_at(rank).map_or(String::new(), |e| {
+        let mut contained = self.evidence_at(rank).map_or(String::new(), |e| {
             format!(
                 "  [{} in b, {} in a]",
                 percent(e.containment[0]),
                 percent(e.containment[1])
             )
         });
+        if let Some(d) = self.discount_at(rank) {
+            contained.push_str(&format!(
+                "  [without the sources' text: {} in b, {} in a]",
+                percent(d.containment[0]),
+                percent(d.containment[1])
+            ));
+        }
         format!(
             "{:<20} {:>6.3}  {}  {}{contained}",
             pair.relation.name(),
@@ -145,12 +178,20 @@ impl<'a> CollectionReport<'a> {
         };
         writeln!(
             out,
-            "{}: {} documents{roles}, {} pairs, {} duplicate groups",
+            "{}: {} documents{roles}, {} pairs, {} {}",
             self.method,
             names.len(),
             self.pair_count(),
-            self.detection.groups.len()
+            self.detection.groups.len(),
+            if self.has_roles() {
+                "groups of identical documents"
+            } else {
+                "duplicate groups"
+            }
         )?;
+        if let Some(matching) = &self.matching {
+            writeln!(out, "evidence: {matching}")?;
+        }
         if names.len() <= 30 {
             writeln!(out, "\ndocuments:")?;
             for (i, name) in names.iter().enumerate() {
@@ -211,11 +252,19 @@ impl<'a> CollectionReport<'a> {
                 self.pair_count()
             )?;
         }
-        writeln!(
-            out,
-            "\nduplicate groups (the first is the longest, the one to keep):"
-        )?;
+        if self.has_roles() {
+            writeln!(out, "\nidentical documents:")?;
+        } else {
+            writeln!(
+                out,
+                "\nduplicate groups (the first is the longest, the one to keep):"
+            )?;
+        }
         for (i, group) in self.detection.groups.iter().enumerate().take(show) {
+            if self.has_roles() {
+                writeln!(out, "{:>4}. {}", i + 1, self.identical_group_words(group))?;
+                continue;
+            }
             let members: Vec<std::borrow::Cow<'_, str>> =
                 group.iter().map(|&d| self.shown_name(d)).collect();
             writeln!(out, "{:>4}. {}", i + 1, members.join("  "))?;
@@ -230,11 +279,42 @@ impl<'a> CollectionReport<'a> {
         Ok(())
     }
 
+    /// A group of identical documents in a class's words: "identical submissions: a, b, c", and
+    /// "identical to source s: a, b" when a source is among them (nobody is to be "kept": in a
+    /// class, each identical submission is a finding). Names escaped for the terminal.
+    pub fn identical_group_words(&self, group: &[DocId]) -> String {
+        self.group_words(group, |d| self.shown_name(d).into_owned())
+    }
+
+    /// [`Self::identical_group_words`] with names written by `name`.
+    pub fn group_words(&self, group: &[DocId], name: impl Fn(DocId) -> String) -> String {
+        let mut members: Vec<DocId> = group.to_vec();
+        members.sort_unstable();
+        let (sources, submissions): (Vec<DocId>, Vec<DocId>) =
+            members.into_iter().partition(|&d| self.is_source(d));
+        let submissions: Vec<String> = submissions.into_iter().map(&name).collect();
+        if sources.is_empty() {
+            format!("identical submissions: {}", submissions.join(", "))
+        } else {
+            let sources: Vec<String> = sources.into_iter().map(&name).collect();
+            if submissions.is_empty() {
+                format!("identical sources: {}", sources.join(", "))
+            } else {
+                format!(
+                    "identical to source {}: {}",
+                    sources.join(", "),
+                    submissions.join(", ")
+                )
+            }
+        }
+    }
+
     /// The JSON shape of the report, borrowing from it.
     pub fn to_json(&self) -> CollectionJson<'_> {
         CollectionJson {
             version: COLLECTION_JSON_VERSION,
             method: self.method,
+            matching: self.matching.as_deref(),
             documents: self.names,
             sources: self.has_roles().then_some(&self.sources),
             pairs: self
@@ -247,6 +327,7 @@ impl<'a> CollectionReport<'a> {
                     score: p.score,
                     kind: kind.map(PairKind::name),
                     evidence: self.evidence_at(rank),
+                    source_discount: self.discount_at(rank),
                 })
                 .collect(),
             groups: &self.detection.groups,
@@ -263,6 +344,9 @@ impl<'a> CollectionReport<'a> {
             header.push("kind");
         }
         header.extend(["a_in_b", "b_in_a", "matched_a", "matched_b", "passages"]);
+        if self.has_roles() {
+            header.extend(["a_in_b_without_sources", "b_in_a_without_sources"]);
+        }
         w.write_record(&header)?;
         for (rank, (kind, p)) in self.ranked().enumerate() {
             let mut record = vec![
@@ -283,6 +367,12 @@ impl<'a> CollectionReport<'a> {
                     passage_spans(e),
                 ]),
                 None => record.extend(std::iter::repeat_n(String::new(), 5)),
+            }
+            if self.has_roles() {
+                match self.discount_at(rank) {
+                    Some(d) => record.extend(d.containment.map(|c| c.to_string())),
+                    None => record.extend(std::iter::repeat_n(String::new(), 2)),
+                }
             }
             w.write_record(&record)?;
         }
@@ -314,6 +404,9 @@ pub struct CollectionJson<'a> {
     /// [`COLLECTION_JSON_VERSION`].
     pub version: u32,
     pub method: &'a str,
+    /// How the evidence was computed ([`CollectionReport::matching`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matching: Option<&'a str>,
     pub documents: &'a [String],
     /// The documents marked as sources (`--sources`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -336,4 +429,8 @@ pub struct PairJson<'a> {
     /// Containment both ways and the passages, for the highest-ranked pairs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub evidence: Option<&'a PairEvidence>,
+    /// For a submission-submission pair with evidence: its figures with the text found in marked
+    /// sources left out, and how many matched sentences that left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source_discount: Option<&'a SourceDiscount>,
 }

@@ -50,14 +50,7 @@ pub struct Report<'a> {
 /// The first and last sentence a pair covers on one side: its own, or with the neighbour it
 /// was taken together with in a one-to-two match.
 pub fn pair_range(pair: &ScoredPair, side: JoinSide) -> [u32; 2] {
-    let own = match side {
-        JoinSide::Left => pair.left,
-        JoinSide::Right => pair.right,
-    };
-    match pair.joined.filter(|j| j.side == side) {
-        Some(j) => [own.min(j.with), own.max(j.with)],
-        None => [own, own],
-    }
+    pair.sentences(side)
 }
 
 /// The sentences of one side of a pair: its own, or with its neighbour in reading order when
@@ -149,6 +142,29 @@ impl<'a> Report<'a> {
         self
     }
 
+    /// The sentences of each document that no match under the thresholds covers (a sentence
+    /// taken together with its neighbour in a one-to-two match is covered), in reading order.
+    pub fn unmatched_sentences(&self) -> [Vec<u32>; 2] {
+        let mut covered = self.sides.map(|side| vec![false; side.doc.sentences.len()]);
+        for pair in &self.matches {
+            for (side, join) in [(0, JoinSide::Left), (1, JoinSide::Right)] {
+                let [first, last] = pair_range(pair, join);
+                for position in first..=last {
+                    if let Some(flag) = covered[side].get_mut(position as usize) {
+                        *flag = true;
+                    }
+                }
+            }
+        }
+        covered.map(|flags| {
+            (0u32..)
+                .zip(flags)
+                .filter(|&(_, covered)| !covered)
+                .map(|(position, _)| position)
+                .collect()
+        })
+    }
+
     /// The dotplot marks: one per matched pair, tiered.
     pub fn marks(&self) -> Vec<(u32, u32, Tier)> {
         self.matches
@@ -174,15 +190,7 @@ impl<'a> Report<'a> {
         let method = self.comparison.method;
         let mut caption = method.title().to_string();
         if method.is_graded() {
-            let variation = if self.thresholds.variation >= 1.0 {
-                "off".to_string()
-            } else {
-                self.thresholds.variation.to_string()
-            };
-            caption.push_str(&format!(
-                ", permission {}, variation {variation}",
-                self.thresholds.permission
-            ));
+            caption.push_str(&format!(", {}", thresholds_in_words(&self.thresholds)));
         }
         caption.push_str(&format!(" · {}", containment_in_words(&self.figures)));
         let passages: Vec<([u32; 2], [u32; 2])> =
@@ -204,7 +212,9 @@ impl<'a> Report<'a> {
         .to_svg()
     }
 
-    /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text.
+    /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text, then
+    /// the unmatched sentences of A and of B (tier `unmatched`, the other side empty); each row
+    /// ends with its sentences' character offsets and lengths (as the JSON report counts them).
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
         let mut writer = crate::escape::CsvWriter::new(out);
         writer.write_record([
@@ -218,8 +228,28 @@ impl<'a> Report<'a> {
             "word_changes",
             "left_text",
             "right_text",
+            "left_offset",
+            "left_length",
+            "right_offset",
+            "right_length",
         ])?;
+        let span = |side: usize, range: [u32; 2]| {
+            let doc = self.sides[side].doc;
+            let start = doc
+                .sentences
+                .get(range[0] as usize)
+                .map(|s| s.offsets.start);
+            let end = doc.sentences.get(range[1] as usize).map(|s| s.offsets.end);
+            match (start, end) {
+                (Some(start), Some(end)) => {
+                    [start.to_string(), end.saturating_sub(start).to_string()]
+                }
+                _ => [String::new(), String::new()],
+            }
+        };
         for (i, p) in self.matches.iter().enumerate() {
+            let left = span(0, pair_range(p, JoinSide::Left));
+            let right = span(1, pair_range(p, JoinSide::Right));
             let text = |side: usize, position: u32| {
                 self.sides[side]
                     .doc
@@ -247,7 +277,29 @@ impl<'a> Report<'a> {
                     .as_str(),
                 text(0, p.left),
                 text(1, p.right),
+                left[0].as_str(),
+                left[1].as_str(),
+                right[0].as_str(),
+                right[1].as_str(),
             ])?;
+        }
+        for (side, positions) in self.unmatched_sentences().iter().enumerate() {
+            for &position in positions {
+                let sentence = self.sides[side]
+                    .doc
+                    .sentences
+                    .get(position as usize)
+                    .map_or("", |s| s.text.as_str());
+                let [offset, length] = span(side, [position, position]);
+                let position = position.to_string();
+                let mut record = [""; 14];
+                record[side] = position.as_str();
+                record[4] = "unmatched";
+                record[8 + side] = sentence;
+                record[10 + 2 * side] = offset.as_str();
+                record[11 + 2 * side] = length.as_str();
+                writer.write_record(record)?;
+            }
         }
         writer.flush()?;
         Ok(())
@@ -262,10 +314,7 @@ impl<'a> Report<'a> {
         let [a, b] = self.sides;
         let identical = self.comparison.identical_pairs(&self.thresholds);
         let thresholds = if self.comparison.method.is_graded() {
-            format!(
-                " (permission {}, variation {})",
-                self.thresholds.permission, self.thresholds.variation
-            )
+            format!(" ({})", thresholds_in_words(&self.thresholds))
         } else {
             String::new()
         };
@@ -312,6 +361,20 @@ impl<'a> Report<'a> {
             .map(|note| format!("listed in part: {note}\n"))
             .collect::<String>()
     }
+}
+
+/// The thresholds as the viewer's controls say them: "permission 0.4, variation off" (a variation
+/// of 1 or more filters nothing, and the viewer's slider reads "off" there).
+pub fn thresholds_in_words(thresholds: &Thresholds) -> String {
+    let variation = if thresholds.variation >= 1.0 {
+        "off".to_string()
+    } else {
+        thresholds.variation.to_string()
+    };
+    format!(
+        "permission {}, variation {variation}",
+        thresholds.permission
+    )
 }
 
 /// The containment figure in plain words, the larger direction first: "62% of B's text is found

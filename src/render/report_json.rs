@@ -1,6 +1,13 @@
-//! The JSON report of a comparison: versioned, for programs. Every sentence, match and passage
-//! carries character offsets into the document as read ([`crate::document::offsets`]), so that
-//! tools outside simdoc can highlight or score what it found.
+//! The JSON report of a comparison: versioned, for programs. Every sentence and passage carries
+//! character offsets into the document as read ([`crate::document::offsets`]), and each
+//! document lists its unmatched sentences, so that tools outside simdoc can highlight, score or
+//! extract what it found and what changed.
+//!
+//! Two levels of detail ([`JsonDetail`]). The compact report (the command line's default) leaves
+//! out what a reader can recompute from the rest: each match's offsets (its sentences' offsets
+//! are in `sentence_offsets`), each match's words aligned (from the two sentences) and the
+//! hierarchy nodes' shading. The full report (`--json-full`) has them all. On a 5 MB text
+//! against a revised copy the matches' words were most of a 512 MB report.
 
 use serde::Serialize;
 
@@ -13,14 +20,36 @@ use crate::document::offsets::OffsetsInto;
 use crate::similarity::{JoinSide, Thresholds};
 
 /// Version of the JSON report's shape; raised when a field changes meaning or disappears.
-pub const REPORT_VERSION: u32 = 1;
+/// Version 2: `detail`, the documents' `unmatched` sentences, and the compact level without
+/// the matches' `offsets` and `words` and without `nodes`.
+pub const REPORT_VERSION: u32 = 2;
+
+/// How much a JSON report holds (module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum JsonDetail {
+    /// Without what can be recomputed: the matches' offsets and words, the nodes.
+    Compact,
+    /// Everything.
+    Full,
+}
 
 impl Report<'_> {
-    /// The JSON report (see [`JsonReport`] for its shape).
+    /// The full JSON report (see [`JsonReport`] for its shape).
     pub fn to_json(&self) -> JsonReport<'_> {
-        let documents = self
-            .sides
-            .map(|side| JsonDocument::new(side.path, side.doc));
+        self.to_json_with(JsonDetail::Full)
+    }
+
+    /// The JSON report at a level of detail.
+    pub fn to_json_with(&self, detail: JsonDetail) -> JsonReport<'_> {
+        let unmatched = self.unmatched_sentences();
+        let documents = [0, 1].map(|side| {
+            JsonDocument::new(
+                self.sides[side].path,
+                self.sides[side].doc,
+                &unmatched[side],
+            )
+        });
         let figures = JsonFigures {
             containment: self.figures.containment,
             overlap: self.figures.overlap,
@@ -31,7 +60,8 @@ impl Report<'_> {
             compared: self.figures.sentences,
             pairs: self.figures.pairs,
         };
-        let matches = JsonMatches { report: self };
+        let full = detail == JsonDetail::Full;
+        let matches = JsonMatches { report: self, full };
         let mut nodes = Vec::new();
         for (doc, shares) in [&self.trees.left, &self.trees.right]
             .into_iter()
@@ -53,6 +83,7 @@ impl Report<'_> {
         }
         JsonReport {
             version: REPORT_VERSION,
+            detail,
             method: self.comparison.method.name(),
             thresholds: self.thresholds,
             floor: self.comparison.floor,
@@ -71,7 +102,7 @@ impl Report<'_> {
                 })
                 .collect(),
             matches,
-            nodes,
+            nodes: full.then_some(nodes),
             capped: &self.comparison.capped,
         }
     }
@@ -81,6 +112,8 @@ impl Report<'_> {
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
     pub version: u32,
+    /// `compact` or `full` ([`JsonDetail`]).
+    pub detail: JsonDetail,
     pub method: &'static str,
     pub thresholds: Thresholds,
     /// Pairs below this score in either direction were not kept.
@@ -92,7 +125,9 @@ pub struct JsonReport<'a> {
     pub passages: Vec<JsonPassage<'a>>,
     /// The matches listed; fewer than `figures.pairs` when `capped` is not empty.
     pub matches: JsonMatches<'a>,
-    pub nodes: Vec<JsonNode>,
+    /// Each hierarchy node's matched share and partner nodes (full reports only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<Vec<JsonNode>>,
     /// Classes of repeated sentences with more partners than are listed: each sentence of the
     /// larger class lists `shown` of them (the figures count them all).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -113,10 +148,14 @@ pub struct JsonDocument<'a> {
     pub text: Option<&'a str>,
     /// `[offset, length]` of each sentence, by position (matched or not).
     pub sentence_offsets: Vec<[usize; 2]>,
+    /// `[position, offset, length]` of each sentence with no match under the thresholds, in
+    /// reading order: what the other document left out or changed beyond the thresholds
+    /// (boilerplate and sentences without content words are among them).
+    pub unmatched: Vec<[usize; 3]>,
 }
 
 impl<'a> JsonDocument<'a> {
-    fn new(path: &'a str, doc: &'a Document) -> Self {
+    fn new(path: &'a str, doc: &'a Document, unmatched: &[u32]) -> Self {
         JsonDocument {
             path,
             title: &doc.title,
@@ -127,6 +166,17 @@ impl<'a> JsonDocument<'a> {
                 .sentences
                 .iter()
                 .map(|s| [s.offsets.start, s.offsets.len()])
+                .collect(),
+            unmatched: unmatched
+                .iter()
+                .filter_map(|&position| {
+                    let sentence = doc.sentences.get(position as usize)?;
+                    Some([
+                        position as usize,
+                        sentence.offsets.start,
+                        sentence.offsets.len(),
+                    ])
+                })
                 .collect(),
         }
     }
@@ -204,8 +254,10 @@ pub struct JsonMatch<'a> {
     /// A one-to-two match: which side's sentence was taken together with which neighbour.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<crate::similarity::Joined>,
-    /// Where the pair's sentences lie in each document (both sentences of a one-to-two side).
-    pub offsets: PairOffsets,
+    /// Where the pair's sentences lie in each document (both sentences of a one-to-two side);
+    /// full reports only (the compact one has them in `sentence_offsets`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offsets: Option<PairOffsets>,
     /// The index of the passage the match belongs to, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub passage: Option<u32>,
@@ -213,8 +265,8 @@ pub struct JsonMatch<'a> {
     /// pairs as good by chance in this comparison; its passage's E-value pools its links).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance: Option<f64>,
-    /// The pair's words aligned, when the report has them (not for the pairs of repeated
-    /// sentences listed only in part: see `capped`).
+    /// The pair's words aligned, when the report has them and is full (not for the pairs of
+    /// repeated sentences listed only in part: see `capped`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub words: Option<&'a WordAlignment>,
 }
@@ -240,6 +292,8 @@ pub struct JsonPartner {
 /// for nothing.
 pub struct JsonMatches<'a> {
     report: &'a Report<'a>,
+    /// Whether each match carries its offsets and words ([`JsonDetail::Full`]).
+    full: bool,
 }
 
 impl<'a> JsonMatches<'a> {
@@ -255,13 +309,17 @@ impl<'a> JsonMatches<'a> {
             tier: tier(p),
             verdict: p.verdict,
             joined: p.joined,
-            offsets: PairOffsets {
+            offsets: self.full.then(|| PairOffsets {
                 a: side_offsets(report.sides[0].doc, pair_range(p, JoinSide::Left)),
                 b: side_offsets(report.sides[1].doc, pair_range(p, JoinSide::Right)),
-            },
+            }),
             passage: report.passage_of.get(i).copied().flatten(),
             chance: p.chance,
-            words: report.words.get(i).and_then(Option::as_ref),
+            words: report
+                .words
+                .get(i)
+                .and_then(Option::as_ref)
+                .filter(|_| self.full),
         }
     }
 }

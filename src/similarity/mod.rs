@@ -270,6 +270,19 @@ impl ScoredPair {
         }
     }
 
+    /// The first and last sentence the pair covers on one side: its own, or with the
+    /// neighbour it was taken together with in a one-to-two match.
+    pub fn sentences(&self, side: JoinSide) -> [u32; 2] {
+        let own = match side {
+            JoinSide::Left => self.left,
+            JoinSide::Right => self.right,
+        };
+        match self.joined.filter(|j| j.side == side) {
+            Some(j) => [own.min(j.with), own.max(j.with)],
+            None => [own, own],
+        }
+    }
+
     /// The smaller of the two directional scores.
     pub fn min_sim(&self) -> f64 {
         self.sim_lr.min(self.sim_rl)

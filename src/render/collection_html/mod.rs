@@ -3,12 +3,17 @@
 //!
 //! - With sources marked, each submission first, with the sources it reuses and how much of it
 //!   is found in each: the teacher's question "which submissions reuse which sources, and how
-//!   much?" answered per submission, including the ones that reuse none.
+//!   much?" answered per submission, the most reused first, including the ones that reuse none.
 //! - The ranked pairs, each with its evidence (containment both ways, the passages) and a link
-//!   to the pair's own report when one was written.
+//!   to the pair's own report when one was written; for two submissions, also the figures
+//!   with the text found in the sources left out ([`crate::collection::discount`]).
 //! - The matrix of containment with document names on its axes (submissions against sources
-//!   when roles were given), for collections small enough to read as a grid.
-//! - The duplicate groups with the document to keep.
+//!   when roles were given: a class of a few hundred submissions is still a readable grid of a
+//!   few sources), for collections small enough to read as a grid.
+//! - The duplicate groups with the document to keep; in a class, the groups of identical
+//!   submissions (each one a finding, none to keep).
+//!
+//! A print stylesheet keeps rows whole and the grid on the page.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -25,6 +30,10 @@ pub const MAX_PAIR_ROWS: usize = 2000;
 /// Most rows or columns of the matrix: beyond it a grid is no longer readable.
 pub const MAX_MATRIX_SIDE: usize = 60;
 
+/// Most rows (submissions) of a class's submissions-by-sources grid: its columns, the sources,
+/// stay under [`MAX_MATRIX_SIDE`], so a row is one line and a few hundred rows read as a list.
+pub const MAX_CLASS_ROWS: usize = 500;
+
 /// What the page links to and what it may add besides the report.
 pub struct HtmlOptions<'a> {
     /// The address of the pair report of the pair at a rank (output order), if one exists.
@@ -37,7 +46,11 @@ td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left;vertical-align:top
 td.n{text-align:right}th.v{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap;\
 font-weight:normal;padding:.4em .1em}td.c{width:1.6em;height:1.6em;padding:0;text-align:center;\
 font-size:.7em}.keep{font-weight:bold}.none{color:#888}.scale span{display:inline-block;\
-width:2.2em;text-align:center;font-size:.8em}";
+width:2.2em;text-align:center;font-size:.8em}th.r{text-align:left;font-weight:normal;\
+white-space:nowrap}\
+@media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}\
+tr{break-inside:avoid}h1,h2{break-after:avoid}thead{display:table-header-group}\
+td.c{-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
 
 /// Fill for a containment share: white at 0 to deep red at 1.
 fn shade(share: f64) -> String {
@@ -79,6 +92,14 @@ pub fn collection_html(report: &CollectionReport<'_>, options: &HtmlOptions<'_>)
         report.pair_count(),
         report.detection.groups.len()
     );
+    if let Some(matching) = &report.matching {
+        let _ = write!(
+            out,
+            "<p>Evidence: {}. A pair opened elsewhere shows these figures under the same \
+             matching.</p>",
+            escape(matching)
+        );
+    }
     if report.has_roles() {
         by_submission(&mut out, report);
     }
@@ -116,10 +137,29 @@ fn by_submission(out: &mut String, report: &CollectionReport<'_>) {
             .push((share, rank, source));
     }
     out.push_str(
-        "<h2>Submissions and the sources they reuse</h2><table><tr><th>submission</th>\
-         <th>sources (share of the submission found in each)</th></tr>",
+        "<h2>Submissions and the sources they reuse</h2><p>The most reused first (by the largest \
+         share of the submission found in one source).</p><table><thead><tr><th>submission</th>\
+         <th>sources (share of the submission found in each)</th></tr></thead>",
     );
-    for submission in (0..report.names.len()).filter(|&d| !report.is_source(d)) {
+    let best = |submission: DocId| {
+        found.get(&submission).map(|list| {
+            list.iter()
+                .map(|&(share, _, _)| share.unwrap_or(-1.0))
+                .fold(-1.0f64, f64::max)
+        })
+    };
+    let mut submissions: Vec<DocId> = (0..report.names.len())
+        .filter(|&d| !report.is_source(d))
+        .collect();
+    // Most reused first; pairs without evidence after those with, submissions without a
+    // source last, each in stream order.
+    submissions.sort_by(|&x, &y| {
+        best(y)
+            .unwrap_or(-2.0)
+            .total_cmp(&best(x).unwrap_or(-2.0))
+            .then(x.cmp(&y))
+    });
+    for submission in submissions {
         let _ = write!(out, "<tr><td>{}</td><td>", escape(report.name(submission)));
         match found.get_mut(&submission) {
             None => out.push_str(r#"<span class="none">no source found</span>"#),
@@ -152,15 +192,27 @@ fn pairs_table(out: &mut String, report: &CollectionReport<'_>, options: &HtmlOp
         out,
         "<h2>Pairs, ranked by score</h2><p>Read \"a relation b\"{}. <i>a in b</i>: the share of \
          a's text found in b. Passages: sentences of a and of b (from 1), consecutive matches \
-         taken together.</p><table><tr><th>#</th>{}<th>a</th><th>relation</th><th>b</th>\
-         <th>score</th><th>a in b</th><th>b in a</th><th>passages</th><th>report</th></tr>",
+         taken together.{}</p><table><thead><tr><th>#</th>{}<th>a</th><th>relation</th><th>b</th>\
+         <th>score</th><th>a in b</th><th>b in a</th>{}<th>passages</th><th>report</th></tr></thead>",
         if report.has_roles() {
             "; with sources, the source is the container"
         } else {
             ""
         },
         if report.has_roles() {
+            " <i>Without the sources</i>: for two submissions, a in b and b in a with the \
+             matches of text found in a marked source left out (as JPlag does with base code), \
+             and how many matched sentences of a and b that leaves out."
+        } else {
+            ""
+        },
+        if report.has_roles() {
             "<th>kind</th>"
+        } else {
+            ""
+        },
+        if report.has_roles() {
+            "<th>without the sources</th>"
         } else {
             ""
         }
@@ -173,11 +225,28 @@ fn pairs_table(out: &mut String, report: &CollectionReport<'_>, options: &HtmlOp
             };
             format!("<td>{label}</td>")
         });
+        let discount = if report.has_roles() {
+            match report.discount_at(rank) {
+                Some(d) => format!(
+                    "<td>{} / {} ({} and {} sentences left out)</td>",
+                    percent(d.containment[0]),
+                    percent(d.containment[1]),
+                    d.found_in_sources[0],
+                    d.found_in_sources[1]
+                ),
+                None => "<td></td>".to_string(),
+            }
+        } else {
+            String::new()
+        };
         let evidence = report.evidence_at(rank).map_or(
-            r#"<td class="none" colspan="3">not computed</td>"#.to_string(),
+            format!(
+                r#"<td class="none" colspan="{}">not computed</td>"#,
+                if report.has_roles() { 4 } else { 3 }
+            ),
             |e| {
                 format!(
-                    r#"<td class="n">{}</td><td class="n">{}</td><td>{}</td>"#,
+                    r#"<td class="n">{}</td><td class="n">{}</td>{discount}<td>{}</td>"#,
                     percent(e.containment[0]),
                     percent(e.containment[1]),
                     escape(&passage_spans(e))
@@ -224,11 +293,17 @@ fn matrix(out: &mut String, report: &CollectionReport<'_>) {
         (all.clone(), all)
     };
     out.push_str("<h2>Matrix</h2>");
-    if rows.len() > MAX_MATRIX_SIDE || columns.len() > MAX_MATRIX_SIDE {
+    let most_rows = if report.has_roles() {
+        MAX_CLASS_ROWS
+    } else {
+        MAX_MATRIX_SIDE
+    };
+    if rows.len() > most_rows || columns.len() > MAX_MATRIX_SIDE {
         let _ = write!(
             out,
             "<p class=\"none\">Not drawn: {} rows by {} columns (a grid is drawn up to \
-             {MAX_MATRIX_SIDE} a side); the pairs above hold the same figures.</p>",
+             {most_rows} rows and {MAX_MATRIX_SIDE} columns); the pairs above hold the same \
+             figures.</p>",
             rows.len(),
             columns.len()
         );
@@ -254,7 +329,7 @@ fn matrix(out: &mut String, report: &CollectionReport<'_>) {
             percent(value)
         );
     }
-    out.push_str("</span></p><table><tr><th></th>");
+    out.push_str("</span></p><table><thead><tr><th></th>");
     for &column in &columns {
         let _ = write!(
             out,
@@ -262,9 +337,13 @@ fn matrix(out: &mut String, report: &CollectionReport<'_>) {
             escape(report.name(column))
         );
     }
-    out.push_str("</tr>");
+    out.push_str("</tr></thead>");
     for &row in &rows {
-        let _ = write!(out, "<tr><th>{}</th>", escape(report.name(row)));
+        let _ = write!(
+            out,
+            r#"<tr><th class="r">{}</th>"#,
+            escape(report.name(row))
+        );
         for &column in &columns {
             if row == column {
                 out.push_str(r#"<td class="c" style="background:#eee"></td>"#);
@@ -292,6 +371,20 @@ fn matrix(out: &mut String, report: &CollectionReport<'_>) {
 }
 
 fn groups(out: &mut String, report: &CollectionReport<'_>) {
+    if report.has_roles() {
+        out.push_str("<h2>Identical documents</h2>");
+        if report.detection.groups.is_empty() {
+            out.push_str("<p class=\"none\">None.</p>");
+            return;
+        }
+        out.push_str("<ol>");
+        for group in &report.detection.groups {
+            let words = report.group_words(group, |d| escape(report.name(d)));
+            let _ = write!(out, "<li>{words}</li>");
+        }
+        out.push_str("</ol>");
+        return;
+    }
     out.push_str("<h2>Duplicate groups</h2>");
     if report.detection.groups.is_empty() {
         out.push_str("<p class=\"none\">None.</p>");
@@ -321,100 +414,4 @@ fn groups(out: &mut String, report: &CollectionReport<'_>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::collection::evidence::PairEvidence;
-    use crate::collection::{DetectedPair, Detection, Relation};
-    use crate::compare::passages::Passage;
-
-    fn evidence(a_in_b: f64, b_in_a: f64) -> PairEvidence {
-        PairEvidence {
-            containment: [a_in_b, b_in_a],
-            matched_sentences: [2, 2],
-            sentences: [4, 10],
-            passages: vec![Passage {
-                a: [0, 1],
-                b: [4, 5],
-                pairs: 2,
-                words: 20,
-                score: 1.0,
-                chance: None,
-                members: vec![0, 1],
-            }],
-        }
-    }
-
-    fn names() -> Vec<String> {
-        ["source.txt", "alice.txt", "bob.txt", "carol.txt"]
-            .map(String::from)
-            .to_vec()
-    }
-
-    #[test]
-    fn each_submission_lists_its_sources_and_the_pairs_carry_their_evidence() {
-        let names = names();
-        let detection = Detection {
-            pairs: vec![
-                DetectedPair::new(0, 1, Relation::Contains, 0.9),
-                DetectedPair::new(2, 0, Relation::Reuses, 0.4),
-                DetectedPair::new(1, 2, Relation::Reuses, 0.3),
-            ],
-            groups: Vec::new(),
-        };
-        let mut report = CollectionReport::new("codet", &names, &detection, &[true]);
-        // Output order: source-alice (0.9), bob-source (0.4), then alice-bob.
-        report.evidence = vec![Some(evidence(0.8, 0.25)), Some(evidence(0.35, 0.1)), None];
-        let link = |rank: usize| (rank == 0).then(|| "pairs/1.html".to_string());
-        let html = collection_html(&report, &HtmlOptions { pair_link: &link });
-        // alice is found at 25% in the source (b in a of "source contains alice"), bob at 35%.
-        assert!(
-            html.contains(
-                r##"<tr><td>alice.txt</td><td><a href="#pair-0">source.txt</a> (25%)</td></tr>"##
-            ),
-            "{html}"
-        );
-        assert!(
-            html.contains(
-                r##"<tr><td>bob.txt</td><td><a href="#pair-1">source.txt</a> (35%)</td></tr>"##
-            ),
-            "{html}"
-        );
-        assert!(
-            html.contains(
-                r#"<tr><td>carol.txt</td><td><span class="none">no source found</span></td></tr>"#
-            ),
-            "{html}"
-        );
-        assert!(html.contains(r#"<td>a 1-2 / b 5-6</td><td><a href="pairs/1.html">open</a></td>"#));
-        assert!(html.contains(r#"<td class="none" colspan="3">not computed</td><td></td>"#));
-        // The matrix: submissions by the one source, alice's cell at 25%.
-        assert!(
-            html.contains(r#"color:#222" title="alice.txt in source.txt: 25%">25</td>"#),
-            "{html}"
-        );
-        assert!(html.contains("<p class=\"none\">None.</p>"));
-    }
-
-    #[test]
-    fn names_are_escaped_and_the_group_names_the_one_to_keep() {
-        let names = vec!["<b>.txt".to_string(), "b&c.txt".to_string()];
-        let detection = Detection {
-            pairs: vec![DetectedPair::new(0, 1, Relation::Duplicate, 1.0)],
-            groups: vec![vec![1, 0]],
-        };
-        let report = CollectionReport::new("imatch", &names, &detection, &[]);
-        let html = collection_html(
-            &report,
-            &HtmlOptions {
-                pair_link: &|_| None,
-            },
-        );
-        assert!(!html.contains("<b>.txt"));
-        assert!(
-            html.contains(
-                r#"<li><span class="keep">b&amp;c.txt (keep)</span>, &lt;b&gt;.txt</li>"#
-            ),
-            "{html}"
-        );
-    }
-}
+mod tests;
