@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::export::ExportKind;
 use super::state::CentralView;
+use super::widgets::shorten;
 use super::{Side, SimdocApp};
 use egui::RichText;
 
@@ -273,7 +274,7 @@ fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 has_verdict,
                 egui::Checkbox::new(&mut s.rules.verdict, "Decide by the learned verdict"),
             )
-            .on_hover_text(super::evidence::VERDICT_HINT)
+            .on_hover_text(super::pair::evidence::VERDICT_HINT)
             .on_disabled_hover_text("The reference model in use has no pair verdict");
             ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
                 .on_hover_text("A sentence against two consecutive sentences taken together");
@@ -366,16 +367,6 @@ pub fn central_view_switch_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             "One document against a folder of sources: which source each sentence comes from",
         );
     });
-}
-
-/// Shortens text to `max` characters with an ellipsis.
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }
 
 /// The bottom bar: running jobs with a cancel button, or what is loaded.

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
 
-use super::SimdocApp;
-use super::state::{SentenceMark, Side};
+use crate::app::SimdocApp;
+use crate::app::state::{SentenceMark, Side};
 use crate::document::{Document, NodeId, NodeKind};
 use crate::similarity::Explanation;
 
@@ -64,7 +64,7 @@ pub struct DocPane {
     pub last_top: Option<u32>,
     /// The viewer (not the user) moved this pane this frame.
     pub scrolled_by_app: bool,
-    /// Whether the document holds Chinese, Japanese or Korean text ([`super::fonts::has_cjk`]).
+    /// Whether the document holds Chinese, Japanese or Korean text ([`crate::app::widgets::fonts::has_cjk`]).
     has_cjk: bool,
     /// [`Self::sentence_places`], and whether the heights changed since they were computed.
     places: Vec<f32>,
@@ -105,7 +105,7 @@ impl DocPane {
         self.measured = vec![false; self.blocks.len()];
         self.width = 0.0;
         self.built_for = Some(Arc::clone(doc));
-        self.has_cjk = super::fonts::has_cjk(&doc.text);
+        self.has_cjk = crate::app::widgets::fonts::has_cjk(&doc.text);
         // A new document starts at its top, not where the last one was left.
         self.pending_scroll = Some(0.0);
         self.target = None;
@@ -528,7 +528,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
 
 /// The pane's header: the file name (the whole path on hover), the document's title when it
 /// says something else, and the counts.
-fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, loaded: &super::LoadedDoc) {
+fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, loaded: &crate::app::LoadedDoc) {
     let doc = &loaded.doc;
     let file_name = loaded.file_name();
     ui.horizontal(|ui| {

@@ -10,7 +10,7 @@
 use egui::Color32;
 use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
 
-use super::SimdocApp;
+use crate::app::SimdocApp;
 use crate::compare::{MOST_CAPPED_NOTES, capped_notes};
 use crate::render::Tier;
 use crate::similarity::ScoredPair;
@@ -152,9 +152,9 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .invert_y(true)
         .x_axis_label(format!(
             "A: {}",
-            super::toolbar::shorten(&docs[0].file_name(), 40)
+            crate::app::widgets::shorten(&docs[0].file_name(), 40)
         ))
-        .y_axis_label(super::toolbar::shorten(
+        .y_axis_label(crate::app::widgets::shorten(
             &format!("B: {}", docs[1].file_name()),
             b_title_room,
         ))
@@ -269,10 +269,10 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 ui.strong(format!("A {} × B {}", pair.left, pair.right));
             }
             if let Some(a) = a {
-                ui.label(format!("A: {}", super::toolbar::shorten(&a.text, 220)));
+                ui.label(format!("A: {}", crate::app::widgets::shorten(&a.text, 220)));
             }
             if let Some(b) = b {
-                ui.label(format!("B: {}", super::toolbar::shorten(&b.text, 220)));
+                ui.label(format!("B: {}", crate::app::widgets::shorten(&b.text, 220)));
             }
             ui.weak("Click to select");
         });

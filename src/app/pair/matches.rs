@@ -3,8 +3,8 @@
 
 use egui::RichText;
 
-use super::SimdocApp;
-use super::state::View;
+use crate::app::SimdocApp;
+use crate::app::state::View;
 use crate::render::{Tier, percent};
 
 /// How the match list is ordered.
@@ -223,7 +223,7 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 pair.right,
                 pair.sim_lr,
                 pair.sim_rl,
-                super::toolbar::shorten(text, 70)
+                crate::app::widgets::shorten(text, 70)
             );
             ui.horizontal(|ui| {
                 let (rect, _) =

@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::SimdocApp;
-use super::state::Side;
+use crate::app::SimdocApp;
+use crate::app::state::Side;
 use crate::render::Tier;
 use crate::similarity::{Explanation, ScoredPair};
 
@@ -107,7 +107,7 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                     "[{}] {} — {}",
                     partner(pair, side),
                     tier.name(),
-                    super::toolbar::shorten(text, 160)
+                    crate::app::widgets::shorten(text, 160)
                 ));
                 if let Some(e) = pair.chance {
                     // Judged against chance: the Sims admit the pair as a link, its passage's

@@ -2,7 +2,7 @@
 //! question they answer: submissions reusing sources, submissions reusing each other) and the
 //! duplicate groups with the document to keep.
 
-use super::collection::{CollectionResult, short};
+use super::result::{CollectionResult, short};
 use crate::collection::roles::PairKind;
 
 /// What the list beside the matrix shows.

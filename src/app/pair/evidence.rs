@@ -7,8 +7,8 @@
 
 use egui::{Color32, RichText};
 
-use super::SimdocApp;
-use super::state::View;
+use crate::app::SimdocApp;
+use crate::app::state::View;
 use crate::compare::{WordAlignment, WordMatch};
 use crate::render::Tier;
 use crate::render::report::align_pair;

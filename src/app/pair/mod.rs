@@ -1,0 +1,12 @@
+//! The two-document view: the texts side by side with their overview strips and tooltips, the
+//! shaded hierarchies, and the side panel beside them (summary, dotplot, match list, passages
+//! and word evidence), with the pair's exports.
+
+pub(crate) mod doc_pane;
+pub(crate) mod dotplot;
+pub(crate) mod evidence;
+pub mod export;
+pub(crate) mod matches;
+pub(crate) mod overview;
+pub(crate) mod sentence_tooltip;
+pub(crate) mod trees;
