@@ -2,6 +2,7 @@
 //! shaded hierarchies, and the side panel beside them (summary, dotplot, match list, passages
 //! and word evidence), with the pair's exports.
 
+mod block_text;
 pub(crate) mod doc_pane;
 pub(crate) mod dotplot;
 pub(crate) mod evidence;
