@@ -79,6 +79,7 @@ impl SimdocApp {
         self.jobs
             .cancel_where(|job| Some(job.id) == self.compare_job);
         self.compare_generation += 1;
+        self.compare_stopped = None;
         let generation = self.compare_generation;
         let method = self.settings.method;
         let options: CompareOptions = self.settings.compare_options();
@@ -128,6 +129,11 @@ impl SimdocApp {
         self.compare_job.is_some() && self.view.is_some()
     }
 
+    /// Whether a comparison is running.
+    pub fn is_comparing(&self) -> bool {
+        self.compare_job.is_some()
+    }
+
     /// Finds the passages again (new gap or minimum length): a refilter, no rescoring.
     pub fn refresh_view(&mut self) {
         if let Some(analysis) = &self.analysis
@@ -172,6 +178,8 @@ impl SimdocApp {
                         self.view = None;
                         self.selection = Selection::default();
                         self.panes[side.index()] = doc_pane::DocPane::default();
+                        // Another document: the old zoom would show an empty corner of it.
+                        self.dotplot.reset = true;
                         self.recompare();
                     }
                     Err(error) => self.error(error),
@@ -192,7 +200,9 @@ impl SimdocApp {
                             ));
                             self.analysis = Some(*analysis);
                         }
-                        Err(error) => self.notice(format!("Comparison stopped: {error}")),
+                        // Said in the summary, with a button to compare again, until the
+                        // next comparison starts (not a notice that would outlive it).
+                        Err(error) => self.compare_stopped = Some(error),
                     }
                 }
                 JobOutput::Collection { result } => match result {
@@ -272,6 +282,7 @@ impl SimdocApp {
         self.view = None;
         self.selection = Selection::default();
         self.panes = Default::default();
+        self.dotplot.reset = true;
         self.settings.central_view = CentralView::Texts;
         self.recompare();
     }

@@ -76,13 +76,18 @@ impl SimdocApp {
         }
         // Match stepping, unless a text field has the keyboard.
         if !ctx.egui_wants_keyboard_input() {
-            let (next, previous, shift) = ctx.input(|i| {
+            let (next, previous, shift, change) = ctx.input(|i| {
                 (
                     i.key_pressed(Key::N) || i.key_pressed(Key::ArrowDown) && i.modifiers.alt,
                     i.key_pressed(Key::P) || i.key_pressed(Key::ArrowUp) && i.modifiers.alt,
                     i.modifiers.shift,
+                    i.key_pressed(Key::C) && !i.modifiers.command,
                 )
             });
+            // C / Shift+C step through the Changes list.
+            if change {
+                self.step_change(if shift { -1 } else { 1 });
+            }
             // Shift+N / Shift+P step by passage.
             match (next, previous, shift) {
                 (true, _, false) => self.step_match(1),

@@ -108,6 +108,9 @@ pub struct SimdocApp {
     compare_generation: u64,
     /// The comparison job in flight, if any.
     compare_job: Option<JobId>,
+    /// Why the last comparison stopped without a result (cancelled, or an error), until the
+    /// next one starts: the summary says so and offers to compare again.
+    pub compare_stopped: Option<String>,
     /// Messages the user can dismiss (errors name the file and the cause).
     pub messages: Vec<Message>,
     /// The "open a path" text fields, one per side (a fallback when no file dialog is available).
@@ -116,6 +119,8 @@ pub struct SimdocApp {
     dotplot: dotplot::DotplotState,
     match_list: matches::MatchListState,
     evidence: evidence::EvidenceState,
+    changes: pair::changes_list::ChangesState,
+    passage_list: pair::passage_list::PassageListState,
     trees: trees::TreesState,
     collection: collection::CollectionState,
     /// The one-against-many view.
@@ -150,12 +155,15 @@ impl SimdocApp {
             jobs: Jobs::default(),
             compare_generation: 0,
             compare_job: None,
+            compare_stopped: None,
             messages: Vec::new(),
             path_input: [String::new(), String::new()],
             panes: Default::default(),
             dotplot: Default::default(),
             match_list: Default::default(),
             evidence: Default::default(),
+            changes: Default::default(),
+            passage_list: Default::default(),
             trees: Default::default(),
             collection: Default::default(),
             sources: Default::default(),
@@ -213,8 +221,9 @@ impl SimdocApp {
         evidence::side_tabs_ui(self, ui);
         match self.evidence.tab {
             evidence::SideTab::Matches => matches::match_list_ui(self, ui),
-            evidence::SideTab::Passages => evidence::passage_list_ui(self, ui),
+            evidence::SideTab::Passages => pair::passage_list::passage_list_ui(self, ui),
             evidence::SideTab::Words => evidence::words_ui(self, ui),
+            evidence::SideTab::Changes => pair::changes_list::changes_list_ui(self, ui),
         }
     }
 

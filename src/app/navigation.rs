@@ -1,11 +1,14 @@
 //! Moving through the evidence: the next or previous match (in the match list's order) or
-//! passage, and scrolling the two texts in step.
+//! passage, and scrolling the two texts in step along the alignment.
 
 use super::{Side, SimdocApp, evidence};
 
 impl SimdocApp {
-    /// Scrolling the texts in step: when the user scrolls one pane inside the current passage,
-    /// the other is brought to the partner of the passage's pair nearest above its top sentence.
+    /// Scrolling the texts in step, as Meld does: when the user scrolls one pane, the other
+    /// is brought to where its top sentence lies along the alignment
+    /// ([`crate::compare::changes::Changes::partner_along`]). Inside the selected passage, which
+    /// may lie off the alignment (a moved passage), the partner is that of the passage's pair
+    /// nearest above the top sentence.
     pub(super) fn follow_in_step(&mut self) {
         let Some(view) = &self.view else { return };
         let current = evidence::current_passage(self, view);
@@ -19,23 +22,23 @@ impl SimdocApp {
             if pane.scrolled_by_app || Some(top) == previous {
                 continue;
             }
-            let Some(passage) = current.and_then(|i| view.passages.get(i)) else {
-                continue;
+            let in_passage = current
+                .and_then(|i| view.passages.get(i))
+                .filter(|passage| passage.covers(side.index(), top));
+            let partner = match in_passage {
+                // (this side's position, the other side's) of each pair of the passage
+                Some(passage) => passage
+                    .members
+                    .iter()
+                    .filter_map(|&m| view.matches.get(m))
+                    .map(|p| match side {
+                        Side::Left => (p.left, p.right),
+                        Side::Right => (p.right, p.left),
+                    })
+                    .rfind(|&(mine, _)| mine <= top)
+                    .map(|(_, theirs)| theirs),
+                None => view.changes.partner_along(side.index(), top),
             };
-            if !passage.covers(side.index(), top) {
-                continue;
-            }
-            // (this side's position, the other side's) of each pair of the passage
-            let partner = passage
-                .members
-                .iter()
-                .filter_map(|&m| view.matches.get(m))
-                .map(|p| match side {
-                    Side::Left => (p.left, p.right),
-                    Side::Right => (p.right, p.left),
-                })
-                .rfind(|&(mine, _)| mine <= top)
-                .map(|(_, theirs)| theirs);
             if let Some(partner) = partner {
                 self.selection.scroll_to[side.other().index()] = Some(partner);
             }
@@ -46,6 +49,12 @@ impl SimdocApp {
     /// The sentence the pane of `side` last brought into view on a selection.
     pub fn shown_sentence(&self, side: Side) -> Option<u32> {
         self.panes[side.index()].shown
+    }
+
+    /// The part of the documents the dotplot showed last frame: `[min A, min B]` and
+    /// `[max A, max B]` in sentence positions, with where it was drawn on screen.
+    pub fn dotplot_shown(&self) -> Option<(egui::Rect, [f64; 2], [f64; 2])> {
+        self.dotplot.shown
     }
 
     /// The sentence at the top of the pane of `side` in the last frame.

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use egui::{Rect, Sense};
 
 mod export;
+mod histogram;
 mod lists;
 mod matrix;
 mod result;
@@ -66,6 +67,8 @@ pub struct CollectionState {
     pub progress: Arc<Mutex<Option<Progress>>>,
     /// Pairs or groups.
     pub tab: ListTab,
+    /// The pair list's sort, search and smallest score.
+    pub pair_list: lists::PairListState,
 }
 
 impl CollectionState {
@@ -208,7 +211,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         let with_sources = !app.collection.sources.trim().is_empty();
         let (preset, detector) = app.collection.chosen(with_sources);
-        let preset_label = ui.label("Preset");
+        let preset_label = ui.label("Collection preset");
         egui::ComboBox::from_id_salt("collection_preset")
             .width(230.0)
             .selected_text(match app.collection.preset {
@@ -346,7 +349,9 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         );
     });
     match app.collection.tab {
-        ListTab::Pairs => lists::pair_list_ui(result, &mut list, &mut open),
+        ListTab::Pairs => {
+            lists::pair_list_ui(result, &mut app.collection.pair_list, &mut list, &mut open);
+        }
         ListTab::Groups => lists::group_list_ui(result, &mut list, &mut open),
     }
     if let Some(matrix) = &result.matrix

@@ -114,6 +114,18 @@ fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 app.pick_for_sources(Pick::SourcesFiles);
             }
         }
+        ui.separator();
+        // The matching is the toolbar's; a class's teacher wants collection mode's.
+        let teacher = crate::app::toolbar::teacher_preset();
+        let active = app.settings.preset() == teacher;
+        if ui
+            .add(egui::Button::selectable(active, "Teacher preset"))
+            .on_hover_text(crate::app::toolbar::TEACHER_HINT)
+            .clicked()
+            && !active
+        {
+            app.set_preset(teacher);
+        }
         let ready = !app.sources.sources.trim().is_empty();
         if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
             app.run_sources();
