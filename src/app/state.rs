@@ -323,7 +323,9 @@ impl View {
         let changes = changes(
             &matches,
             &passages,
-            [&comparison.active[0], &comparison.active[1]],
+            // The sentences the figures count: a heading or a fragment that went unmatched
+            // (a one-word title) is not an editor's change.
+            [&comparison.counted[0], &comparison.counted[1]],
         );
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {

@@ -477,7 +477,7 @@ pub fn status_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             }
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.weak("n / p: next / previous match · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
+            ui.weak("n / p: next / previous match · c / Shift+C: change · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
         });
     });
 }

@@ -15,8 +15,9 @@
 //!   text is in the other version, but out of order relative to the text around it.
 //! - A sentence with a pair on the alignment is *changed* when none of its aligned pairs is
 //!   identical (the same refined terms), and unchanged otherwise.
-//! - A sentence of A that takes part in the comparison and has no match at all is *deleted*; one
-//!   of B, *added*. Sentences that take no part (boilerplate left out) are none of these.
+//! - A sentence of A that counts (the caller says which: the viewer passes the sentences the
+//!   figures count, leaving out boilerplate, headings and fragments) and has no match at all is
+//!   *deleted*; one of B, *added*. Sentences that do not count are none of these.
 //!
 //! A change of the list is a run of consecutive sentences of one kind: deleted sentences of A,
 //! added sentences of B, changed sentences of A (with the span of their aligned partners in B),

@@ -139,7 +139,7 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         docs[0].doc.top_level_boundaries(),
         docs[1].doc.top_level_boundaries(),
     ];
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Dotplot");
         let capped = &analysis.comparison.capped;
         if capped.is_empty() {

@@ -263,7 +263,7 @@ fn words_legend_ui(ui: &mut egui::Ui) {
             (WordMatch::Stemmed, "same stem"),
             (
                 WordMatch::Related { c: 0.0, why: None },
-                "related (hover: why, and c)",
+                "related (listed below, with c)",
             ),
             (WordMatch::Unmatched, "only in this sentence"),
         ] {
