@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use simdoc::app::sources_view::{SourcesInput, SourcesRun};
+use simdoc::app::sources::{SourcesInput, SourcesRun};
 use simdoc::app::state::{Analysis, LoadedDoc, View};
 use simdoc::app::{CentralView, Settings, SimdocApp};
 use simdoc::compare::passages::passages_of;

@@ -41,25 +41,60 @@ start() { # args...
 
 start --example
 
-# Click a blue (similar, not identical) dot of the dotplot: the pair is selected in every view and
+# Click a blue (similar, not identical) match in the list: the pair is selected in every view and
 # both texts scroll to it. Then hover the selected sentence of B for its explanation.
-xdotool mousemove 1047 447 click 1
+xdotool mousemove 1037 657 click 1
 sleep 1
-xdotool mousemove 498 386
+xdotool mousemove 515 287
 shoot selection
 kill "$app"; wait "$app" 2>/dev/null || true
 
-# The passages list, then a similar (one-to-two) match's words side by side.
+# The passages list with the start of each passage's text.
 start --example
-xdotool mousemove 856 622 click 1
+xdotool mousemove 963 611 click 1
+xdotool mousemove 700 10
 shoot passages
-xdotool mousemove 744 622 click 1
+kill "$app"; wait "$app" 2>/dev/null || true
+
+# An editor's pair: "Guinea" against a revision of it (a sentence reworded, one added, a
+# paragraph deleted, one moved to the end). The Changes list with its first change selected and
+# the texts scrolling in step, then that change word by word on the real text.
+revision=$(mktemp -d)
+python3 - assets/examples/guinea.md "$revision" <<'PY'
+import pathlib, sys
+text = pathlib.Path(sys.argv[1]).read_text(encoding="utf-8")
+out = pathlib.Path(sys.argv[2])
+def change(old, new):
+    global text
+    assert old in text, old
+    text = text.replace(old, new)
+(out / "guinea.md").write_text(text, encoding="utf-8")
+change("Guinea is a republic. The president is directly elected by the people and is head of state "
+       "and head of government.",
+       "Guinea is a presidential republic. The President, elected directly by the people, is both "
+       "head of state and head of government.\n\nA new constitution was adopted by referendum in "
+       "2020, extending the presidential term to six years.\n\n")
+change("Guinea's economy is largely dependent on agriculture and mineral production. It is the "
+       "world's second largest producer of bauxite, and has rich deposits of diamonds and gold.\n\n", "")
+ebola = ("The country is currently at the core of the 2014 Ebola outbreak giving it a bleak prospect "
+         "for the upcoming years in terms of humanitarian situation and GDP growth.\n\n")
+change(ebola, "")
+text = text.rstrip() + "\n\n" + ebola
+change("Human rights in Guinea remain controversial.", "Human rights in Guinea remain a matter of controversy.")
+(out / "guinea-revised.md").write_text(text, encoding="utf-8")
+PY
+start "$revision/guinea.md" "$revision/guinea-revised.md"
+xdotool mousemove 1139 611 click 1
 sleep 1
-xdotool mousemove 900 773 click 1
-sleep 1
-xdotool mousemove 929 622 click 1
+xdotool mousemove 822 680 click 1
+xdotool mousemove 950 704 click 1
+xdotool mousemove 1000 300
+shoot changes 2
+xdotool mousemove 1041 611 click 1
+xdotool mousemove 1000 300
 shoot words
 kill "$app"; wait "$app" 2>/dev/null || true
+rm -rf "$revision"
 
 start --example --hierarchies
 shoot hierarchies
@@ -86,9 +121,9 @@ cp assets/examples/guinea.md assets/examples/history-of-guinea.md "$work/sources
 # The Sources view: "Equatorial Guinea" against its sources; hover a source in the list (its
 # sentences stand out), then a sentence for where it comes from.
 start "$work/equatorial-guinea.txt" --sources "$work/sources"
-xdotool mousemove 120 185
+xdotool mousemove 120 163
 sleep 1
-xdotool mousemove 726 217
+xdotool mousemove 726 195
 shoot sources
 kill "$app"; wait "$app" 2>/dev/null || true
 
@@ -101,17 +136,17 @@ for speech in 1953-Eisenhower 1957-Eisenhower 1961-Kennedy 1965-Johnson 1969-Nix
   cp "$data/reference/us-speeches-pd/inaugural/$speech.txt" "$work/submissions/"
 done
 start --example
-xdotool mousemove 188 66 click 1
+xdotool mousemove 188 43 click 1
 sleep 1
 xdotool windowfocus --sync "$win"
-xdotool mousemove 212 89 click 1
+xdotool mousemove 212 67 click 1
 xdotool type --delay 40 "$work/submissions"
-xdotool mousemove 720 89 click 1
+xdotool mousemove 720 67 click 1
 xdotool type --delay 40 "$work/sources"
 # Run (the preset for the question: teacher, since sources are given).
-xdotool mousemove 678 112 click 1
+xdotool mousemove 739 89 click 1
 sleep 12
 # Hover a cell of the matrix: its row, column and value.
-xdotool mousemove 1150 420
+xdotool mousemove 1150 398
 shoot collection
 rm -rf "$work"

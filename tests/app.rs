@@ -14,7 +14,7 @@ use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::{Preset, Thresholds};
-use viewer_support::{harness, labels_containing, settle, write};
+use viewer_support::{choose_preset, harness, labels_containing, settle, write};
 
 const A: &str = "# Fox report\n\n\
     The quick brown fox jumps over the lazy dog near the river bank. \
@@ -66,12 +66,12 @@ fn loads_compares_and_filters_live() {
 
     // The presets are one click away: the thesis's values, then the measured default again.
     // A preset with other refining or rules than the current one compares again.
-    h.get_by_label("Thesis").click();
+    choose_preset(&mut h, "Thesis");
     settle(&mut h);
     let view = h.state().view.as_ref().expect("a view");
     assert_eq!(view.thresholds, Thresholds::THESIS);
     assert_eq!(view.figures.pairs, 2);
-    h.get_by_label("Measured").click();
+    choose_preset(&mut h, "Measured");
     settle(&mut h);
     assert_eq!(h.state().settings.thresholds, Thresholds::MEASURED);
 }
@@ -82,7 +82,7 @@ fn the_verdict_preset_decides_by_probability_and_its_slider_sets_it() {
     let mut h = loaded(dir.path());
     // Under the verdict preset every kept pair carries the probability and the permission
     // slider becomes "Probability".
-    h.get_by_label("Verdict").click();
+    choose_preset(&mut h, "Verdict");
     settle(&mut h);
     assert_eq!(h.state().settings.thresholds, Thresholds::VERDICT);
     assert!(h.state().settings.rules.verdict);
@@ -111,7 +111,7 @@ fn the_verdict_preset_decides_by_probability_and_its_slider_sets_it() {
         view.figures.pairs
     );
     // The WordNet preset decides by the Sims again.
-    h.get_by_label("WordNet").click();
+    choose_preset(&mut h, "WordNet");
     settle(&mut h);
     assert_eq!(h.state().settings.thresholds, Thresholds::WORDNET);
     let view = h.state().view.as_ref().expect("a view");
@@ -273,7 +273,7 @@ fn collection_mode_finds_a_pair_and_opens_it() {
 fn a_preset_chosen_in_the_menu_runs_its_detector() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = collection_run(dir.path());
-    h.get_by_label("Preset").click();
+    h.get_by_label("Collection preset").click();
     h.run_ok();
     h.get_by_label("Paper (each paper's settings)").click();
     h.run_ok();

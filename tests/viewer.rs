@@ -10,12 +10,12 @@ use std::sync::Arc;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use simdoc::app::{Settings, SharedModel, Side, SimdocApp};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{Method, Preset, Thresholds};
-use viewer_support::{harness, settle, write};
+use viewer_support::{choose_preset, harness, preset_shown, settle, write};
 
 fn frames(harness: &mut Harness<'_, SimdocApp>, n: usize) {
     for _ in 0..n {
@@ -121,8 +121,16 @@ fn the_word_view_shows_how_each_word_met_the_other_sentence() {
         )
         .is_some()
     );
-    assert!(h.query_by_label("dog").is_some());
-    assert!(h.query_by_label("river").is_some());
+    // The sentences as written, with their capital and full stop, and the related pair named.
+    assert!(
+        h.query_by_label("The quick brown fox jumps over the lazy dog near the river bank.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("The quick brown fox jumped over the lazy cat near the bank.")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("dog ~ cat (c 0.50)").is_some());
 }
 
 /// The one sentence A holds, which B holds once inside one long paragraph.
@@ -262,13 +270,9 @@ fn headers_show_the_file_name_and_the_path_on_hover() {
 fn presets_show_which_is_active_and_custom_after_a_change() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = open_pair(dir.path(), A, B, app_with(embedded(), Settings::default()));
-    let selected = |h: &Harness<'_, SimdocApp>, label: &str| {
-        h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
-    };
-    assert!(selected(&h, "Documents"));
-    assert!(!selected(&h, "Measured"));
-    assert!(!selected(&h, "Thesis"));
-    assert!(!selected(&h, "Custom"));
+    // The preset menu shows the active preset.
+    let shown = |h: &Harness<'_, SimdocApp>| preset_shown(h);
+    assert_eq!(shown(&h), "Documents");
 
     // Keep numbers off (an option the presets set): the configuration is custom and compared
     // again.
@@ -282,17 +286,15 @@ fn presets_show_which_is_active_and_custom_after_a_change() {
     );
     settle(&mut h);
     assert!(!h.state().settings.refine.keep_numbers);
-    assert!(selected(&h, "Custom"));
-    assert!(!selected(&h, "Documents"));
-    h.get_by_label("Measured").click();
+    assert_eq!(shown(&h), "Custom");
+    choose_preset(&mut h, "Measured");
     settle(&mut h);
     assert_eq!(h.state().settings.preset(), Preset::MEASURED);
-    assert!(!selected(&h, "Custom"));
-    assert!(selected(&h, "Measured"));
-    h.get_by_label("Documents").click();
+    assert_eq!(shown(&h), "Measured");
+    choose_preset(&mut h, "Documents");
     settle(&mut h);
     assert_eq!(h.state().settings.preset(), Preset::DOCUMENTS);
-    assert!(selected(&h, "Documents"));
+    assert_eq!(shown(&h), "Documents");
 }
 
 #[test]

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
 use crate::compare::chance::ChanceOptions;
+use crate::compare::changes::{Changes, changes};
 use crate::compare::passages::{PassageOptions, passages_of, sentence_words};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::{Document, NodeId};
@@ -295,6 +296,9 @@ pub struct View {
     pub passages: Vec<Passage>,
     /// For each match, the index of its passage in `passages`, if it is in one.
     pub passage_of: Vec<Option<u32>>,
+    /// What was added, deleted, changed or moved from A to B, and the alignment the texts
+    /// scroll along ([`crate::compare::changes`]).
+    pub changes: Changes,
 }
 
 impl View {
@@ -316,6 +320,13 @@ impl View {
             &analysis.sentence_words,
             passages,
         );
+        let changes = changes(
+            &matches,
+            &passages,
+            // The sentences the figures count: a heading or a fragment that went unmatched
+            // (a one-word title) is not an editor's change.
+            [&comparison.counted[0], &comparison.counted[1]],
+        );
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
@@ -334,6 +345,7 @@ impl View {
             matches,
             passages,
             passage_of,
+            changes,
         }
     }
 }

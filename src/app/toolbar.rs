@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use super::export::ExportKind;
 use super::state::CentralView;
+use super::widgets::shorten;
 use super::{Side, SimdocApp};
 use egui::RichText;
 
@@ -13,7 +14,7 @@ use crate::similarity::{Method, Preset, Relate, RelatedWords, WordnetWeights};
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().slider_width = 90.0;
+        ui.spacing_mut().slider_width = 60.0;
         // A control that does not fit moves to the next row whole: without this, a button at
         // the end of a narrow window wrapped its own label a letter per line.
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
@@ -24,10 +25,11 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
         let mut method = app.settings.method;
         let method_label = ui.label("Method");
-        // A fixed width, so that the toolbar does not shift when the method changes.
+        // A fixed width, so that the toolbar does not shift when the method changes: a longer
+        // title is cut short (the menu and the tooltip give it whole).
         egui::ComboBox::from_id_salt("method")
-            .width(230.0)
-            .selected_text(method.title())
+            .width(150.0)
+            .selected_text(shorten(method.title(), 16))
             .show_ui(ui, |ui| {
                 for m in Method::ALL {
                     ui.selectable_value(&mut method, m, m.title())
@@ -35,7 +37,8 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 }
             })
             .response
-            .labelled_by(method_label.id);
+            .labelled_by(method_label.id)
+            .on_hover_text(method.title());
         if method != app.settings.method {
             app.settings.method = method;
             app.recompare();
@@ -139,74 +142,119 @@ fn method_hint(method: Method) -> &'static str {
     }
 }
 
-/// The preset buttons: the active one is selected; after any change of its own the
-/// configuration is "Custom".
+/// The matching of collection mode's teacher preset
+/// ([`crate::collection::presets::PresetParams::teacher`]) as a preset of the viewer, so that
+/// a submission's pair and its Sources view read as the collection report does.
+pub fn teacher_preset() -> Preset {
+    let fuzzy = crate::collection::presets::PresetParams::teacher().fuzzy;
+    Preset {
+        refine: fuzzy.refine,
+        rules: fuzzy.rules,
+        thresholds: fuzzy.thresholds,
+        chance: None,
+    }
+}
+
+/// What the teacher preset is, for its tooltips.
+pub const TEACHER_HINT: &str = "Collection mode's teacher preset: submissions against sources, \
+every sentence pair whose Sims reach 0.6 under the measured refinement (EVALUATION.md, \
+\"Collection presets\"); the Sources view and a class's pairs then read as its report does";
+
+/// The presets, with what each is for.
+const PRESETS: [(&str, Preset, &str); 5] = [
+    (
+        "Documents",
+        Preset::DOCUMENTS,
+        "The default: every match judged against chance in this comparison, only passages \
+         unlikely by chance counted (chosen by plagdet on documents of 5 KB to 5 MB, \
+         EVALUATION.md)",
+    ),
+    (
+        "Measured",
+        Preset::MEASURED,
+        "Every sentence pair whose Sims reach 0.4, the best F1 on isolated paraphrase pairs \
+         (EVALUATION.md); on long documents chance pairs pass too",
+    ),
+    (
+        "Thesis",
+        Preset::THESIS,
+        "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
+    ),
+    (
+        "WordNet",
+        Preset::WORDNET,
+        "The measured refinement with WordNet's relations between words (synonyms, derived \
+         forms, hypernyms), counted where one word replaces another (EVALUATION.md)",
+    ),
+    (
+        "Verdict",
+        Preset::VERDICT,
+        "Pairs decided by the learned verdict: the probability, from a logistic regression \
+         over the Sims and other pair features, that two sentences say the same \
+         (EVALUATION.md)",
+    ),
+];
+
+/// The preset menu: it shows the active preset, or "Custom" after any change of its own. One
+/// menu rather than six buttons, so that the toolbar fits one row at the default window size
+/// (issue 29: it wrapped at 1400 pixels).
 fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let current = app.settings.preset();
-    let mut any = false;
-    for (name, preset, hint) in [
-        (
-            "Documents",
-            Preset::DOCUMENTS,
-            "The default: every match judged against chance in this comparison, only passages \
-             unlikely by chance counted (chosen by plagdet on documents of 5 KB to 5 MB, \
-             EVALUATION.md)",
-        ),
-        (
-            "Measured",
-            Preset::MEASURED,
-            "Every sentence pair whose Sims reach 0.4, the best F1 on isolated paraphrase pairs \
-             (EVALUATION.md); on long documents chance pairs pass too",
-        ),
-        (
-            "Thesis",
-            Preset::THESIS,
-            "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
-        ),
-        (
-            "WordNet",
-            Preset::WORDNET,
-            "The measured refinement with WordNet's relations between words (synonyms, derived \
-             forms, hypernyms), counted where one word replaces another (EVALUATION.md)",
-        ),
-        (
-            "Verdict",
-            Preset::VERDICT,
-            "Pairs decided by the learned verdict: the probability, from a logistic regression \
-             over the Sims and other pair features, that two sentences say the same \
-             (EVALUATION.md)",
-        ),
-    ] {
-        let active = current == preset;
-        any |= active;
-        let hint = if active {
-            format!("{hint} (active)")
-        } else {
-            hint.to_string()
-        };
-        let usable = crate::similarity::lexical::require(&*app.model, &preset.rules).is_ok();
-        if ui
-            .add_enabled(usable, egui::Button::selectable(active, name))
-            .on_hover_text(hint)
-            .on_disabled_hover_text(
-                "The reference model in use has no WordNet relations or pair verdict \
-                 (a model file from `simdoc model build` without --wordnet)",
-            )
-            .clicked()
-            && !active
-        {
-            app.set_preset(preset);
-        }
+    let active_name = PRESETS
+        .iter()
+        .find(|(_, preset, _)| *preset == current)
+        .map(|(name, _, _)| *name)
+        .or_else(|| (current == teacher_preset()).then_some("Teacher"))
+        .unwrap_or("Custom");
+    let label = ui.label("Preset");
+    let mut chosen = None;
+    egui::ComboBox::from_id_salt("preset")
+        .width(100.0)
+        .selected_text(active_name)
+        .show_ui(ui, |ui| {
+            for (name, preset, hint) in PRESETS {
+                let active = current == preset;
+                let usable =
+                    crate::similarity::lexical::require(&*app.model, &preset.rules).is_ok();
+                if ui
+                    .add_enabled(usable, egui::Button::selectable(active, name))
+                    .on_hover_text(hint)
+                    .on_disabled_hover_text(
+                        "The reference model in use has no WordNet relations or pair verdict \
+                         (a model file from `simdoc model build` without --wordnet)",
+                    )
+                    .clicked()
+                    && !active
+                {
+                    chosen = Some(preset);
+                }
+            }
+            let teacher = teacher_preset();
+            if ui
+                .add(egui::Button::selectable(current == teacher, "Teacher"))
+                .on_hover_text(TEACHER_HINT)
+                .clicked()
+                && current != teacher
+            {
+                chosen = Some(teacher);
+            }
+            // Listed greyed while a preset is active, so that the menu says what it would be.
+            let custom = active_name == "Custom";
+            ui.add_enabled(custom, egui::Button::selectable(custom, "Custom"))
+                .on_hover_text(
+                    "The thresholds or options differ from every preset; choose a preset to go \
+                     back to it",
+                )
+                .on_disabled_hover_text(
+                    "Becomes active when the thresholds or options differ from every preset",
+                );
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text("A whole matching configuration: thresholds, refinement and rules");
+    if let Some(preset) = chosen {
+        app.set_preset(preset);
     }
-    // Always there (greyed while a preset is active), so that the toolbar neither shifts nor
-    // renumbers the widgets after it (which would close an open menu).
-    ui.add_enabled(!any, egui::Button::selectable(!any, "Custom"))
-        .on_hover_text(
-            "The thresholds or options differ from every preset; click a preset to go back to it",
-        )
-        .on_disabled_hover_text(
-            "Becomes active when the thresholds or options differ from every preset",
-        );
 }
 
 /// The Options menu: what the presets set, and what to compare.
@@ -273,7 +321,7 @@ fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 has_verdict,
                 egui::Checkbox::new(&mut s.rules.verdict, "Decide by the learned verdict"),
             )
-            .on_hover_text(super::evidence::VERDICT_HINT)
+            .on_hover_text(super::pair::evidence::VERDICT_HINT)
             .on_disabled_hover_text("The reference model in use has no pair verdict");
             ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
                 .on_hover_text("A sentence against two consecutive sentences taken together");
@@ -291,7 +339,7 @@ fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
 fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     let title = match &app.docs[side.index()] {
-        Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 20)),
+        Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 16)),
         None => format!("Open {}", side.letter()),
     };
     // Clicks inside the menu (into the path field) must not close it.
@@ -326,12 +374,8 @@ fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
                 ui.label("Recent:");
                 let recent = app.settings.recent_files.clone();
                 for path in recent {
-                    let label = path.file_name().map_or_else(
-                        || path.display().to_string(),
-                        |n| n.to_string_lossy().into(),
-                    );
                     if ui
-                        .button(label)
+                        .button(recent_label(&path))
                         .on_hover_text(path.display().to_string())
                         .clicked()
                     {
@@ -368,14 +412,33 @@ pub fn central_view_switch_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     });
 }
 
-/// Shortens text to `max` characters with an ellipsis.
-pub fn shorten(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
+/// A recent file as the Open menu lists it: the file name, then its folder shortened from the
+/// left (files of the same name in different folders stay apart, and the end of a folder
+/// path is the part that tells them apart).
+fn recent_label(path: &std::path::Path) -> String {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    match path.parent().map(|p| p.display().to_string()) {
+        Some(folder) if !folder.is_empty() => {
+            format!("{name} — {}", shorten_left(&folder, RECENT_FOLDER_CHARS))
+        }
+        _ => name,
+    }
+}
+
+/// How much of a recent file's folder the Open menu shows.
+const RECENT_FOLDER_CHARS: usize = 40;
+
+/// The last `max` characters of `text`, with an ellipsis in front when cut.
+fn shorten_left(text: &str, max: usize) -> String {
+    let count = text.chars().count();
+    if count <= max {
         return text.to_string();
     }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
+    let tail: String = text.chars().skip(count - max.saturating_sub(1)).collect();
+    format!("…{tail}")
 }
 
 /// The bottom bar: running jobs with a cancel button, or what is loaded.
@@ -414,7 +477,7 @@ pub fn status_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             }
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.weak("n / p: next / previous match · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
+            ui.weak("n / p: next / previous match · c / Shift+C: change · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
         });
     });
 }
@@ -484,4 +547,28 @@ pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             app.settings.central_view = CentralView::Collection;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recent_file_shows_its_folder_shortened_from_the_left() {
+        let path = std::path::Path::new(
+            "/home/analyst/projects/newsroom/archive/2024/revisions/story.html",
+        );
+        let label = recent_label(path);
+        assert!(label.starts_with("story.html — …"), "{label}");
+        assert!(
+            label.ends_with("newsroom/archive/2024/revisions"),
+            "{label}"
+        );
+        assert_eq!(label.chars().count(), "story.html — ".chars().count() + 40);
+        assert_eq!(
+            recent_label(std::path::Path::new("/tmp/a.txt")),
+            "a.txt — /tmp"
+        );
+        assert_eq!(recent_label(std::path::Path::new("a.txt")), "a.txt");
+    }
 }

@@ -11,6 +11,7 @@
 
 pub mod alignment;
 pub mod chance;
+pub mod changes;
 pub mod class_figures;
 pub mod classes;
 pub mod counting;

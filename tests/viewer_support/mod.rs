@@ -58,3 +58,30 @@ pub fn labels_containing(harness: &Harness<'_, SimdocApp>, text: &str) -> Vec<St
         })
         .collect()
 }
+
+/// Chooses the preset `name` in the toolbar's preset menu.
+#[allow(
+    dead_code,
+    reason = "not every suite chooses presets (each includes this module)"
+)]
+pub fn choose_preset(harness: &mut Harness<'_, SimdocApp>, name: &str) {
+    harness.get_by_label("Preset").click();
+    harness.run_ok();
+    harness
+        .get_all_by_label(name)
+        .last()
+        .expect("the preset in the open menu")
+        .click();
+    harness.run_ok();
+}
+
+/// The preset the toolbar's preset menu shows as active ("Custom" after a change of its own).
+#[allow(
+    dead_code,
+    reason = "not every suite reads the preset (each includes this module)"
+)]
+pub fn preset_shown(harness: &Harness<'_, SimdocApp>) -> String {
+    let node = harness.get_by_label("Preset");
+    let node = node.accesskit_node();
+    node.value().unwrap_or_default()
+}

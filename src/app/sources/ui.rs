@@ -1,4 +1,4 @@
-//! Drawing the Sources view ([`super::sources_view`]): the fields to choose the document and its
+//! Drawing the Sources view ([`super`]): the fields to choose the document and its
 //! sources, the sources ranked by the share of the document found in each, and the document's
 //! text with every attributed sentence in its source's colour (the palette of the HTML report,
 //! [`crate::render::sources::colour_of_rank`], so the two read alike).
@@ -8,8 +8,8 @@ use std::sync::Arc;
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
 
-use super::sources_view::SourcesRun;
-use super::{Pick, SimdocApp};
+use super::SourcesRun;
+use crate::app::{Pick, SimdocApp};
 use crate::document::NodeKind;
 use crate::render::percent;
 use crate::render::sources::colour_of_rank;
@@ -77,7 +77,7 @@ pub fn sources_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 
 /// The document and sources fields, Run and Export.
 fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    let dialogs = super::dialogs_available();
+    let dialogs = crate::app::dialogs_available();
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Document");
         let hint = app.docs[0]
@@ -91,7 +91,7 @@ fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .labelled_by(label.id)
         .on_hover_text("The document whose sources are sought; empty: document A.");
         if dialogs && ui.button("Choose…").clicked() {
-            app.pick_for_sources(Pick::Open(super::Side::Left));
+            app.pick_for_sources(Pick::Open(crate::app::Side::Left));
         }
         ui.separator();
         let label = ui.label("Sources folder or files");
@@ -113,6 +113,18 @@ fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             if ui.button("Add files…").clicked() {
                 app.pick_for_sources(Pick::SourcesFiles);
             }
+        }
+        ui.separator();
+        // The matching is the toolbar's; a class's teacher wants collection mode's.
+        let teacher = crate::app::toolbar::teacher_preset();
+        let active = app.settings.preset() == teacher;
+        if ui
+            .add(egui::Button::selectable(active, "Teacher preset"))
+            .on_hover_text(crate::app::toolbar::TEACHER_HINT)
+            .clicked()
+            && !active
+        {
+            app.set_preset(teacher);
         }
         let ready = !app.sources.sources.trim().is_empty();
         if ui.add_enabled(ready, egui::Button::new("Run")).clicked() {
@@ -378,7 +390,7 @@ fn sentence_tooltip(run: &SourcesRun, position: u32, response: egui::Response) {
                 run.input.display_name(a.source),
                 a.source_sentence + 1,
                 a.sim,
-                super::toolbar::shorten(&from, 400)
+                crate::app::widgets::shorten(&from, 400)
             )
         }
         None => "Found in no source at this permission.".to_string(),

@@ -1,5 +1,6 @@
 //! The interactive dotplot (thesis 3.4) with egui_plot: x = A's sentence positions, y = B's,
-//! y growing downward as in the exported picture; faint lines at top-level section boundaries;
+//! y growing downward as in the exported picture; dashed lines at top-level section boundaries
+//! (named in the header, so that they are not read as grid lines);
 //! zoom and pan (stopping at the documents' edges); passages as segments along their diagonal
 //! (the current one in the selection colour); hover a dot to read both sentences; click one to
 //! select the pair.
@@ -8,9 +9,9 @@
 //! per occupied cell and tier), so 100,000 matches draw as a few thousand points at most.
 
 use egui::Color32;
-use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
+use egui_plot::{HLine, Line, LineStyle, MarkerShape, Plot, PlotPoint, PlotPoints, Points, VLine};
 
-use super::SimdocApp;
+use crate::app::SimdocApp;
 use crate::compare::{MOST_CAPPED_NOTES, capped_notes};
 use crate::render::Tier;
 use crate::similarity::ScoredPair;
@@ -29,6 +30,11 @@ const PICK_RADIUS: f32 = 6.0;
 pub struct DotplotState {
     /// Reset the zoom to show everything on the next frame.
     pub reset: bool,
+    /// Where the plot was drawn last frame, and the part of the documents it showed
+    /// (`[min A, min B]`, `[max A, max B]` in sentence positions): for tests and the status bar.
+    pub shown: Option<(egui::Rect, [f64; 2], [f64; 2])>,
+    /// Whether the last frame drew the density view (more matches in view than dots).
+    pub dense: bool,
 }
 
 fn color(tier: Tier) -> Color32 {
@@ -43,28 +49,45 @@ fn in_x_range(matches: &[ScoredPair], min: f64, max: f64) -> &[ScoredPair] {
     &matches[lo..hi.max(lo)]
 }
 
-/// Points to draw for the matches in view: one per match, or one per occupied cell.
+/// Dots of one tier and shade: (tier, shade, plot positions).
+type Dots = (Tier, usize, Vec<[f64; 2]>);
+
+/// How many shades the density view has.
+const SHADES: usize = 5;
+
+/// The dots to draw for the matches in view, as (tier, shade, points), and whether they are
+/// aggregated. Few matches: one dot each, shade 0. More than [`MAX_POINTS`]: a density view,
+/// as when there are more matches than pixels (issue 29: 140,000 matched pairs of a 5 MB pair
+/// drew a wall of dots); one dot per occupied cell of a few pixels and tier, shaded by how
+/// many matches the cell holds: shade k for 2^k to 2^(k+1) - 1 matches, the last shade for all
+/// above, so that a dense diagonal stands out of scattered chance matches.
 fn visible_points(
     matches: &[ScoredPair],
     bounds: &egui_plot::PlotBounds,
     cell: [f64; 2],
-) -> Vec<(Tier, Vec<[f64; 2]>)> {
+) -> (Vec<Dots>, bool) {
     let [min_x, min_y] = bounds.min();
     let [max_x, max_y] = bounds.max();
     let candidates = in_x_range(matches, min_x - 1.0, max_x + 1.0);
     let visible = candidates
         .iter()
         .filter(|p| (min_y - 1.0..=max_y + 1.0).contains(&f64::from(p.right)));
-    let mut out = vec![(Tier::Similar, Vec::new()), (Tier::Identical, Vec::new())];
+    let tiers = [Tier::Similar, Tier::Identical];
+    let mut out: Vec<Dots> = tiers
+        .iter()
+        .flat_map(|&tier| (0..SHADES).map(move |shade| (tier, shade, Vec::new())))
+        .collect();
+    let slot = |identical: bool, shade: usize| usize::from(identical) * SHADES + shade;
     let count = visible.clone().count();
     if count <= MAX_POINTS {
         for p in visible {
-            let slot = usize::from(p.identical);
-            out[slot].1.push([f64::from(p.left), f64::from(p.right)]);
+            out[slot(p.identical, 0)]
+                .2
+                .push([f64::from(p.left), f64::from(p.right)]);
         }
-        return out;
+        return (out, false);
     }
-    let mut cells = rustc_hash::FxHashSet::default();
+    let mut cells: rustc_hash::FxHashMap<(i64, i64, bool), u32> = Default::default();
     for p in visible {
         let (x, y) = (f64::from(p.left), f64::from(p.right));
         let key = (
@@ -72,15 +95,15 @@ fn visible_points(
             (y / cell[1]).floor() as i64,
             p.identical,
         );
-        if cells.insert(key) {
-            let slot = usize::from(p.identical);
-            out[slot].1.push([
-                (key.0 as f64 + 0.5) * cell[0],
-                (key.1 as f64 + 0.5) * cell[1],
-            ]);
-        }
+        *cells.entry(key).or_default() += 1;
     }
-    out
+    for ((x, y, identical), n) in cells {
+        let shade = (n.ilog2() as usize).min(SHADES - 1);
+        out[slot(identical, shade)]
+            .2
+            .push([(x as f64 + 0.5) * cell[0], (y as f64 + 0.5) * cell[1]]);
+    }
+    (out, true)
 }
 
 /// The match nearest to a screen position, within [`PICK_RADIUS`].
@@ -112,7 +135,11 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     };
     let docs = &analysis.docs;
     let (x_len, y_len) = (docs[0].doc.sentences.len(), docs[1].doc.sentences.len());
-    ui.horizontal(|ui| {
+    let boundaries = [
+        docs[0].doc.top_level_boundaries(),
+        docs[1].doc.top_level_boundaries(),
+    ];
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Dotplot");
         let capped = &analysis.comparison.capped;
         if capped.is_empty() {
@@ -133,16 +160,24 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             ))
             .on_hover_text(notes.join("\n"));
         }
+        if !boundaries[0].is_empty() || !boundaries[1].is_empty() {
+            ui.weak("- - section starts").on_hover_text(
+                "The dashed lines across the plot are where a top-level section (a heading of \
+                 the highest level) begins: vertical in A, horizontal in B.",
+            );
+        }
+        if app.dotplot.dense {
+            ui.weak("density: darker = more matches").on_hover_text(
+                "More matches are in view than the plot has room for: each dot is a cell of a \
+                 few pixels, darker the more matches it holds (1, 2-3, 4-7, 8-15, 16 or more)",
+            );
+        }
         if ui.small_button("Reset zoom").clicked() {
             app.dotplot.reset = true;
         }
         ui.weak("Ctrl+wheel or drag a box (right button) to zoom, wheel or drag to pan")
             .on_hover_text("Double-click resets the zoom too");
     });
-    let boundaries = [
-        docs[0].doc.top_level_boundaries(),
-        docs[1].doc.top_level_boundaries(),
-    ];
     let selected = app.selection.pair;
     // The B title runs up the left edge: it must fit the plot's height (the A axis and the
     // margins take about 80 px of it; a character of the axis font is about 7.5 px wide), or egui
@@ -152,9 +187,9 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .invert_y(true)
         .x_axis_label(format!(
             "A: {}",
-            super::toolbar::shorten(&docs[0].file_name(), 40)
+            crate::app::widgets::shorten(&docs[0].file_name(), 40)
         ))
-        .y_axis_label(super::toolbar::shorten(
+        .y_axis_label(crate::app::widgets::shorten(
             &format!("B: {}", docs[1].file_name()),
             b_title_room,
         ))
@@ -171,6 +206,8 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let matches = &view.matches;
     let passages = &view.passages;
     let current = super::evidence::current_passage(app, view);
+    let mut shown = None;
+    let mut dense = false;
     let response = plot.show(ui, |plot_ui| {
         // Panning stops at the documents' edges (a little beyond, to see the first dots whole).
         let mut bounds = plot_ui.plot_bounds();
@@ -189,25 +226,44 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             [clamped[0].1, clamped[1].1],
         );
         let transform = *plot_ui.transform();
+        shown = Some((*transform.frame(), bounds.min(), bounds.max()));
         let cell = [
             CELL_PIXELS / transform.dpos_dvalue_x().abs().max(1e-9),
             CELL_PIXELS / transform.dpos_dvalue_y().abs().max(1e-9),
         ];
         let faint = Color32::from_gray(160).gamma_multiply(0.5);
         for &b in &boundaries[0] {
-            plot_ui.vline(VLine::new("", b as f64 - 0.5).color(faint).width(1.0));
+            plot_ui.vline(
+                VLine::new("", b as f64 - 0.5)
+                    .color(faint)
+                    .width(1.0)
+                    .style(LineStyle::dashed_dense()),
+            );
         }
         for &b in &boundaries[1] {
-            plot_ui.hline(HLine::new("", b as f64 - 0.5).color(faint).width(1.0));
+            plot_ui.hline(
+                HLine::new("", b as f64 - 0.5)
+                    .color(faint)
+                    .width(1.0)
+                    .style(LineStyle::dashed_dense()),
+            );
         }
         let radius = if matches.len() > 2_000 { 1.5 } else { 2.5 };
-        for (tier, points) in visible_points(matches, &bounds, cell) {
+        let (groups, aggregated) = visible_points(matches, &bounds, cell);
+        dense = aggregated;
+        for (tier, shade, points) in groups {
             if points.is_empty() {
                 continue;
             }
+            // In the density view a lighter dot stands for fewer matches.
+            let strength = if aggregated {
+                0.25 + 0.75 * shade as f32 / (SHADES - 1) as f32
+            } else {
+                1.0
+            };
             plot_ui.points(
                 Points::new(tier.name(), PlotPoints::new(points))
-                    .color(color(tier))
+                    .color(color(tier).gamma_multiply(strength))
                     .radius(radius)
                     .shape(MarkerShape::Circle)
                     .allow_hover(false),
@@ -243,6 +299,8 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         transform
     });
     let transform = response.inner;
+    app.dotplot.shown = shown;
+    app.dotplot.dense = dense;
     let hovered = response
         .response
         .hover_pos()
@@ -261,18 +319,19 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .show(|ui| {
             ui.set_max_width(440.0);
             if graded {
-                ui.strong(format!(
-                    "A {} × B {} — Sim {:.3} / {:.3}",
-                    pair.left, pair.right, pair.sim_lr, pair.sim_rl
+                ui.strong(format!("A {} × B {}", pair.left, pair.right));
+                ui.label(super::sims_text::sims_text(
+                    &pair,
+                    super::sims_text::content_floor(&analysis.options),
                 ));
             } else {
                 ui.strong(format!("A {} × B {}", pair.left, pair.right));
             }
             if let Some(a) = a {
-                ui.label(format!("A: {}", super::toolbar::shorten(&a.text, 220)));
+                ui.label(format!("A: {}", crate::app::widgets::shorten(&a.text, 220)));
             }
             if let Some(b) = b {
-                ui.label(format!("B: {}", super::toolbar::shorten(&b.text, 220)));
+                ui.label(format!("B: {}", crate::app::widgets::shorten(&b.text, 220)));
             }
             ui.weak("Click to select");
         });
@@ -379,14 +438,45 @@ mod tests {
     }
 
     #[test]
-    fn many_points_are_aggregated_into_cells() {
+    fn many_points_are_aggregated_into_cells_shaded_by_count() {
         let matches: Vec<ScoredPair> = (0..100_000).map(|i| pair(i, i)).collect();
         let bounds = egui_plot::PlotBounds::from_min_max([0.0, 0.0], [100_000.0, 100_000.0]);
-        let points = visible_points(&matches, &bounds, [250.0, 250.0]);
-        let total: usize = points.iter().map(|(_, p)| p.len()).sum();
-        // 400 cells along the diagonal, two tiers each.
+        let (groups, dense) = visible_points(&matches, &bounds, [250.0, 250.0]);
+        assert!(dense);
+        let total: usize = groups.iter().map(|(_, _, p)| p.len()).sum();
+        // 400 cells along the diagonal, two tiers each, each of 125 matches: the darkest shade.
         assert_eq!(total, 800);
-        let few = visible_points(&matches[..100], &bounds, [250.0, 250.0]);
-        assert_eq!(few.iter().map(|(_, p)| p.len()).sum::<usize>(), 100);
+        assert!(
+            groups
+                .iter()
+                .all(|(_, shade, p)| p.is_empty() || *shade == SHADES - 1)
+        );
+        let (few, dense) = visible_points(&matches[..100], &bounds, [250.0, 250.0]);
+        assert!(!dense);
+        assert_eq!(few.iter().map(|(_, _, p)| p.len()).sum::<usize>(), 100);
+    }
+
+    #[test]
+    fn a_dense_diagonal_is_darker_than_scattered_matches() {
+        // 5,000 matches on the diagonal of a 5,000-sentence pair, and one match alone off it.
+        let mut matches: Vec<ScoredPair> = (0..5_000).map(|i| pair(i, i)).collect();
+        matches.push(pair(4_001, 10));
+        matches.sort_by_key(|p| (p.left, p.right));
+        let bounds = egui_plot::PlotBounds::from_min_max([0.0, 0.0], [5_000.0, 5_000.0]);
+        let (groups, dense) = visible_points(&matches, &bounds, [10.0, 10.0]);
+        assert!(dense);
+        let shade_at = |x: f64, y: f64| {
+            groups
+                .iter()
+                .find(|(_, _, points)| {
+                    points
+                        .iter()
+                        .any(|p| (p[0] - x).abs() < 5.0 && (p[1] - y).abs() < 5.0)
+                })
+                .map(|(_, shade, _)| *shade)
+        };
+        assert_eq!(shade_at(4_005.0, 15.0), Some(0), "one match alone");
+        // Ten matches per cell along the diagonal, five per tier: shade 2 (4 to 7).
+        assert_eq!(shade_at(2_005.0, 2_005.0), Some(2));
     }
 }

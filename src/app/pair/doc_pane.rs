@@ -6,40 +6,22 @@
 //! text of its own). Only blocks in view are laid out each frame; the others keep a height that is
 //! estimated until they are first laid out, then measured.
 
-use std::ops::Range;
 use std::sync::Arc;
 
-use egui::text::{LayoutJob, TextFormat};
-use egui::{Color32, FontId, Rect, Sense, Stroke, Vec2};
+use egui::{Rect, Sense, Stroke, Vec2};
 
-use super::SimdocApp;
-use super::state::{SentenceMark, Side};
-use crate::document::{Document, NodeId, NodeKind};
+use super::block_text::{BODY_SIZE, Block, HEADING_SIZE, block_job, is_heading};
+use crate::app::SimdocApp;
+use crate::app::state::Side;
+use crate::document::{Document, NodeKind};
 use crate::similarity::Explanation;
 
 /// Pixels of indentation per hierarchy level (capped).
 const INDENT: f32 = 14.0;
 const MAX_INDENT_LEVELS: usize = 6;
 const BLOCK_GAP: f32 = 8.0;
-const BODY_SIZE: f32 = 14.0;
-const HEADING_SIZE: f32 = 18.0;
 /// Frames a scroll request may take to settle on its sentence.
 const MAX_SCROLL_TRIES: u8 = 12;
-
-/// One block of text: a node with sentences of its own.
-#[derive(Clone, Debug)]
-struct Block {
-    node: NodeId,
-    kind: NodeKind,
-    /// Drawn as a heading: a section's own text, or the root's when it absorbed its only
-    /// section (its text is then the title).
-    heading: bool,
-    depth: usize,
-    boilerplate: bool,
-    sentences: Range<usize>,
-    /// Byte range in the document text covering the block's sentences.
-    text: Range<usize>,
-}
 
 /// Per-pane state kept between frames.
 #[derive(Default)]
@@ -64,7 +46,7 @@ pub struct DocPane {
     pub last_top: Option<u32>,
     /// The viewer (not the user) moved this pane this frame.
     pub scrolled_by_app: bool,
-    /// Whether the document holds Chinese, Japanese or Korean text ([`super::fonts::has_cjk`]).
+    /// Whether the document holds Chinese, Japanese or Korean text ([`crate::app::widgets::fonts::has_cjk`]).
     has_cjk: bool,
     /// [`Self::sentence_places`], and whether the heights changed since they were computed.
     places: Vec<f32>,
@@ -105,7 +87,7 @@ impl DocPane {
         self.measured = vec![false; self.blocks.len()];
         self.width = 0.0;
         self.built_for = Some(Arc::clone(doc));
-        self.has_cjk = super::fonts::has_cjk(&doc.text);
+        self.has_cjk = crate::app::widgets::fonts::has_cjk(&doc.text);
         // A new document starts at its top, not where the last one was left.
         self.pending_scroll = Some(0.0);
         self.target = None;
@@ -194,117 +176,6 @@ impl DocPane {
             self.measured[i] = false;
         }
     }
-}
-
-fn highlight(mark: &SentenceMark, permission: f64, selected: bool, dark: bool) -> Color32 {
-    let [r, g, b] = mark.tier.rgb();
-    let strength = if permission >= 1.0 {
-        1.0
-    } else {
-        ((mark.score - permission) / (1.0 - permission)).clamp(0.0, 1.0) as f32
-    };
-    let alpha = if selected {
-        150.0
-    } else {
-        35.0 + 60.0 * strength
-    };
-    let base = Color32::from_rgb(r, g, b);
-    if dark {
-        base.gamma_multiply(alpha / 255.0)
-    } else {
-        Color32::from_rgba_unmultiplied(r, g, b, alpha as u8)
-    }
-}
-
-/// Lays out one block: returns the job and each sentence's char range within it.
-fn is_heading(block: &Block) -> bool {
-    block.heading
-}
-
-fn block_job(
-    app: &SimdocApp,
-    doc: &Document,
-    side: Side,
-    block: &Block,
-    visuals: &egui::Visuals,
-    wrap_width: f32,
-) -> (LayoutJob, Vec<(usize, Range<usize>)>) {
-    let size = if is_heading(block) {
-        HEADING_SIZE
-    } else {
-        BODY_SIZE
-    };
-    let text_color = if block.boilerplate {
-        visuals.weak_text_color()
-    } else if is_heading(block) {
-        visuals.strong_text_color()
-    } else {
-        visuals.text_color()
-    };
-    let plain = TextFormat {
-        font_id: FontId::proportional(size),
-        color: text_color,
-        ..Default::default()
-    };
-    let mut job = LayoutJob::default();
-    job.wrap.max_width = wrap_width;
-    let mut chars = 0usize;
-    let mut push = |job: &mut LayoutJob, text: &str, format: TextFormat| {
-        job.append(text, 0.0, format);
-        let n = text.chars().count();
-        chars += n;
-        chars - n..chars
-    };
-    match block.kind {
-        NodeKind::ListItem => {
-            push(&mut job, "•  ", plain.clone());
-        }
-        NodeKind::TableCell => {
-            push(&mut job, "| ", plain.clone());
-        }
-        NodeKind::Quote => {
-            push(&mut job, "“ ", plain.clone());
-        }
-        _ => {}
-    }
-    let view = app.view.as_ref();
-    let permission = app.settings.thresholds.permission;
-    let mut ranges = Vec::with_capacity(block.sentences.len());
-    let mut cursor = block.text.start;
-    // Neighbouring matched sentences alternate in shade, so that two stay two.
-    let mut flip = false;
-    let mut previous_marked = false;
-    for position in block.sentences.clone() {
-        let sentence = &doc.sentences[position];
-        if sentence.span.start > cursor {
-            push(
-                &mut job,
-                &doc.text[cursor..sentence.span.start],
-                plain.clone(),
-            );
-        }
-        let selected = app.selection.is_selected(side, position as u32);
-        let mark = view.and_then(|v| v.marks[side.index()].get(position).copied().flatten());
-        let mut format = plain.clone();
-        if let Some(mark) = mark {
-            flip = previous_marked && !flip;
-            let mut background = highlight(&mark, permission, selected, visuals.dark_mode);
-            if flip && !selected {
-                background = background.gamma_multiply(0.6);
-            }
-            format.background = background;
-        } else if selected {
-            format.background = visuals.selection.bg_fill.gamma_multiply(0.5);
-        }
-        if selected {
-            format.underline = Stroke::new(1.5, visuals.strong_text_color());
-        }
-        previous_marked = mark.is_some();
-        let range = push(&mut job, &doc.text[sentence.span.clone()], format);
-        ranges.push((position, range));
-        cursor = sentence.span.end;
-    }
-    (job, ranges)
 }
 
 /// The pane for `side`.
@@ -528,7 +399,7 @@ pub fn doc_pane_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
 
 /// The pane's header: the file name (the whole path on hover), the document's title when it
 /// says something else, and the counts.
-fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, loaded: &super::LoadedDoc) {
+fn header_ui(app: &SimdocApp, ui: &mut egui::Ui, side: Side, loaded: &crate::app::LoadedDoc) {
     let doc = &loaded.doc;
     let file_name = loaded.file_name();
     ui.horizontal(|ui| {

@@ -8,7 +8,7 @@
 //! threshold or changing the matching options re-attributes from the documents already read.
 //! At most one attribution runs at a time: when the settings move while one runs, the next
 //! starts from the newest settings as soon as it finishes (a slider drag costs one run more,
-//! not one run per frame). The options are the viewer's own ([`super::Settings::compare_options`]),
+//! not one run per frame). The options are the viewer's own ([`crate::app::Settings::compare_options`]),
 //! so the containment listed for a source is the one the Texts view shows for that pair.
 
 use std::path::PathBuf;
@@ -17,9 +17,9 @@ use std::sync::Arc;
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
-use super::jobs::JobId;
-use super::state::{LoadedDoc, Side};
-use super::{JobOutput, Pick, SimdocApp};
+use crate::app::jobs::JobId;
+use crate::app::state::{LoadedDoc, Side};
+use crate::app::{JobOutput, Pick, SimdocApp};
 use crate::compare::CompareOptions;
 use crate::corpus;
 use crate::document::{self, Document, LoadOptions};
@@ -27,6 +27,9 @@ use crate::render::sources::{SourcesReport, sources_html};
 use crate::selection::FileSelection;
 use crate::similarity::Thresholds;
 use crate::sources::{Attribution, SourceIndex};
+
+mod ui;
+pub use ui::sources_ui;
 
 /// What a Run read: the document and its sources, kept for re-attribution at new settings.
 pub struct SourcesInput {

@@ -3,8 +3,8 @@
 
 use egui::RichText;
 
-use super::SimdocApp;
-use super::state::View;
+use crate::app::SimdocApp;
+use crate::app::state::View;
 use crate::render::{Tier, percent};
 
 /// How the match list is ordered.
@@ -19,27 +19,52 @@ pub enum MatchSort {
     ByScore,
 }
 
+/// Which matches the list shows (and `n` / `p` step through).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MatchFilter {
+    #[default]
+    All,
+    /// Identical pairs only (the same refined terms).
+    Identical,
+    /// Pairs that are not identical: what an editor reads to see the rewording.
+    Changed,
+}
+
+impl MatchFilter {
+    fn keeps(self, identical: bool) -> bool {
+        match self {
+            MatchFilter::All => true,
+            MatchFilter::Identical => identical,
+            MatchFilter::Changed => !identical,
+        }
+    }
+}
+
 /// Match list state kept between frames.
 #[derive(Default)]
 pub struct MatchListState {
     pub sort: MatchSort,
+    pub filter: MatchFilter,
     /// Scroll the list to the selected pair on the next frame.
     pub scroll_to_selection: bool,
-    /// The order computed for (view id, sort), reused until either changes.
-    cached: Option<(u64, MatchSort, Vec<usize>)>,
+    /// The order computed for (view id, sort, filter), reused until one changes.
+    cached: Option<(u64, MatchSort, MatchFilter, Vec<usize>)>,
 }
 
 impl MatchListState {
-    /// Indices into `view.matches` in list order.
+    /// Indices into `view.matches` that the filter lets through, in list order.
     pub fn order(&mut self, view: &View) -> Vec<usize> {
-        if let Some((id, sort, order)) = &self.cached
+        if let Some((id, sort, filter, order)) = &self.cached
             && *id == view.id
             && *sort == self.sort
+            && *filter == self.filter
         {
             return order.clone();
         }
-        let mut order: Vec<usize> = (0..view.matches.len()).collect();
         let m = &view.matches;
+        let mut order: Vec<usize> = (0..m.len())
+            .filter(|&i| self.filter.keeps(m[i].identical))
+            .collect();
         match self.sort {
             MatchSort::ByA => {}
             MatchSort::ByB => order.sort_by_key(|&i| (m[i].right, m[i].left)),
@@ -49,7 +74,7 @@ impl MatchListState {
                     .then((m[a].left, m[a].right).cmp(&(m[b].left, m[b].right)))
             }),
         }
-        self.cached = Some((view.id, self.sort, order.clone()));
+        self.cached = Some((view.id, self.sort, self.filter, order.clone()));
         order
     }
 }
@@ -86,12 +111,28 @@ pub fn summary_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             ));
         }
     });
-    let Some(view) = &app.view else {
-        ui.weak(if app.docs.iter().all(Option::is_some) {
-            "Comparing…"
+    if let Some(why) = app.compare_stopped.clone()
+        && !app.is_comparing()
+    {
+        let shown = if app.view.is_some() {
+            " (showing the previous result)"
         } else {
-            "Open two documents to compare them."
+            ""
+        };
+        let again = ui.horizontal_wrapped(|ui| {
+            ui.label(format!("The comparison stopped: {why}{shown}."));
+            ui.button("Compare again").clicked()
         });
+        if again.inner {
+            app.recompare();
+        }
+    }
+    let Some(view) = &app.view else {
+        if app.docs.iter().any(Option::is_none) {
+            ui.weak("Open two documents to compare them.");
+        } else if app.is_comparing() {
+            ui.weak("Comparing…");
+        }
         return;
     };
     let f = &view.figures;
@@ -176,6 +217,13 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         ui.selectable_value(sort, MatchSort::ByA, "A position");
         ui.selectable_value(sort, MatchSort::ByB, "B position");
         ui.selectable_value(sort, MatchSort::ByScore, "Score");
+        ui.separator();
+        ui.label("Show:");
+        let filter = &mut app.match_list.filter;
+        ui.selectable_value(filter, MatchFilter::All, "All");
+        ui.selectable_value(filter, MatchFilter::Changed, "Changed")
+            .on_hover_text("Matches that are not identical (n / p then skip identical ones)");
+        ui.selectable_value(filter, MatchFilter::Identical, "Identical");
     });
     let order = app.match_list.order(view);
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
@@ -223,7 +271,7 @@ pub fn match_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 pair.right,
                 pair.sim_lr,
                 pair.sim_rl,
-                super::toolbar::shorten(text, 70)
+                crate::app::widgets::shorten(text, 70)
             );
             ui.horizontal(|ui| {
                 let (rect, _) =

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{JobOutput, Pick, SimdocApp};
+use crate::app::{JobOutput, Pick, SimdocApp};
 use crate::render::report::{Report, Side as ReportSide};
 use crate::render::{html, png};
 use crate::similarity::{ModelView, Thresholds};
@@ -104,7 +104,7 @@ impl SimdocApp {
 pub fn write_export(
     kind: ExportKind,
     path: &Path,
-    analysis: &super::Analysis,
+    analysis: &crate::app::Analysis,
     thresholds: Thresholds,
     model: &dyn ModelView,
 ) -> Result<(), String> {

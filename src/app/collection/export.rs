@@ -10,8 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::collection::CollectionResult;
-use super::{JobOutput, Pick, SimdocApp};
+use super::result::CollectionResult;
+use crate::app::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
 use crate::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use crate::collection::tables;

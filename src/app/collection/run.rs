@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use super::collection::CollectionResult;
+use super::result::CollectionResult;
 use crate::collection::presets::{CollectionPreset, Detector};
 use crate::collection::roles::RoledPairs;
 use crate::collection::{self, Collection, Job, Normaliser, fuzzy};

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use egui::{Align2, Color32, FontId, Id, LayerId, Order, Rect, Stroke, StrokeKind, Ui};
 
-use super::state::Side;
-use super::toolbar::shorten;
+use super::shorten;
+use crate::app::state::Side;
 
 /// What dropping a single file does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Collection mode in the viewer: pick a folder and a detector, run it in the background, read
 //! the ranked pairs, the duplicate groups and the odds-ratio matrix
-//! ([`super::collection_matrix`]), open any pair side by side.
+//! ([`matrix`]), open any pair side by side.
 //! An optional folder of sources marks those documents as sources: their pairs with the
 //! submissions are listed first, with the source as the container
 //! ([`crate::collection::roles`]), as `simdoc collection --sources` does. Files that describe a
@@ -11,14 +11,22 @@ use std::sync::{Arc, Mutex};
 
 use egui::{Rect, Sense};
 
-use super::collection_lists::ListTab;
+mod export;
+mod histogram;
+mod lists;
+mod matrix;
+mod result;
+mod run;
+
+use lists::ListTab;
+pub use result::CollectionResult;
+
 use super::state::{CentralView, LoadedDoc, Side};
 use super::{JobOutput, Pick, SimdocApp};
 use crate::collection::presets::{CollectionPreset, Detector};
-use crate::collection::roles::PairKind;
-use crate::collection::{self, DetectedPair, Job, Progress};
+use crate::collection::{Job, Progress};
 use crate::corpus;
-use crate::document::{Document, LoadOptions};
+use crate::document::LoadOptions;
 
 /// The detector's name as the viewer shows it.
 fn detector_title(detector: Detector) -> &'static str {
@@ -43,32 +51,6 @@ fn preset_title(preset: CollectionPreset) -> &'static str {
     }
 }
 
-/// What a finished collection run produced.
-pub struct CollectionResult {
-    pub detector: Detector,
-    /// The preset its parameters came from (none for a result read from simdoc-spark's tables).
-    pub preset: Option<CollectionPreset>,
-    /// The fuzzy comparison's parameters of the run (its matrix, and its exported evidence);
-    /// none for a result read from simdoc-spark's tables.
-    pub fuzzy: Option<collection::fuzzy::FuzzyParams>,
-    pub names: Vec<String>,
-    pub documents: Vec<Arc<Document>>,
-    /// Ranked by score, highest first; with sources, the submission-source pairs first.
-    pub pairs: Vec<(PairKind, DetectedPair)>,
-    /// How many of the documents (the first ones) are sources.
-    pub sources: usize,
-    pub groups: Vec<Vec<usize>>,
-    /// What the detector found, as the HTML report reads it.
-    pub detection: collection::Detection,
-    /// The odds-ratio matrix, for collections of up to [`MAX_MATRIX`] documents.
-    pub matrix: Option<Vec<Vec<f64>>>,
-    /// Files that could not be read, with the reason.
-    pub skipped: Vec<String>,
-    /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
-    /// are (a result read from its tables; empty for a run here, whose documents are at hand).
-    pub cluster_evidence: Vec<collection::tables::ComparedPair>,
-}
-
 /// Collection mode state.
 #[derive(Default)]
 pub struct CollectionState {
@@ -85,6 +67,8 @@ pub struct CollectionState {
     pub progress: Arc<Mutex<Option<Progress>>>,
     /// Pairs or groups.
     pub tab: ListTab,
+    /// The pair list's sort, search and smallest score.
+    pub pair_list: lists::PairListState,
 }
 
 impl CollectionState {
@@ -121,7 +105,7 @@ impl SimdocApp {
                 }
             };
             let mut job = Job::new(&mut report, cancel);
-            let result = super::collection_run::run(
+            let result = run::run(
                 &folder,
                 sources.as_deref(),
                 (preset, detector),
@@ -227,7 +211,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         let with_sources = !app.collection.sources.trim().is_empty();
         let (preset, detector) = app.collection.chosen(with_sources);
-        let preset_label = ui.label("Preset");
+        let preset_label = ui.label("Collection preset");
         egui::ComboBox::from_id_salt("collection_preset")
             .width(230.0)
             .selected_text(match app.collection.preset {
@@ -345,7 +329,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let matrix_width = result
         .matrix
         .as_ref()
-        .map_or(0.0, |m| super::collection_matrix::layout(area, m.len()).1);
+        .map_or(0.0, |m| matrix::layout(area, m.len()).1);
     let list_rect = Rect::from_min_max(
         area.min,
         egui::pos2(area.max.x - matrix_width - 12.0, area.max.y),
@@ -365,27 +349,18 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         );
     });
     match app.collection.tab {
-        ListTab::Pairs => super::collection_lists::pair_list_ui(result, &mut list, &mut open),
-        ListTab::Groups => super::collection_lists::group_list_ui(result, &mut list, &mut open),
+        ListTab::Pairs => {
+            lists::pair_list_ui(result, &mut app.collection.pair_list, &mut list, &mut open);
+        }
+        ListTab::Groups => lists::group_list_ui(result, &mut list, &mut open),
     }
     if let Some(matrix) = &result.matrix
-        && let Some(pair) = super::collection_matrix::matrix_ui(ui, area, matrix, &result.names)
+        && let Some(pair) = matrix::matrix_ui(ui, area, matrix, &result.names)
     {
         open = Some(pair);
     }
     ui.allocate_rect(area, Sense::hover());
     if let Some((a, b)) = open {
         app.open_collection_pair(a, b);
-    }
-}
-
-/// The last 50 characters of a document name (its file part is what tells documents apart).
-pub fn short(name: &str) -> String {
-    let count = name.chars().count();
-    if count <= 50 {
-        name.to_string()
-    } else {
-        let tail: String = name.chars().skip(count - 49).collect();
-        format!("…{tail}")
     }
 }

@@ -4,8 +4,8 @@
 
 use egui::{Color32, Rect, Sense, Stroke, StrokeKind, pos2};
 
-use super::SimdocApp;
-use super::state::Side;
+use crate::app::SimdocApp;
+use crate::app::state::Side;
 use crate::compare::Passage;
 use crate::render::Tier;
 

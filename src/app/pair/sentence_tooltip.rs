@@ -3,8 +3,8 @@
 
 use std::sync::Arc;
 
-use super::SimdocApp;
-use super::state::Side;
+use crate::app::SimdocApp;
+use crate::app::state::Side;
 use crate::render::Tier;
 use crate::similarity::{Explanation, ScoredPair};
 
@@ -62,6 +62,21 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
     let other_doc = app.docs[other.index()].as_ref().map(|d| Arc::clone(&d.doc));
     let thresholds = app.settings.thresholds;
     let graded = app.settings.method.is_graded();
+    let floor = app
+        .analysis
+        .as_ref()
+        .and_then(|a| super::sims_text::content_floor(&a.options));
+    let sims = |pair: &ScoredPair| super::sims_text::sims_text(pair, floor);
+    // Before the first result (or after a comparison stopped) no sentence has matches yet:
+    // saying "no match" then would be false.
+    let unknown = match (&app.view, app.is_comparing()) {
+        (Some(_), _) => None,
+        (None, true) => Some("Comparing… the matches appear when it finishes."),
+        (None, false) if app.compare_stopped.is_some() => {
+            Some("Not compared: the comparison stopped.")
+        }
+        (None, false) => Some("Not compared yet."),
+    };
     let tooltip_id = ui.scope_id().with(("sentence_tooltip", side.index()));
     egui::Tooltip::always_open(
         ui.ctx().clone(),
@@ -73,19 +88,21 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
     .show(|ui| {
         ui.set_max_width(460.0);
         ui.strong(format!("{} sentence {}", side.letter(), position));
-        if pairs.is_empty() {
+        if let Some(unknown) = unknown {
+            ui.label(unknown);
+        } else if pairs.is_empty() {
             ui.label("No match at these thresholds.");
             match miss {
                 Some(miss) if miss.verdict.is_some() => {
                     ui.weak(format!(
-                        "Closest: verdict probability {:.2} (Sim {:.3} / {:.3}) with {} sentence {} (needs ≥ {:.2}).",
-                        miss.decisive_score(), miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission
+                        "Closest: verdict probability {:.2} ({}) with {} sentence {} (needs ≥ {:.2}).",
+                        miss.decisive_score(), sims(&miss), other.letter(), partner(&miss, side), thresholds.permission
                     ));
                 }
                 Some(miss) => {
                     ui.weak(format!(
-                        "Closest: Sim {:.3} / {:.3} with {} sentence {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
-                        miss.sim_lr, miss.sim_rl, other.letter(), partner(&miss, side), thresholds.permission, thresholds.variation
+                        "Closest: {} sentence {}, {} (needs both ≥ {:.3}, difference ≤ {:.3}).",
+                        other.letter(), partner(&miss, side), sims(&miss), thresholds.permission, thresholds.variation
                     ));
                 }
                 None => {}
@@ -107,15 +124,14 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                     "[{}] {} — {}",
                     partner(pair, side),
                     tier.name(),
-                    super::toolbar::shorten(text, 160)
+                    crate::app::widgets::shorten(text, 160)
                 ));
                 if let Some(e) = pair.chance {
                     // Judged against chance: the Sims admit the pair as a link, its passage's
                     // E-value decides.
                     ui.weak(format!(
-                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · E-value alone {}",
-                        pair.sim_lr,
-                        pair.sim_rl,
+                        "{} · E-value alone {}",
+                        sims(pair),
                         crate::render::e_value(e)
                     ));
                     if let Some(passage) = passage_e(app, pair) {
@@ -128,15 +144,14 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                     }
                 } else if let (Some(p), true) = (pair.verdict, graded) {
                     ui.weak(format!(
-                        "verdict: same with probability {p:.2} ≥ {:.2} · Sim(A,B) {:.3} · Sim(B,A) {:.3}",
-                        thresholds.permission, pair.sim_lr, pair.sim_rl
+                        "verdict: same with probability {p:.2} ≥ {:.2} · {}",
+                        thresholds.permission, sims(pair)
                     ))
                     .on_hover_text(super::evidence::VERDICT_HINT);
                 } else if graded {
                     ui.weak(format!(
-                        "Sim(A,B) {:.3} · Sim(B,A) {:.3} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
-                        pair.sim_lr,
-                        pair.sim_rl,
+                        "{} · min ≥ {:.3} · |diff| {:.3} ≤ {:.3}",
+                        sims(pair),
                         thresholds.permission,
                         (pair.sim_lr - pair.sim_rl).abs(),
                         thresholds.variation

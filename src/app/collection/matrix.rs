@@ -119,8 +119,8 @@ pub fn matrix_ui(
     let name = |i: usize| names.get(i).map_or("", String::as_str);
     response.clone().on_hover_text_at_pointer(format!(
         "row: {}\ncolumn: {}\nodds ratio {odds:.3}{}",
-        super::collection::short(name(a)),
-        super::collection::short(name(b)),
+        super::result::short(name(a)),
+        super::result::short(name(b)),
         if a != b { " — click to open" } else { "" }
     ));
     (response.clicked() && a != b).then_some((a, b))
@@ -134,7 +134,7 @@ fn axis_names(ui: &egui::Ui, rect: Rect, cell: f32, names: &[String]) {
     let painter = ui.painter();
     let fit = |name: &str| {
         let file = name.rsplit('/').next().unwrap_or(name);
-        super::toolbar::shorten(file, 26)
+        crate::app::widgets::shorten(file, 26)
     };
     for (i, name) in names.iter().enumerate() {
         let middle = (i as f32 + 0.5) * cell;

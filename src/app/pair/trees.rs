@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use egui::{Color32, Pos2, Rect, Sense, Stroke, vec2};
 
-use super::SimdocApp;
-use super::state::Side;
+use crate::app::SimdocApp;
+use crate::app::state::Side;
 use crate::compare::NodeMatch;
 use crate::document::{Document, NodeId, NodeKind};
 
@@ -70,7 +70,7 @@ impl TreesState {
 fn node_label(doc: &Document, id: NodeId) -> String {
     let node = &doc.nodes[id];
     if !node.label.is_empty() {
-        return super::toolbar::shorten(&node.label, 60);
+        return crate::app::widgets::shorten(&node.label, 60);
     }
     let first = doc
         .sentences
@@ -94,7 +94,7 @@ fn node_tooltip(doc: &Document, id: NodeId, share: Option<&NodeMatch>) -> String
     let mut tip = format!(
         "{}: {}",
         node.kind.name().replace('_', " "),
-        super::toolbar::shorten(text, 300)
+        crate::app::widgets::shorten(text, 300)
     );
     if let Some(m) = share {
         tip.push_str(&format!(

@@ -7,11 +7,12 @@
 
 use egui::{Color32, RichText};
 
-use super::SimdocApp;
-use super::state::View;
+use crate::app::SimdocApp;
+use crate::app::state::View;
 use crate::compare::{WordAlignment, WordMatch};
 use crate::render::Tier;
-use crate::render::report::align_pair;
+use crate::render::report::{align_pair, pair_sentences};
+use crate::similarity::JoinSide;
 
 /// What the lower part of the side panel shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,6 +21,8 @@ pub enum SideTab {
     Matches,
     Passages,
     Words,
+    /// What was added, deleted, changed or moved ([`super::changes_list`]).
+    Changes,
 }
 
 /// State kept between frames.
@@ -72,75 +75,16 @@ pub fn side_tabs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             );
         ui.selectable_value(tab, SideTab::Words, "Words")
             .on_hover_text("The selected match word by word");
+        ui.selectable_value(
+            tab,
+            SideTab::Changes,
+            super::changes_list::tab_title(app.view.as_ref()),
+        )
+        .on_hover_text(
+            "What was added, deleted, changed or moved from A to B (c / Shift+C: next / \
+             previous change)",
+        );
     });
-}
-
-/// The passage list with its options.
-pub fn passage_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    let mut changed = false;
-    ui.horizontal(|ui| {
-        let label = ui.label("At least");
-        changed |= ui
-            .add(egui::DragValue::new(&mut app.settings.min_passage).range(1..=50))
-            .labelled_by(label.id)
-            .on_hover_text("The fewest matched pairs a passage must have to be listed")
-            .changed();
-        let label = ui.label("pairs; gaps up to");
-        changed |= ui
-            .add(egui::DragValue::new(&mut app.settings.passage_gap).range(0..=20))
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The most unmatched sentences allowed between two matches of one passage",
-            )
-            .changed();
-        ui.label("sentences");
-    });
-    ui.checkbox(&mut app.settings.scroll_in_step, "Scroll the texts in step")
-        .on_hover_text("Scrolling one text inside the selected passage scrolls the other along");
-    if changed {
-        app.refresh_view();
-    }
-    let Some(view) = &app.view else { return };
-    if view.passages.is_empty() {
-        ui.weak("No passages: no run of matches is long enough.");
-        return;
-    }
-    ui.horizontal(|ui| {
-        if ui.small_button("Previous").clicked() {
-            app.step_passage(-1);
-        }
-        if ui.small_button("Next").clicked() {
-            app.step_passage(1);
-        }
-    });
-    let Some(view) = &app.view else { return };
-    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-    let selected = current_passage(app, view);
-    let mut clicked = None;
-    egui::ScrollArea::vertical()
-        .id_salt("passage_list")
-        .auto_shrink([false, false])
-        .show_rows(ui, row_height, view.passages.len(), |ui, rows| {
-            for index in rows {
-                let p = &view.passages[index];
-                let label = format!(
-                    "A {}–{} · B {}–{} · {} pairs · {} words · score {:.2}",
-                    p.a[0], p.a[1], p.b[0], p.b[1], p.pairs, p.words, p.score
-                );
-                if ui
-                    .selectable_label(selected == Some(index), label)
-                    .clicked()
-                {
-                    clicked = Some(index);
-                }
-            }
-        });
-    if let Some(index) = clicked
-        && let Some(view) = &app.view
-    {
-        app.selection.select_passage(view, index);
-        app.match_list.scroll_to_selection = true;
-    }
 }
 
 /// The passage selected, or the one the selected pair is in.
@@ -216,44 +160,46 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
     });
     let dark = ui.visuals().dark_mode;
+    let docs = [&*analysis.docs[0].doc, &*analysis.docs[1].doc];
+    let texts = [
+        pair_sentences(docs[0], &pair, JoinSide::Left),
+        pair_sentences(docs[1], &pair, JoinSide::Right),
+    ];
     egui::ScrollArea::vertical()
         .id_salt("words")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for (letter, words, other) in [
-                ("A", &alignment.a, &alignment.b),
-                ("B", &alignment.b, &alignment.a),
+            for (letter, sentences, words, other) in [
+                ("A", &texts[0], &alignment.a, &alignment.b),
+                ("B", &texts[1], &alignment.b, &alignment.a),
             ] {
                 ui.label(RichText::new(letter).strong());
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    for word in words {
-                        let mut text = RichText::new(&word.word);
-                        if word.kind == WordMatch::Ignored {
-                            text = text.weak();
-                        }
-                        if let Some(color) = word_color(word.kind, dark) {
-                            text = text.background_color(color);
-                        }
-                        let hint = match word.kind {
-                            WordMatch::Related { c, why: None } => {
-                                format!("related to a word of the other sentence, c = {c:.2}")
-                            }
-                            WordMatch::Related { c, why: Some(why) } => {
-                                let partner = word
-                                    .partner
-                                    .and_then(|i| other.get(i as usize))
-                                    .map_or(String::new(), |w| format!(" \"{}\"", w.word));
-                                format!(
-                                    "WordNet: {} of{partner} in the other sentence, c = {c:.2}",
+                let segments = super::word_text::segments(sentences, words, other);
+                // Wrapped, whatever the panel's wrap mode: the whole sentence is the point.
+                ui.add(egui::Label::new(real_text_job(ui, &segments, dark)).wrap());
+                let related: Vec<String> = words
+                    .iter()
+                    .filter_map(|word| match word.kind {
+                        WordMatch::Related { c, why } => {
+                            let partner = word
+                                .partner
+                                .and_then(|i| other.get(i as usize))
+                                .map_or(String::new(), |w| w.word.clone());
+                            Some(match why {
+                                Some(why) => format!(
+                                    "{} ~ {partner} ({}, c {c:.2})",
+                                    word.word,
                                     why.describe()
-                                )
-                            }
-                            kind => kind.name().to_string(),
-                        };
-                        ui.label(text).on_hover_text(hint);
-                    }
-                });
+                                ),
+                                None => format!("{} ~ {partner} (c {c:.2})", word.word),
+                            })
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                if !related.is_empty() {
+                    ui.weak(format!("Related: {}", related.join(", ")));
+                }
                 ui.add_space(6.0);
             }
             let [a, b] = alignment.counts();
@@ -266,6 +212,41 @@ pub fn words_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         });
 }
 
+/// One side's real text as a layout: each word on the colour of its kind, the characters that
+/// differ from its partner underlined and strong ([`super::word_text`]).
+fn real_text_job(
+    ui: &egui::Ui,
+    segments: &[super::word_text::Segment],
+    dark: bool,
+) -> egui::text::LayoutJob {
+    let mut job = egui::text::LayoutJob::default();
+    job.wrap.max_width = ui.available_width();
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let visuals = ui.visuals();
+    for segment in segments {
+        let mut format = egui::TextFormat {
+            font_id: body.clone(),
+            color: visuals.text_color(),
+            ..Default::default()
+        };
+        match segment.kind {
+            Some(WordMatch::Ignored) => format.color = visuals.weak_text_color(),
+            Some(kind) => {
+                if let Some(color) = word_color(kind, dark) {
+                    format.background = color;
+                }
+            }
+            None => {}
+        }
+        if segment.changed {
+            format.color = visuals.strong_text_color();
+            format.underline = egui::Stroke::new(1.5, visuals.strong_text_color());
+        }
+        job.append(&segment.text, 0.0, format);
+    }
+    job
+}
+
 /// What the verdict's probability is, for tooltips.
 pub(crate) const VERDICT_HINT: &str = "The learned pair verdict: a logistic regression over the \
 two Sims (with and without function words, with and without WordNet's related words), shared \
@@ -276,13 +257,13 @@ probability reaches the threshold.";
 fn words_legend_ui(ui: &mut egui::Ui) {
     let dark = ui.visuals().dark_mode;
     ui.horizontal_wrapped(|ui| {
-        ui.weak("Words:");
-        ui.label("as written in both");
+        ui.weak("Words as written:");
+        ui.label("the same in both");
         for (kind, label) in [
             (WordMatch::Stemmed, "same stem"),
             (
                 WordMatch::Related { c: 0.0, why: None },
-                "related (hover: why, and c)",
+                "related (listed below, with c)",
             ),
             (WordMatch::Unmatched, "only in this sentence"),
         ] {
@@ -292,6 +273,7 @@ fn words_legend_ui(ui: &mut egui::Ui) {
             }
             ui.label(text);
         }
+        ui.label(RichText::new("changed characters").underline().strong());
         ui.label(RichText::new("not compared").weak());
     });
 }

@@ -1,0 +1,255 @@
+//! Collection mode's lists beside the matrix: the ranked pairs (with sources, split by the
+//! question they answer: submissions reusing sources, submissions reusing each other) and the
+//! duplicate groups with the document to keep.
+//!
+//! A class yields hundreds of pairs (issue 29, item 2): the pair list sorts by score or by
+//! name, filters by a smallest score and searches the names, with a histogram of the scores
+//! above it ([`super::histogram`]) that shows where the cut lies.
+
+use super::result::{CollectionResult, short};
+use crate::collection::roles::PairKind;
+
+/// What the list beside the matrix shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ListTab {
+    #[default]
+    Pairs,
+    Groups,
+}
+
+/// How the pair list is ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PairSort {
+    /// Highest score first (the detector's ranking).
+    #[default]
+    ByScore,
+    /// By the names of the two documents.
+    ByName,
+}
+
+/// The pair list's sort, search and smallest score, kept between frames.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PairListState {
+    pub sort: PairSort,
+    /// Pairs whose either name contains this (ignoring case) are listed; empty: all.
+    pub search: String,
+    /// Pairs below this score are not listed.
+    pub min_score: f64,
+}
+
+impl PairListState {
+    /// The indices of `result`'s pairs of `kind` (any kind when `None`) that the search and
+    /// the smallest score let through, in the list's order.
+    fn listed(&self, result: &CollectionResult, kind: Option<PairKind>) -> Vec<usize> {
+        let needle = self.search.trim().to_lowercase();
+        let name = |i: usize| result.names.get(i).map_or("", String::as_str);
+        let mut listed: Vec<usize> = (0..result.pairs.len())
+            .filter(|&i| kind.is_none_or(|k| result.pairs[i].0 == k))
+            .filter(|&i| result.pairs[i].1.score >= self.min_score)
+            .filter(|&i| {
+                let pair = &result.pairs[i].1;
+                needle.is_empty()
+                    || name(pair.a).to_lowercase().contains(&needle)
+                    || name(pair.b).to_lowercase().contains(&needle)
+            })
+            .collect();
+        if self.sort == PairSort::ByName {
+            listed.sort_by(|&x, &y| {
+                let (p, q) = (&result.pairs[x].1, &result.pairs[y].1);
+                (name(p.a), name(p.b)).cmp(&(name(q.a), name(q.b)))
+            });
+        }
+        listed
+    }
+}
+
+/// A row of the pair list: a heading of one kind of pairs, or a pair (index into the result's).
+enum Row {
+    Heading(PairKind, usize),
+    Pair(usize),
+}
+
+/// The pair list's rows: with sources, the submission-source pairs under their heading, then
+/// the submission-submission pairs under theirs; without, the pairs alone. Each part listed as
+/// `state` says.
+fn rows(result: &CollectionResult, state: &PairListState) -> Vec<Row> {
+    if result.sources == 0 {
+        return state
+            .listed(result, None)
+            .into_iter()
+            .map(Row::Pair)
+            .collect();
+    }
+    let mut rows = Vec::with_capacity(result.pairs.len() + 2);
+    for kind in [PairKind::SubmissionSource, PairKind::SubmissionSubmission] {
+        let of_kind = state.listed(result, Some(kind));
+        rows.push(Row::Heading(kind, of_kind.len()));
+        rows.extend(of_kind.into_iter().map(Row::Pair));
+    }
+    rows
+}
+
+/// The heading of a kind of pairs, in the words of the question it answers.
+fn heading(kind: PairKind, count: usize) -> String {
+    let pairs = if count == 1 { "pair" } else { "pairs" };
+    match kind {
+        PairKind::SubmissionSource => {
+            format!("Submissions and the sources they reuse: {count} {pairs}")
+        }
+        PairKind::SubmissionSubmission => {
+            format!("Submissions reusing each other: {count} {pairs}")
+        }
+    }
+}
+
+/// The ranked pairs, each with its relation, score and an Open button, under the sort, search
+/// and smallest-score controls and the histogram of the scores.
+pub fn pair_list_ui(
+    result: &CollectionResult,
+    state: &mut PairListState,
+    ui: &mut egui::Ui,
+    open: &mut Option<(usize, usize)>,
+) {
+    let scores: Vec<f64> = result.pairs.iter().map(|(_, p)| p.score).collect();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Sort:");
+        ui.selectable_value(&mut state.sort, PairSort::ByScore, "Score");
+        ui.selectable_value(&mut state.sort, PairSort::ByName, "Name");
+        ui.separator();
+        let label = ui.label("Search");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.search)
+                .hint_text("a name")
+                .desired_width(140.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Lists the pairs where either document's name contains this");
+        ui.separator();
+        let top = scores.iter().copied().fold(0.0, f64::max).max(1e-9);
+        let label = ui.label("Score at least");
+        ui.add(egui::Slider::new(&mut state.min_score, 0.0..=top).max_decimals(3))
+            .labelled_by(label.id);
+    });
+    super::histogram::histogram_ui(ui, &scores, state.min_score);
+    let rows = rows(result, state);
+    if rows.iter().all(|r| matches!(r, Row::Heading(..))) {
+        ui.weak("No pair matches the search and the smallest score.");
+    }
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::vertical()
+        .id_salt("collection_pairs")
+        .auto_shrink([false, false])
+        .show_rows(ui, row_height, rows.len(), |ui, range| {
+            for row in &rows[range] {
+                match *row {
+                    Row::Heading(kind, count) => {
+                        ui.strong(heading(kind, count));
+                    }
+                    Row::Pair(i) => {
+                        let pair = &result.pairs[i].1;
+                        ui.horizontal(|ui| {
+                            if ui.small_button("Open").clicked() {
+                                *open = Some((pair.a, pair.b));
+                            }
+                            ui.label(format!(
+                                "{}  score {:.3}:  {}  ·  {}",
+                                pair.relation.name(),
+                                pair.score,
+                                short(&result.names[pair.a]),
+                                short(&result.names[pair.b])
+                            ));
+                        });
+                    }
+                }
+            }
+        });
+}
+
+/// The duplicate groups, each with the document to keep first (the longest, Roul et al.'s
+/// step 11; see [`crate::collection::groups::duplicate_groups`]).
+pub fn group_list_ui(
+    result: &CollectionResult,
+    ui: &mut egui::Ui,
+    open: &mut Option<(usize, usize)>,
+) {
+    if result.groups.is_empty() {
+        ui.label("No duplicates: no two documents are versions of each other.");
+        return;
+    }
+    egui::ScrollArea::vertical()
+        .id_salt("collection_groups")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for (number, group) in result.groups.iter().enumerate() {
+                let Some((&keep, others)) = group.split_first() else {
+                    continue;
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "Group {}: keep {}; duplicates:",
+                        number + 1,
+                        short(&result.names[keep])
+                    ))
+                    .on_hover_text("The document to keep is the longest of the group.");
+                    for &other in others {
+                        if ui
+                            .small_button(short(&result.names[other]))
+                            .on_hover_text("Open it beside the one to keep")
+                            .clicked()
+                        {
+                            *open = Some((keep, other));
+                        }
+                    }
+                });
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collection::{DetectedPair, Relation};
+
+    fn result(pairs: &[(usize, usize, f64)]) -> CollectionResult {
+        CollectionResult {
+            detector: crate::collection::presets::Detector::Fuzzy,
+            preset: None,
+            fuzzy: None,
+            names: ["anna.txt", "ben.txt", "carla.txt", "dmitri.txt"]
+                .map(String::from)
+                .to_vec(),
+            documents: Vec::new(),
+            pairs: pairs
+                .iter()
+                .map(|&(a, b, score)| {
+                    (
+                        PairKind::SubmissionSubmission,
+                        DetectedPair::new(a, b, Relation::Duplicate, score),
+                    )
+                })
+                .collect(),
+            sources: 0,
+            groups: Vec::new(),
+            detection: crate::collection::Detection::default(),
+            matrix: None,
+            skipped: Vec::new(),
+            cluster_evidence: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_pair_list_sorts_searches_and_cuts_by_score() {
+        let result = result(&[(2, 3, 0.9), (0, 1, 0.5), (1, 3, 0.2)]);
+        let mut state = PairListState::default();
+        assert_eq!(state.listed(&result, None), vec![0, 1, 2]);
+        state.sort = PairSort::ByName;
+        assert_eq!(state.listed(&result, None), vec![1, 2, 0]);
+        state.search = "DMITRI".to_string();
+        assert_eq!(state.listed(&result, None), vec![2, 0]);
+        state.min_score = 0.3;
+        assert_eq!(state.listed(&result, None), vec![0]);
+        state.search.clear();
+        state.sort = PairSort::ByScore;
+        assert_eq!(state.listed(&result, None), vec![0, 1]);
+    }
+}

@@ -1,0 +1,47 @@
+//! What a collection run produced, and how its document names are shown: the leaf that the
+//! collection view's parts (lists, matrix, run, export) share, so that they depend on it and not
+//! on the view that calls them.
+
+use std::sync::Arc;
+
+use crate::collection::presets::{CollectionPreset, Detector};
+use crate::collection::roles::PairKind;
+use crate::collection::{self, DetectedPair};
+use crate::document::Document;
+
+/// What a finished collection run produced.
+pub struct CollectionResult {
+    pub detector: Detector,
+    /// The preset its parameters came from (none for a result read from simdoc-spark's tables).
+    pub preset: Option<CollectionPreset>,
+    /// The fuzzy comparison's parameters of the run (its matrix, and its exported evidence);
+    /// none for a result read from simdoc-spark's tables.
+    pub fuzzy: Option<collection::fuzzy::FuzzyParams>,
+    pub names: Vec<String>,
+    pub documents: Vec<Arc<Document>>,
+    /// Ranked by score, highest first; with sources, the submission-source pairs first.
+    pub pairs: Vec<(PairKind, DetectedPair)>,
+    /// How many of the documents (the first ones) are sources.
+    pub sources: usize,
+    pub groups: Vec<Vec<usize>>,
+    /// What the detector found, as the HTML report reads it.
+    pub detection: collection::Detection,
+    /// The odds-ratio matrix, for collections of up to `run::MAX_MATRIX` documents.
+    pub matrix: Option<Vec<Vec<f64>>>,
+    /// Files that could not be read, with the reason.
+    pub skipped: Vec<String>,
+    /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
+    /// are (a result read from its tables; empty for a run here, whose documents are at hand).
+    pub cluster_evidence: Vec<collection::tables::ComparedPair>,
+}
+
+/// The last 50 characters of a document name (its file part is what tells documents apart).
+pub fn short(name: &str) -> String {
+    let count = name.chars().count();
+    if count <= 50 {
+        name.to_string()
+    } else {
+        let tail: String = name.chars().skip(count - 49).collect();
+        format!("…{tail}")
+    }
+}
