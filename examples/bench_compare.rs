@@ -210,55 +210,6 @@ fn main() {
         );
     }
 
-    // The default (the documents preset): matches are searched from seeds, pairs sharing a rare
-    // feature whose E-value is at most the seed bar, found through the exact feature index
-    // (compare::chance::seeds). Brute force weighs every pair of sentences for the same seeds.
-    {
-        use simdoc::compare::chance::{ChanceOptions, null::NullModel, seeds};
-        let options = CompareOptions {
-            refine: Preset::DOCUMENTS.refine,
-            rules: Preset::DOCUMENTS.rules,
-            chance: Preset::DOCUMENTS.chance,
-            ..CompareOptions::default()
-        };
-        let documents = PreparedPair::new(&a, &b, model, &options);
-        let null = NullModel::new(&documents.left, &documents.right, None);
-        let [n, m] = null.sentences;
-        let seed_bar =
-            (ChanceOptions::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
-        let counts = [
-            vec![1u32; documents.left.sentences.len()],
-            vec![1u32; documents.right.sentences.len()],
-        ];
-        let docs = [&documents.left, &documents.right];
-        let (indexed, indexed_time) = time(|| {
-            let terms = docs.map(|d| seeds::weighted(d, &null));
-            let lengths = docs.map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
-            let slices = terms
-                .each_ref()
-                .map(|t| t.iter().map(Vec::as_slice).collect::<Vec<_>>());
-            let candidates = seeds::hits(docs, [&counts[0], &counts[1]]);
-            seeds::find(
-                &null,
-                [&slices[0], &slices[1]],
-                [&lengths[0], &lengths[1]],
-                &candidates,
-                seed_bar,
-                &never,
-            )
-            .expect("not cancelled")
-        });
-        let (brute, brute_time) =
-            time(|| seeds::find_brute_force(&null, docs, [&counts[0], &counts[1]], seed_bar));
-        assert!(indexed == brute, "seed index and brute force differ");
-        println!(
-            "   seeds at the default (documents preset): indexed {indexed_time:.2?}, brute force \
-             {brute_time:.2?} -> {:.0}x faster, identical seeds: true ({} seeds)",
-            brute_time.as_secs_f64() / indexed_time.as_secs_f64().max(1e-9),
-            indexed.len()
-        );
-    }
-
     // The fuzzy index at other operating points, on the same documents: how much of its lead
     // over brute force the measured preset's candidates cost (function words kept, so content
     // words need reach only the content floor, 0.2: a sentence becomes a candidate of every

@@ -9,7 +9,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded};
+use common::{BoundedRun, simdoc_succeeds_within};
 
 /// A guard against hangs, far above the few seconds each case takes.
 const TIME_LIMIT: Duration = Duration::from_secs(180);
@@ -24,14 +24,7 @@ fn arg(path: &Path) -> &str {
 }
 
 fn run(args: &[&str]) -> BoundedRun {
-    let out = simdoc_bounded(args, TIME_LIMIT);
-    assert_eq!(out.code, Some(0), "{out:?}");
-    assert!(
-        out.peak_rss_mb < MEMORY_LIMIT_MB,
-        "{:.0} MB",
-        out.peak_rss_mb
-    );
-    out
+    simdoc_succeeds_within(args, TIME_LIMIT, MEMORY_LIMIT_MB)
 }
 
 /// A forum page: a title, one paragraph, and "Reply to this comment" 10,000 times as headings.

@@ -11,7 +11,7 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use common::{BoundedRun, simdoc_bounded};
+use common::{BoundedRun, simdoc_succeeds_within};
 
 /// A guard against hangs, far above the seconds each case takes (BENCHMARKS.md, "Compare
 /// against input size", has the times).
@@ -22,14 +22,7 @@ fn arg(path: &Path) -> &str {
 }
 
 fn run(args: &[&str], memory_limit_mb: f64) -> BoundedRun {
-    let out = simdoc_bounded(args, TIME_LIMIT);
-    assert_eq!(out.code, Some(0), "{out:?}");
-    assert!(
-        out.peak_rss_mb < memory_limit_mb,
-        "{:.0} MB",
-        out.peak_rss_mb
-    );
-    out
+    simdoc_succeeds_within(args, TIME_LIMIT, memory_limit_mb)
 }
 
 /// Lines `from..to`, each "Text number {i} about the budget."

@@ -65,6 +65,24 @@ pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> Bounded
     simdoc_bounded_in(std::path::Path::new("."), args, time_limit)
 }
 
+/// [`simdoc_bounded`] that must succeed (exit 0) and stay under `memory_limit_mb` of peak resident
+/// memory: the bounds of README's bad-input catalogue.
+#[cfg(unix)]
+pub fn simdoc_succeeds_within(
+    args: &[&str],
+    time_limit: std::time::Duration,
+    memory_limit_mb: f64,
+) -> BoundedRun {
+    let out = simdoc_bounded(args, time_limit);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(
+        out.peak_rss_mb < memory_limit_mb,
+        "{:.0} MB, over the bound of {memory_limit_mb:.0} MB",
+        out.peak_rss_mb
+    );
+    out
+}
+
 /// [`simdoc_bounded`] run in the folder `dir` (relative paths in `args` are read from there).
 #[cfg(unix)]
 // The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
