@@ -1,5 +1,6 @@
 //! Two documents compared with a method, with the embedded reference model, under the
-//! measured or the thesis's thresholds. The input is split at its first NUL byte into the two
+//! measured or the thesis's thresholds, then under the default (the documents preset, matches
+//! judged against chance). The input is split at its first NUL byte into the two
 //! documents (no NUL: the document against itself); the first byte chooses HTML or plain text
 //! for each (bits 0 and 1), the thesis's preset (bit 2) and the method (bits 3 and 4, of
 //! `Method::ALL`): one method per input, so each runs four times as fast as all four did. Nothing may panic; scores, figures and views must be in range and consistent; the
@@ -11,7 +12,7 @@
 use std::sync::atomic::AtomicBool;
 
 use libfuzzer_sys::fuzz_target;
-use simdoc::compare::{CompareOptions, PreparedPair};
+use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::needed::contract_violation;
@@ -108,4 +109,26 @@ fuzz_target!(|bytes: &[u8]| {
     let trees = comparison.tree_matching(&left, &right, &preset.thresholds);
     assert_eq!(trees.left.len(), left.nodes.len());
     assert_eq!(trees.right.len(), right.nodes.len());
+
+    // The default: the same documents with every match judged against chance (the documents
+    // preset's seeds, links and chains).
+    let documents = Preset::DOCUMENTS;
+    let judged_options = CompareOptions {
+        refine: documents.refine,
+        rules: documents.rules,
+        chance: documents.chance,
+        floor: floor_for(&documents.rules, &documents.thresholds),
+        ..CompareOptions::default()
+    };
+    let judged = PreparedPair::new(&left, &right, model, &judged_options)
+        .compare(model, method, judged_options.floor, &never)
+        .expect("never cancelled");
+    let figures = judged.figures(&documents.thresholds);
+    for share in figures.overlap.iter().chain(&figures.containment) {
+        assert!((0.0..=1.0).contains(share), "{figures:?}");
+    }
+    for chain in judged.evidence_chains(&documents.thresholds) {
+        assert!(!chain.members.is_empty() && !chain.ln_e.is_nan(), "{chain:?}");
+        assert!(chain.members.iter().all(|&m| m < judged.pairs.len()));
+    }
 });
