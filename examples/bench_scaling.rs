@@ -166,6 +166,7 @@ fn measure(
     texts: [String; 2],
     model: &ReferenceModel,
     never: &AtomicBool,
+    previous: Option<&Row>,
 ) -> Row {
     let preset = Preset::DOCUMENTS;
     let options = CompareOptions {
@@ -206,10 +207,23 @@ fn measure(
         matched,
         containment,
     };
+    print_row(&row, previous);
+    row
+}
+
+/// One row of the table, with the growth from `previous` when it is the same case.
+fn print_row(row: &Row, previous: Option<&Row>) {
+    let growth = match previous {
+        Some(previous) if previous.case == row.case => format!(
+            "{:.2} ({:.2})",
+            row.growth_from(previous, |r| r.compare[1]),
+            row.growth_from(previous, |r| r.compare[1] + r.reading[1])
+        ),
+        _ => String::new(),
+    };
     println!(
-        "{case}, {:.2} MB a document, {} and {} sentences: reading and refining {:.2} s (CPU \
-         {:.2}), compare {:.2} s (CPU {:.2}, {:.1}x reading), peak memory {:.0} MB; {} pairs \
-         matched, containment {:.3} / {:.3}",
+        "| {} | {:.2} | {} / {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.1} | {:.0} | {} | {:.3} / {:.3} | {} |",
+        row.case,
         row.megabytes,
         row.sentences[0],
         row.sentences[1],
@@ -222,8 +236,8 @@ fn measure(
         row.matched,
         row.containment[0],
         row.containment[1],
+        growth
     );
-    row
 }
 
 fn main() {
@@ -246,16 +260,29 @@ fn main() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let model = ReferenceModel::embedded();
     let never = AtomicBool::new(false);
+    println!(
+        "| case | MB a document | sentences | read + refine s (CPU) | compare s (CPU) | compare CPU / read + refine CPU | peak memory MB | pairs matched | containment | growth exponent of compare CPU (of read + refine + compare) from the previous size |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut rows: Vec<Row> = Vec::new();
     for &mb in &sizes {
         let bytes = (mb * 1e6) as usize;
         let texts = [prose(&data, bytes, 0), prose(&data, bytes, 1)];
-        rows.push(measure(&dir, "unrelated", texts, model, &never));
+        let row = measure(&dir, "unrelated", texts, model, &never, rows.last());
+        rows.push(row);
     }
     for &mb in &sizes {
         let original = prose(&data, (mb * 1e6) as usize, 0);
         let copy = revised(&original);
-        rows.push(measure(&dir, "revised", [original, copy], model, &never));
+        let row = measure(
+            &dir,
+            "revised",
+            [original, copy],
+            model,
+            &never,
+            rows.last(),
+        );
+        rows.push(row);
     }
     let mut lines: Vec<usize> = vec![1_000, 10_000, 100_000];
     lines.extend(
@@ -266,45 +293,15 @@ fn main() {
     );
     for n in lines {
         let text = templated(n);
-        rows.push(measure(
+        let row = measure(
             &dir,
             "templated",
             [text.clone(), text],
             model,
             &never,
-        ));
-    }
-    println!();
-    println!(
-        "| case | MB a document | sentences | read + refine s (CPU) | compare s (CPU) | compare CPU / read + refine CPU | peak memory MB | pairs matched | containment | growth exponent of compare CPU (of read + refine + compare) from the previous size |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
-    for (i, row) in rows.iter().enumerate() {
-        let growth = match i.checked_sub(1).map(|p| &rows[p]) {
-            Some(previous) if previous.case == row.case => format!(
-                "{:.2} ({:.2})",
-                row.growth_from(previous, |r| r.compare[1]),
-                row.growth_from(previous, |r| r.compare[1] + r.reading[1])
-            ),
-            _ => String::new(),
-        };
-        println!(
-            "| {} | {:.2} | {} / {} | {:.2} ({:.2}) | {:.2} ({:.2}) | {:.1} | {:.0} | {} | {:.3} / {:.3} | {} |",
-            row.case,
-            row.megabytes,
-            row.sentences[0],
-            row.sentences[1],
-            row.reading[0],
-            row.reading[1],
-            row.compare[0],
-            row.compare[1],
-            row.compare[1] / row.reading[1].max(1e-9),
-            row.peak_mb,
-            row.matched,
-            row.containment[0],
-            row.containment[1],
-            growth
+            rows.last(),
         );
+        rows.push(row);
     }
     for case in ["unrelated", "revised", "templated"] {
         let of_case: Vec<&Row> = rows.iter().filter(|r| r.case == case).collect();

@@ -155,21 +155,25 @@ pub fn discounted(
                     .filter(|_| held > 1)
                     .map(|both| f64::from(both) / (held - 1) as f64)
             });
-            let (Some(pa), Some(pb)) = (given[0], given[1]) else {
-                continue;
-            };
-            // Only words that come together more often than alone are discounted.
-            if pa <= rates[0] && pb <= rates[1] {
-                continue;
-            }
-            let p = pa.max(rates[0]) * pb.max(rates[1]);
-            if p > 0.0 {
-                weight = weight.min(-p.ln());
-            }
+            weight = given_the_heavier(weight, given, rates);
         }
         out.push((t, weight.max(0.0)));
     }
     out
+}
+
+/// A word's weight after one heavier word it shares: `given` are P_A(t | u) and P_B(t | u)
+/// (`None` where a list is too long to count), `rates` its own rates q_A(t) and q_B(t). Only
+/// words that come together more often than alone are discounted, to -ln(P_A P_B).
+fn given_the_heavier(weight: f64, given: [Option<f64>; 2], rates: [f64; 2]) -> f64 {
+    let (Some(pa), Some(pb)) = (given[0], given[1]) else {
+        return weight;
+    };
+    if pa <= rates[0] && pb <= rates[1] {
+        return weight;
+    }
+    let p = pa.max(rates[0]) * pb.max(rates[1]);
+    if p > 0.0 { weight.min(-p.ln()) } else { weight }
 }
 
 /// For terms `terms` (k of them), the number of this document's sentences other than `own` that
@@ -313,7 +317,8 @@ mod tests {
         }
     }
 
-    /// The discount as first written: each two shared terms' lists intersected apart.
+    /// The discount as first written: each two shared terms' lists intersected apart (the
+    /// counting is what is checked; the weight rule is shared).
     fn discounted_by_walking(
         shared: &[(u32, f64)],
         postings: [&Postings; 2],
@@ -325,16 +330,7 @@ mod tests {
             for &(u, _) in &shared[..k] {
                 let given = [0, 1].map(|side| postings[side].conditional(t, u, own[side]));
                 let rates = [0, 1].map(|side| postings[side].rate(t));
-                let (Some(pa), Some(pb)) = (given[0], given[1]) else {
-                    continue;
-                };
-                if pa <= rates[0] && pb <= rates[1] {
-                    continue;
-                }
-                let p = pa.max(rates[0]) * pb.max(rates[1]);
-                if p > 0.0 {
-                    weight = weight.min(-p.ln());
-                }
+                weight = given_the_heavier(weight, given, rates);
             }
             out.push((t, weight.max(0.0)));
         }
