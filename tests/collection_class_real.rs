@@ -168,14 +168,16 @@ fn a_class_report_agrees_with_the_pair_discounts_the_sources_and_reads_for_a_tea
     );
     assert!(!html.contains("(keep)"));
     // The submissions most reused first: the five summaries of the sources (whole in their
-    // articles) before any submission with no source found.
+    // articles) before any submission with no source reported.
     let table = html
         .split("<h2>Submissions and the sources they reuse</h2>")
         .nth(1)
         .and_then(|rest| rest.split("</table>").next())
         .unwrap();
     let row_of = |name: &str| table.find(&format!("{name}</td>")).unwrap_or(usize::MAX);
-    let first_without = table.find("no source found").expect("some reuse no source");
+    let first_without = table
+        .find("no source reported")
+        .expect("some reuse no source");
     for n in 1..=SOURCES {
         assert!(
             row_of(&format!("summary-{n:03}.txt")) < first_without,

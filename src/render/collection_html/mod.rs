@@ -162,7 +162,10 @@ fn by_submission(out: &mut String, report: &CollectionReport<'_>) {
     for submission in submissions {
         let _ = write!(out, "<tr><td>{}</td><td>", escape(report.name(submission)));
         match found.get_mut(&submission) {
-            None => out.push_str(r#"<span class="none">no source found</span>"#),
+            // Not "no source found": the detector reports a pair from its cut up, and the
+            // Sources view (`simdoc sources`) lists every source with any match, so a reworded
+            // answer can show a small share there and none here.
+            None => out.push_str(NO_SOURCE_REPORTED),
             Some(list) => {
                 list.sort_by(|x, y| {
                     y.0.unwrap_or(-1.0)
@@ -415,3 +418,6 @@ fn groups(out: &mut String, report: &CollectionReport<'_>) {
 
 #[cfg(test)]
 mod tests;
+
+/// What the submissions table says of a submission with no reported source pair.
+const NO_SOURCE_REPORTED: &str = r#"<span class="none" title="No pair of this submission with a source reached the detector's cut; simdoc sources (or the viewer's Sources view) lists every source with any match, however small">no source reported (below the cut)</span>"#;

@@ -59,9 +59,9 @@ fn each_submission_lists_its_sources_and_the_pairs_carry_their_evidence() {
         "{html}"
     );
     assert!(
-        html.contains(
-            r#"<tr><td>carol.txt</td><td><span class="none">no source found</span></td></tr>"#
-        ),
+        html.contains(&format!(
+            "<tr><td>carol.txt</td><td>{NO_SOURCE_REPORTED}</td></tr>"
+        )),
         "{html}"
     );
     assert!(html.contains(r#"<td>a 1-2 / b 5-6</td><td><a href="pairs/1.html">open</a></td>"#));
