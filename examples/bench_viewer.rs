@@ -160,6 +160,7 @@ fn main() {
             permission,
             variation: 0.15,
             chance: None,
+            min_words: 0,
         };
         let matches: Vec<_> = analysis.comparison.matches(&thresholds).copied().collect();
         let filter = median(&mut || {
@@ -193,6 +194,7 @@ fn main() {
             permission: 0.5,
             variation: 0.15,
             chance: None,
+            min_words: 0,
         },
         ..Settings::default()
     };

@@ -365,7 +365,7 @@ proptest! {
         variation in 0.0f64..1.0,
     ) {
         let cancel = AtomicBool::new(false);
-        let thresholds = Thresholds { permission: permission.max(floor), variation, chance: None };
+        let thresholds = Thresholds { permission: permission.max(floor), variation, chance: None, min_words: 0 };
         for options in option_sets() {
             let pair = prepared_with(&a, &b, &model, &options);
             for method in Method::ALL {
@@ -445,11 +445,13 @@ fn thresholds_filter_without_rescoring() {
         permission: 0.9,
         variation: 0.15,
         chance: None,
+        min_words: 0,
     };
     let lenient = Thresholds {
         permission: 0.85,
         variation: 0.15,
         chance: None,
+        min_words: 0,
     };
     assert_eq!(cmp.matches(&strict).count(), 0);
     assert_eq!(cmp.matches(&lenient).count(), 1);
@@ -458,6 +460,7 @@ fn thresholds_filter_without_rescoring() {
         permission: 0.4,
         variation: 0.1,
         chance: None,
+        min_words: 0,
     }));
 }
 

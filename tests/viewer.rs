@@ -345,6 +345,7 @@ fn a_permission_below_the_floor_rescores_while_the_old_view_stays() {
         permission: 0.25,
         variation: 1.0,
         chance: None,
+        min_words: 0,
     };
     h.state_mut().set_thresholds(low);
     // The old comparison is still shown while the new one runs.

@@ -283,3 +283,57 @@ fn a_bbc_summary_is_found_whole_in_its_own_article() {
     let run = h.state().sources.run.as_ref().expect("a run");
     assert_eq!(run.input.sources.len(), 510);
 }
+
+#[test]
+fn the_teacher_preset_button_attributes_as_simdoc_sources_does_under_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (document, sources) = folder(dir.path());
+    let mut h = run_view(&document, &sources);
+    h.get_by_label("Teacher preset").click();
+    settle(&mut h);
+    let run = h.state().sources.run.as_ref().expect("a run");
+    // Collection mode's teacher matching: permission 0.6, every pair reaching it (not judged
+    // against chance).
+    assert_eq!(run.thresholds.permission, 0.6);
+    assert!(h.state().settings.chance.is_none());
+    let shown: Vec<(String, f64)> = run
+        .attribution
+        .sources
+        .iter()
+        .map(|s| (run.input.display_name(s.source).to_string(), s.containment))
+        .collect();
+    // The command line under the same preset gives the same shares.
+    let report = common::json_of(&[
+        "sources",
+        common::arg(&document),
+        common::arg(&sources),
+        "--preset",
+        "teacher",
+        "--json",
+        "-",
+    ]);
+    let printed: Vec<(String, f64)> = report["sources"]
+        .as_array()
+        .expect("sources")
+        .iter()
+        .map(|s| {
+            let path = s["path"].as_str().expect("path");
+            let name = Path::new(path).file_name().expect("a name");
+            (
+                name.to_string_lossy().into_owned(),
+                s["containment"].as_f64().expect("containment"),
+            )
+        })
+        .collect();
+    // The same sources in the same order, the same shares (to the last bits of a sum taken in
+    // another order).
+    assert_eq!(shown.len(), printed.len(), "{shown:?} / {printed:?}");
+    for ((name, share), (printed_name, printed_share)) in shown.iter().zip(&printed) {
+        assert_eq!(name, printed_name);
+        assert!(
+            (share - printed_share).abs() < 1e-12,
+            "{shown:?} / {printed:?}"
+        );
+    }
+    assert_eq!(shown[0], ("one.txt".to_string(), 0.6));
+}

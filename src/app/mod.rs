@@ -20,9 +20,11 @@ mod input;
 mod jobs;
 mod native;
 mod navigation;
+mod options_menu;
 pub mod pair;
 pub mod sources;
 pub mod state;
+mod status;
 mod toolbar;
 pub mod widgets;
 
@@ -186,9 +188,9 @@ impl SimdocApp {
         self.handle_shortcuts(&ctx);
 
         egui::Panel::top("toolbar").show(ui, |ui| toolbar::toolbar_ui(self, ui));
-        egui::Panel::bottom("status").show(ui, |ui| toolbar::status_ui(self, ui));
+        egui::Panel::bottom("status").show(ui, |ui| status::status_ui(self, ui));
         if !self.messages.is_empty() {
-            egui::Panel::top("messages").show(ui, |ui| toolbar::messages_ui(self, ui));
+            egui::Panel::top("messages").show(ui, |ui| status::messages_ui(self, ui));
         }
         // The Sources and Collection views are about many documents: the pair's panel (figures,
         // dotplot, matches) has nothing to say there, and its room goes to them.
@@ -235,7 +237,7 @@ impl SimdocApp {
                 CentralView::Collection | CentralView::Sources
             )
         {
-            toolbar::empty_state_ui(self, ui);
+            status::empty_state_ui(self, ui);
             return;
         }
         toolbar::central_view_switch_ui(self, ui);

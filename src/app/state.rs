@@ -14,6 +14,7 @@ use crate::compare::chance::ChanceOptions;
 use crate::compare::changes::{Changes, changes};
 use crate::compare::passages::{PassageOptions, passages_of, sentence_words};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
+use crate::document::exclusions::{Exclusions, LeftOut};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
 use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
@@ -85,6 +86,8 @@ pub struct Settings {
     pub one_to_two: bool,
     /// Count headings, titles and short fragments towards the figures too.
     pub count_fragments: bool,
+    /// Sentences left out of comparisons: quotations, a bibliography.
+    pub exclusions: Exclusions,
     /// Passages: the largest number of unmatched sentences between two matches of one.
     pub passage_gap: u32,
     /// Passages: the fewest matched pairs one must have to be listed.
@@ -121,6 +124,7 @@ impl Settings {
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two,
             chance: self.chance,
+            exclusions: self.exclusions,
         }
     }
 }
@@ -136,6 +140,7 @@ impl Default for Settings {
             include_boilerplate: false,
             one_to_two: true,
             count_fragments: false,
+            exclusions: Exclusions::default(),
             passage_gap: crate::compare::passages::DEFAULT_GAP,
             min_passage: crate::compare::passages::default_min_pairs(true),
             scroll_in_step: false,
@@ -206,6 +211,9 @@ pub struct Analysis {
     /// The number of words of each sentence of both documents, which passages count: counted
     /// once here (in the comparison job), not at every threshold.
     pub sentence_words: [Vec<u32>; 2],
+    /// Per document, per sentence: left out by the exclusions (a quotation, the bibliography),
+    /// shown dimmed and saying so when hovered.
+    pub left_out: [Vec<Option<LeftOut>>; 2],
 }
 
 impl Analysis {
@@ -216,12 +224,14 @@ impl Analysis {
         options: CompareOptions,
     ) -> Analysis {
         let sentence_words = sentence_words([&docs[0].doc, &docs[1].doc]);
+        let left_out = [&docs[0].doc, &docs[1].doc].map(|doc| options.exclusions.reasons(doc));
         Analysis {
             docs,
             prepared,
             comparison,
             options,
             sentence_words,
+            left_out,
         }
     }
 }

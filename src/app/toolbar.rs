@@ -1,5 +1,6 @@
-//! The controls: open, method, thresholds, options, export; the status bar; messages; the empty
-//! state shown before any document is open.
+//! The controls: open, method, thresholds, presets, export, the central view's switch (the
+//! Options menu is [`super::options_menu`]; the status bar, messages and the empty state
+//! [`super::status`]).
 
 use std::path::PathBuf;
 
@@ -7,9 +8,8 @@ use super::export::ExportKind;
 use super::state::CentralView;
 use super::widgets::shorten;
 use super::{Side, SimdocApp};
-use egui::RichText;
 
-use crate::similarity::{Method, Preset, Relate, RelatedWords, WordnetWeights};
+use crate::similarity::{Method, Preset};
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -86,7 +86,7 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             app.set_thresholds(thresholds);
         }
         presets_ui(app, ui);
-        options_menu_ui(app, ui);
+        super::options_menu::options_menu_ui(app, ui);
         ui.separator();
         // Last on the bar, so disabling the rest of this row disables only Export; in a
         // child scope (`add_enabled_ui`) the button could not move to the next row.
@@ -257,86 +257,6 @@ fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     }
 }
 
-/// The Options menu: what the presets set, and what to compare.
-fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    let config = egui::containers::menu::MenuConfig::new()
-        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-    egui::containers::menu::MenuButton::new("Options")
-        .config(config)
-        .ui(ui, |ui| {
-            let before = app.settings.clone();
-            let s = &mut app.settings;
-            ui.label(RichText::new("Words compared").strong());
-            ui.checkbox(&mut s.refine.keep_stopwords, "Keep stopwords")
-                .on_hover_text("Count words like \"the\" and \"of\" as terms (measured preset: on)");
-            ui.checkbox(&mut s.refine.keep_numbers, "Keep numbers")
-                .on_hover_text("Count numbers as terms (measured preset: on)");
-            ui.separator();
-            ui.label(RichText::new("Which sentences may match").strong());
-            ui.horizontal(|ui| {
-                let label = ui.label("Short sentences: at least");
-                ui.add(egui::DragValue::new(&mut s.rules.min_terms).range(0..=10))
-                    .labelled_by(label.id);
-                ui.label("content words");
-            })
-            .response
-            .on_hover_text(
-                "A sentence with fewer content words matches only a sentence with the same words (0: off)",
-            );
-            ui.horizontal(|ui| {
-                ui.label("Related words count:");
-                ui.selectable_value(&mut s.rules.relate, Relate::All, "anywhere")
-                    .on_hover_text("Every word of the other sentence may vouch for a word (thesis eq. 3.2)");
-                ui.selectable_value(&mut s.rules.relate, Relate::Aligned, "where replaced")
-                    .on_hover_text(
-                        "Only a word that stands where this one stands, between the words both keep",
-                    );
-            });
-            let has_wordnet = app.model.lexicon().is_some();
-            ui.horizontal(|ui| {
-                ui.label("Related words from:");
-                ui.selectable_value(
-                    &mut s.rules.related_words,
-                    RelatedWords::Correlations,
-                    "co-occurrence",
-                )
-                .on_hover_text("The reference model's correlations (thesis eq. 3.1)");
-                let wordnet = RelatedWords::Wordnet(WordnetWeights::MEASURED);
-                let selected = matches!(s.rules.related_words, RelatedWords::Wordnet(_));
-                if ui
-                    .add_enabled(has_wordnet, egui::Button::selectable(selected, "WordNet"))
-                    .on_hover_text(
-                        "WordNet's relations between the words: synonyms, derived forms, direct \
-                         hypernyms and hyponyms",
-                    )
-                    .on_disabled_hover_text("The reference model in use has no WordNet relations")
-                    .clicked()
-                    && !selected
-                {
-                    s.rules.related_words = wordnet;
-                }
-            });
-            let has_verdict = app.model.verdict().is_some();
-            ui.add_enabled(
-                has_verdict,
-                egui::Checkbox::new(&mut s.rules.verdict, "Decide by the learned verdict"),
-            )
-            .on_hover_text(super::pair::evidence::VERDICT_HINT)
-            .on_disabled_hover_text("The reference model in use has no pair verdict");
-            ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
-                .on_hover_text("A sentence against two consecutive sentences taken together");
-            ui.separator();
-            ui.label(RichText::new("What counts").strong());
-            ui.checkbox(&mut s.count_fragments, "Count headings and fragments")
-                .on_hover_text("Headings, titles and short fragments count towards the figures too");
-            ui.checkbox(&mut s.include_boilerplate, "Include boilerplate")
-                .on_hover_text("Compare navigation, headers, footers, asides and forms too");
-            if app.settings != before {
-                app.recompare();
-            }
-        });
-}
-
 fn open_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side) {
     let title = match &app.docs[side.index()] {
         Some(doc) => format!("{}: {}", side.letter(), shorten(&doc.file_name(), 16)),
@@ -439,114 +359,6 @@ fn shorten_left(text: &str, max: usize) -> String {
     }
     let tail: String = text.chars().skip(count - max.saturating_sub(1)).collect();
     format!("…{tail}")
-}
-
-/// The bottom bar: running jobs with a cancel button, or what is loaded.
-pub fn status_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    ui.horizontal(|ui| {
-        let mut cancel = None;
-        for job in app.jobs.running() {
-            ui.spinner();
-            ui.label(format!(
-                "{} ({:.1} s)",
-                job.label,
-                job.started.elapsed().as_secs_f32()
-            ));
-            if ui.button("Cancel").clicked() {
-                cancel = Some(job.id);
-            }
-            ui.separator();
-        }
-        if let Some(id) = cancel {
-            app.jobs.cancel_where(|j| j.id == id);
-        }
-        if !app.jobs.is_busy() {
-            match (&app.analysis, &app.view) {
-                (Some(analysis), Some(view)) => {
-                    ui.label(format!(
-                        "{} — {} scored pairs above the floor {:.2}, {} matched",
-                        analysis.comparison.method.title(),
-                        analysis.comparison.pairs.len(),
-                        analysis.comparison.floor,
-                        view.matches.len()
-                    ));
-                }
-                _ => {
-                    ui.label("Ready");
-                }
-            }
-        }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.weak("n / p: next / previous match · c / Shift+C: change · Ctrl+O / Ctrl+Shift+O: open A / B · Ctrl+E: export PNG");
-        });
-    });
-}
-
-/// The dismissible messages (errors name the file and the cause).
-pub fn messages_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    let mut dismissed = None;
-    for (index, message) in app.messages.iter().enumerate() {
-        ui.horizontal(|ui| {
-            let color = if message.is_error {
-                ui.visuals().error_fg_color
-            } else {
-                ui.visuals().text_color()
-            };
-            let prefix = if message.is_error { "Error: " } else { "" };
-            ui.colored_label(color, format!("{prefix}{}", message.text));
-            if ui.small_button("Dismiss").clicked() {
-                dismissed = Some(index);
-            }
-        });
-    }
-    if let Some(index) = dismissed {
-        app.messages.remove(index);
-    }
-}
-
-/// Shown before any document is open.
-pub fn empty_state_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
-    ui.vertical_centered(|ui| {
-        ui.add_space(ui.available_height() * 0.2);
-        ui.heading("Compare two documents");
-        ui.add_space(8.0);
-        ui.label(
-            "Open two documents (HTML, text, DOCX, ODT, PDF or EPUB): simdoc highlights the \
-             sentences they share, plots where they match, and shades both documents' structure \
-             by how much of it is reused.",
-        );
-        ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            let total = 2.0 * 160.0 + ui.spacing().item_spacing.x;
-            ui.add_space(((ui.available_width() - total) / 2.0).max(0.0));
-            for side in Side::BOTH {
-                if ui
-                    .add_sized(
-                        [160.0, 32.0],
-                        egui::Button::new(format!("Open document {}…", side.letter())),
-                    )
-                    .clicked()
-                {
-                    app.pick_file(side);
-                }
-            }
-        });
-        ui.add_space(8.0);
-        ui.weak("…or drop files on the window: on the left half for A, on the right half for B.");
-        ui.add_space(16.0);
-        if ui
-            .button("Open the example: “Guinea” and “History of Guinea” (Wikipedia)")
-            .clicked()
-        {
-            app.open_example();
-        }
-        if ui
-            .button("Compare a whole folder (collection mode)…")
-            .clicked()
-        {
-            app.settings.central_view = CentralView::Collection;
-        }
-    });
 }
 
 #[cfg(test)]

@@ -299,16 +299,31 @@ impl CollectionArgs {
             None => Some(self.chosen_preset().name().to_string()),
         };
         let thresholds = simdoc::render::report::thresholds_in_words(&matching.thresholds);
+        let exclusions = self.matching.exclusions();
+        // What is left out, and where: exclusions from the ranking and the evidence alike, the
+        // shortest match from the evidence only (the screening counts sentence by sentence).
+        let mut left_out = String::new();
+        if let Some(what) = exclusions.describe() {
+            left_out.push_str(&format!("; {what} left out"));
+        }
+        if matching.thresholds.min_words > 0 {
+            left_out.push_str(
+                "; the ranking's scores count matches of every length, the shares and passages \
+                 only the runs long enough",
+            );
+        }
+        let matching_unchanged = matching == base && !exclusions.any();
         Ok(match name {
-            Some(name) if matching == base => format!(
+            Some(name) if matching_unchanged => format!(
                 "the {name} preset's matching (fuzzy-set IR, {thresholds}; `simdoc compare \
                  --preset {name}` and `simdoc sources --preset {name}` show a pair with these \
                  figures)"
             ),
             Some(name) => format!(
-                "the {name} preset's matching with options over it (fuzzy-set IR, {thresholds})"
+                "the {name} preset's matching with options over it (fuzzy-set IR, \
+                 {thresholds}{left_out})"
             ),
-            None => format!("a custom matching (fuzzy-set IR, {thresholds})"),
+            None => format!("a custom matching (fuzzy-set IR, {thresholds}{left_out})"),
         })
     }
 
@@ -320,6 +335,7 @@ impl CollectionArgs {
         let mut p = with_matching(self.chosen_preset().params().fuzzy, matching);
         set(&mut p.containment, self.containment);
         set(&mut p.min_resemblance, self.min_resemblance);
+        p.exclusions = self.matching.exclusions();
         Ok(p)
     }
 

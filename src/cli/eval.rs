@@ -478,6 +478,7 @@ mod tests {
                 permission: 0.7,
                 variation: Thresholds::MEASURED.variation,
                 chance: None,
+                min_words: 0,
             }
         );
         assert!(args(None, Some(1.5)).thresholds().is_err());

@@ -260,6 +260,19 @@ pub struct MatchingValues {
     /// sentences of a document (more common words are weighed on their own).
     #[arg(long, value_name = "N")]
     pub discount_list_cap: Option<u32>,
+    /// Leave out quotations: sentences in a block quote or mostly between quotation marks
+    /// ("…", “…”, „…“, «…»). In `simdoc sources`, the document's only.
+    #[arg(long)]
+    pub exclude_quotations: bool,
+    /// Leave out a bibliography: a section headed References, Bibliography, Works Cited, ...
+    /// with everything in it. In `simdoc sources`, the document's only.
+    #[arg(long)]
+    pub exclude_bibliography: bool,
+    /// Leave out matches in a run of fewer words than this (a run: matches with at most two
+    /// unmatched sentences between them; its words counted on the side that has fewer), as
+    /// WCopyfind's shortest phrase; 0 (the default) keeps every match.
+    #[arg(long, value_name = "N")]
+    pub min_words: Option<u32>,
 }
 
 /// An E-value bar: a positive number, or `off` (`None`).
@@ -299,7 +312,16 @@ impl MatchingValues {
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two.unwrap_or(true),
             chance: preset.chance,
+            exclusions: self.exclusions(),
         })
+    }
+
+    /// The sentences these values leave out.
+    pub fn exclusions(&self) -> simdoc::document::exclusions::Exclusions {
+        simdoc::document::exclusions::Exclusions {
+            quotations: self.exclude_quotations,
+            bibliography: self.exclude_bibliography,
+        }
     }
 
     /// `preset` with the explicit values over it; an error for a threshold outside [0, 1].
@@ -310,6 +332,7 @@ impl MatchingValues {
         let thresholds = &mut preset.thresholds;
         thresholds.permission = self.permission.unwrap_or(thresholds.permission);
         thresholds.variation = self.variation.unwrap_or(thresholds.variation);
+        thresholds.min_words = self.min_words.unwrap_or(thresholds.min_words);
         for (name, value) in [
             ("--permission", thresholds.permission),
             ("--variation", thresholds.variation),

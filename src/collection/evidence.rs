@@ -65,6 +65,7 @@ impl EvidenceOptions {
                 include_boilerplate: params.include_boilerplate,
                 refine: params.refine,
                 rules: params.rules,
+                exclusions: params.exclusions,
                 ..CompareOptions::default()
             },
             params.thresholds,

@@ -46,6 +46,9 @@ pub struct FuzzyParams {
     /// between many pairs, which a cut of 0.1-0.3 leaves out (EVALUATION.md, "Collection
     /// presets").
     pub min_resemblance: f64,
+    /// Sentences left out of every document: quotations, a bibliography
+    /// ([`crate::document::exclusions`]). Nothing by default.
+    pub exclusions: crate::document::exclusions::Exclusions,
 }
 
 impl Default for FuzzyParams {
@@ -57,6 +60,7 @@ impl Default for FuzzyParams {
             rules: MatchRules::default(),
             containment: 0.9,
             min_resemblance: 0.0,
+            exclusions: Default::default(),
         }
     }
 }
@@ -191,8 +195,11 @@ pub fn resemblances(
     let mut sentences = Vec::with_capacity(documents.len());
     for (d, doc) in documents.iter().enumerate() {
         job.step("preparing", d, documents.len())?;
-        let prepared =
+        let mut prepared =
             vocabulary.prepare_with(doc, model, params.include_boilerplate, &params.refine);
+        if params.exclusions.any() {
+            prepared.leave_out(&params.exclusions.mask(doc));
+        }
         sentences.push(prepared.active().count());
         owner.extend(std::iter::repeat_n(d, prepared.sentences.len()));
         all.sentences.extend(prepared.sentences);

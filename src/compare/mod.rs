@@ -17,6 +17,7 @@ pub mod classes;
 pub mod counting;
 pub mod figures;
 pub mod joined;
+mod matches;
 pub mod passages;
 pub mod pruning;
 pub mod tree;
@@ -25,6 +26,7 @@ use rustc_hash::FxHashSet;
 use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
+use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc, Preset,
@@ -74,6 +76,10 @@ pub struct CompareOptions {
     /// at the floor. `None`: the thesis's way, every pair whose Sims reach the floor.
     #[serde(default)]
     pub chance: Option<chance::ChanceOptions>,
+    /// Sentences left out as boilerplate is: quotations, a bibliography
+    /// ([`crate::document::exclusions`]). Nothing by default.
+    #[serde(default)]
+    pub exclusions: Exclusions,
 }
 
 impl Default for CompareOptions {
@@ -87,6 +93,7 @@ impl Default for CompareOptions {
             count_fragments: false,
             one_to_two: true,
             chance: None,
+            exclusions: Exclusions::default(),
         }
     }
 }
@@ -106,6 +113,10 @@ pub struct PreparedPair {
     pub one_to_two: bool,
     /// Judge matches against chance ([`chance`]).
     pub chance: Option<chance::ChanceOptions>,
+    /// The words of each sentence of both documents ([`Comparison::words`]).
+    pub words: [Vec<u32>; 2],
+    /// What was left out besides boilerplate.
+    pub exclusions: Exclusions,
 }
 
 impl PreparedPair {
@@ -132,6 +143,10 @@ impl PreparedPair {
             counting::propagate_boilerplate(left, &mut prepared_left, right, &before_right);
             counting::propagate_boilerplate(right, &mut prepared_right, left, &before_left);
         }
+        if options.exclusions.any() {
+            prepared_left.leave_out(&options.exclusions.mask(left));
+            prepared_right.leave_out(&options.exclusions.mask(right));
+        }
         let counted = [(left, &prepared_left), (right, &prepared_right)].map(|(doc, prepared)| {
             let active = active_mask(prepared);
             if options.count_fragments {
@@ -149,6 +164,8 @@ impl PreparedPair {
             counted,
             one_to_two: options.one_to_two,
             chance: options.chance,
+            words: passages::sentence_words([left, right]),
+            exclusions: options.exclusions,
         }
     }
 
@@ -189,6 +206,8 @@ impl PreparedPair {
                 class_pairs: Vec::new(),
                 capped: found.capped,
                 chance: Some(found.evidence),
+                words: self.words.clone(),
+                exclusions: self.exclusions,
                 // The links' Sims decide which pairs may be links; the verdict is not read.
                 decided_by_verdict: false,
             });
@@ -312,6 +331,8 @@ impl PreparedPair {
             class_pairs,
             capped,
             chance: None,
+            words: self.words.clone(),
+            exclusions: self.exclusions,
         }
     }
 
@@ -406,6 +427,13 @@ pub struct Comparison {
     /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
     /// links of passages unlikely enough by chance ([`chance`]).
     pub chance: Option<chance::ChanceEvidence>,
+    /// The words of each sentence of both documents ([`passages::word_counts`]), which
+    /// [`Thresholds::min_words`] measures runs of matches by. A comparison made from sentence
+    /// pairs has them once [`Self::with_sentence_words`] gives them (else every run counts 0
+    /// words).
+    pub words: [Vec<u32>; 2],
+    /// The sentences left out besides boilerplate (their [`Self::active`] flags are off).
+    pub exclusions: Exclusions,
 }
 
 /// Prepares and compares two documents in one go.
@@ -453,7 +481,16 @@ impl Comparison {
             class_pairs: Vec::new(),
             capped: Vec::new(),
             chance: None,
+            words: [Vec::new(), Vec::new()],
+            exclusions: Exclusions::default(),
         }
+    }
+
+    /// The comparison with the words of each sentence of its two documents
+    /// ([`passages::sentence_words`]), which [`Thresholds::min_words`] needs.
+    pub fn with_sentence_words(mut self, words: [Vec<u32>; 2]) -> Comparison {
+        self.words = words;
+        self
     }
 
     /// The scored pairs of repetition classes (see [`Self::class_pairs`] the field), derived
@@ -511,82 +548,13 @@ impl Comparison {
             || thresholds.permission >= self.floor
     }
 
-    /// The pairs that are EQ under `thresholds` (eq. 3.4), in (left, right) order: the pairs of
-    /// EQ one-to-two matches (a join is kept only where it scores better than either half alone,
-    /// so it is the better account of the pair), and the other pairs EQ on their own.
-    ///
-    /// When matches are judged against chance, only the links of passages whose E-value is at
-    /// most [`Thresholds::chance`] ([`Self::evidence_chains`]).
-    pub fn matches<'a>(
-        &'a self,
-        thresholds: &'a Thresholds,
-    ) -> Box<dyn Iterator<Item = &'a ScoredPair> + 'a> {
-        if self.chance.is_some() {
-            let mut members: Vec<usize> = self
-                .evidence_chains(thresholds)
-                .into_iter()
-                .flat_map(|c| c.members)
-                .collect();
-            members.sort_unstable();
-            return Box::new(members.into_iter().map(|i| &self.pairs[i]));
-        }
-        let key = |p: &ScoredPair| (p.left, p.right);
-        let mut singles = self.pairs.iter().filter(|p| p.is_eq(thresholds)).peekable();
-        let mut joined = self
-            .joined
-            .iter()
-            .filter(|p| p.is_eq(thresholds))
-            .peekable();
-        Box::new(std::iter::from_fn(move || {
-            match (singles.peek(), joined.peek()) {
-                (Some(s), Some(j)) if key(j) < key(s) => joined.next(),
-                (Some(s), Some(j)) if key(j) == key(s) => {
-                    singles.next();
-                    joined.next()
-                }
-                (Some(_), _) => singles.next(),
-                (None, _) => joined.next(),
-            }
-        }))
-    }
-
-    /// In a comparison judged against chance: the passages that count as evidence under
-    /// `thresholds` (chains of links admitted by [`ScoredPair::is_link`] whose E-value is at
-    /// most [`Thresholds::chance`], all chains when it is `None`), their members indexing
-    /// [`Self::pairs`]. Empty otherwise.
-    pub fn evidence_chains(&self, thresholds: &Thresholds) -> Vec<chance::chains::Chain> {
-        let Some(evidence) = &self.chance else {
-            return Vec::new();
-        };
-        let summary = &evidence.summary;
-        let eligible: Vec<usize> = (0..self.pairs.len())
-            .filter(|&i| self.pairs[i].is_link(thresholds))
-            .collect();
-        let links: Vec<ScoredPair> = eligible.iter().map(|&i| self.pairs[i]).collect();
-        let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
-        let surprise = |i: usize, before: Option<usize>| {
-            evidence.surprise(&links[i], before.map(|j| &links[j]))
-        };
-        let whole = |members: &[usize]| {
-            let pairs: Vec<&ScoredPair> = members.iter().map(|&m| &links[m]).collect();
-            evidence.chain_surprise(&pairs)
-        };
-        chance::chains::find(
-            &links,
-            summary.ln_pairs,
-            summary.options.reach,
-            surprise,
-            whole,
-        )
-        .into_iter()
-        .filter(|c| c.ln_e <= bar)
-        .map(|mut c| {
-            for m in &mut c.members {
-                *m = eligible[*m];
-            }
-            c
-        })
-        .collect()
+    /// Whether the figures under `thresholds` are counted over [`Self::matches`] alone, not from
+    /// every pair at the permission: when matches are judged against chance (only evidence
+    /// counts), and when [`Thresholds::min_words`] leaves out short runs (a sentence whose
+    /// matches were left out must not count through its one-way pairs). The pairs of repeated
+    /// sentences listed only in part ([`Self::capped`]) then count as listed.
+    fn counts_matches_only(&self, thresholds: &Thresholds) -> bool {
+        self.chance.is_some() || thresholds.min_words > 0
     }
 
     /// Sentences counted in each document (the denominators of the figures).
@@ -600,8 +568,9 @@ impl Comparison {
     /// Overlap, resemblance, odds ratio and containment under `thresholds`, from the classes
     /// and their counts: exact however many pairs were listed ([`class_figures`]).
     pub fn figures(&self, thresholds: &Thresholds) -> Figures {
-        if self.chance.is_some() {
-            // Judged against chance, only the links of the passages that count are matches.
+        if self.counts_matches_only(thresholds) {
+            // Judged against chance, only the links of the passages that count are matches;
+            // with a shortest match, only the runs long enough.
             let matches: Vec<ScoredPair> = self.matches(thresholds).copied().collect();
             return self.figures_of(&matches, thresholds);
         }
@@ -614,7 +583,7 @@ impl Comparison {
     /// classes otherwise.
     pub fn figures_given(&self, matches: &[ScoredPair], thresholds: &Thresholds) -> Figures {
         let single = self.classes[0].all_single() && self.classes[1].all_single();
-        if single || self.chance.is_some() {
+        if single || self.counts_matches_only(thresholds) {
             self.figures_of(matches, thresholds)
         } else {
             self.figures(thresholds)
@@ -624,7 +593,7 @@ impl Comparison {
     /// How many of the matched pairs under `thresholds` are identical, counted from the classes
     /// (all of them, however many are listed).
     pub fn identical_pairs(&self, thresholds: &Thresholds) -> usize {
-        if self.chance.is_some() {
+        if self.counts_matches_only(thresholds) {
             // Judged against chance the matches are the links of the passages that count.
             return self.matches(thresholds).filter(|p| p.identical).count();
         }
@@ -672,7 +641,7 @@ impl Comparison {
             matched_right.iter().filter(|&&m| m).count(),
         ];
         let common = figures::maximum_matching(&edges, matched_left.len(), matched_right.len());
-        let containment = if self.chance.is_some() {
+        let containment = if self.counts_matches_only(thresholds) {
             self.containment_of(matches)
         } else {
             self.containment(thresholds.permission)
@@ -757,6 +726,8 @@ impl Comparison {
             class_pairs: swap(&self.class_pairs),
             capped: self.capped.iter().map(CappedPartners::swapped).collect(),
             chance: self.chance.as_ref().map(chance::ChanceEvidence::swapped),
+            words: [self.words[1].clone(), self.words[0].clone()],
+            exclusions: self.exclusions,
         }
     }
 }

@@ -206,7 +206,8 @@ impl RecentRows {
     }
 }
 
-fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> Passage {
+/// The passage of the chain `members` (indices into `pairs`, in chain order).
+pub(crate) fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u32]; 2]) -> Passage {
     let mut a = [u32::MAX, 0];
     let mut b = [u32::MAX, 0];
     let mut score = 0.0;

@@ -170,6 +170,7 @@ mod tests {
                     permission: options.floor + 0.05 * f64::from(step),
                     variation,
                     chance: None,
+                    min_words: 0,
                 };
                 let matched = |c: &Comparison| -> Vec<ScoredPair> {
                     c.matches(&thresholds).copied().collect()

@@ -18,6 +18,7 @@ const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
     chance: None,
+    min_words: 0,
 };
 
 #[test]
@@ -37,6 +38,7 @@ fn containment_averages_each_sentences_best_sim() {
         permission: 0.8,
         variation: 1.0,
         chance: None,
+        min_words: 0,
     };
     assert_eq!(c.figures(&strict).containment, [0.0, 0.0]);
     assert_eq!(c.swapped().figures(&LOOSE).containment, [0.75, 0.375]);
@@ -55,6 +57,7 @@ fn containment_is_directional_where_eq_is_not() {
         permission: 0.5,
         variation: 0.2,
         chance: None,
+        min_words: 0,
     };
     let f = c.figures(&strict_variation);
     assert_eq!(f.pairs, 0, "EQ rejects a subset (thesis 3.2.2)");
@@ -73,6 +76,7 @@ fn a_split_sentence_is_matched_one_to_two() {
         permission: 0.8,
         variation: 0.15,
         chance: None,
+        min_words: 0,
     };
     let matches: Vec<ScoredPair> = c.matches(&thresholds).copied().collect();
     assert_eq!(matches.len(), 2);
@@ -128,6 +132,7 @@ fn assert_same_result(name: &str, needed: &Comparison, every: &Comparison) {
                 permission: needed.floor + 0.05 * f64::from(step),
                 variation,
                 chance: None,
+                min_words: 0,
             };
             let matched =
                 |c: &Comparison| -> Vec<ScoredPair> { c.matches(&thresholds).copied().collect() };
@@ -280,4 +285,42 @@ fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
     );
     let cmp = compare(&tiny, &tiny, &model, &options, &never).expect("runs");
     assert_eq!(cmp.matches(&Thresholds::DOCUMENTS).count(), 0);
+}
+
+#[test]
+fn a_shortest_match_leaves_out_short_runs_from_matches_and_figures() {
+    let model = TableModel::new();
+    // A run of two sentences (4 + 5 words on each side) and, far from it, a single one of 3.
+    let c = compare_texts(
+        "Alpha beta gamma delta. Epsilon zeta eta theta iota. Unrelated words here. \
+         More unrelated words. Still other words. Kappa lambda mu.",
+        "Alpha beta gamma delta. Epsilon zeta eta theta iota. Nothing alike at all. \
+         Quite different text. Yet another line. Some other filler. Kappa lambda mu.",
+        &model,
+    );
+    let at = |min_words| Thresholds { min_words, ..LOOSE };
+    let pairs = |min_words| -> Vec<(u32, u32)> {
+        c.matches(&at(min_words))
+            .map(|p| (p.left, p.right))
+            .collect()
+    };
+    assert_eq!(pairs(0), [(0, 0), (1, 1), (5, 6)]);
+    // Every run has a word at least: the same matches.
+    assert_eq!(pairs(1), pairs(0));
+    assert_eq!(pairs(4), [(0, 0), (1, 1)]);
+    assert_eq!(pairs(9), [(0, 0), (1, 1)]);
+    assert_eq!(pairs(10), []);
+    // The figures count the matches kept, whichever way they are asked for.
+    for min_words in [0, 4, 10] {
+        let matches: Vec<ScoredPair> = c.matches(&at(min_words)).copied().collect();
+        let figures = c.figures(&at(min_words));
+        assert_eq!(figures, c.figures_given(&matches, &at(min_words)));
+        assert_eq!(figures.matched[0], matches.len(), "{min_words}");
+    }
+    assert_eq!(c.figures(&at(10)).containment, [0.0, 0.0]);
+    // Seen from the other side, the same runs.
+    assert_eq!(
+        c.swapped().matches(&at(4)).count(),
+        c.matches(&at(4)).count()
+    );
 }

@@ -16,6 +16,7 @@
 pub mod budget;
 pub mod builder;
 pub mod decode;
+pub mod exclusions;
 pub mod formats;
 pub mod html;
 pub mod nesting;

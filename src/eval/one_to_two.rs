@@ -94,6 +94,7 @@ mod tests {
             permission: 0.8,
             variation: 0.15,
             chance: None,
+            min_words: 0,
         };
         let r = report(&rows, &model, &CompareOptions::default(), &thresholds);
         assert_eq!(r.rows, 2);

@@ -172,6 +172,7 @@ pub fn halves_report(scores: &[PairScore], thresholds: Thresholds) -> HalvesRepo
         permission: thresholds.permission,
         variation: VARIATION_OFF,
         chance: None,
+        min_words: 0,
     };
     HalvesReport {
         pairs: scores.len() as u64,

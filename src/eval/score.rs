@@ -291,6 +291,7 @@ mod tests {
             permission: 0.75,
             variation: 0.15,
             chance: None,
+            min_words: 0,
         };
         assert!(s.decide(Method::Fuzzy, &lenient));
         assert!((s.graded(Method::Fuzzy) - 0.8).abs() < 1e-6);

@@ -69,6 +69,7 @@ impl SweepPoint {
             permission: self.permission,
             variation: self.variation,
             chance: None,
+            min_words: 0,
         }
     }
 }
@@ -128,6 +129,7 @@ impl Sweep {
                     permission,
                     variation,
                     chance: None,
+                    min_words: 0,
                 },
             )
         };

@@ -356,10 +356,16 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        ) + &capped_notes(&self.comparison.capped, MOST_CAPPED_NOTES)
-            .iter()
-            .map(|note| format!("listed in part: {note}\n"))
-            .collect::<String>()
+        ) + &self
+            .comparison
+            .exclusions
+            .describe()
+            .map(|what| format!("left out: {what}\n"))
+            .unwrap_or_default()
+            + &capped_notes(&self.comparison.capped, MOST_CAPPED_NOTES)
+                .iter()
+                .map(|note| format!("listed in part: {note}\n"))
+                .collect::<String>()
     }
 }
 
@@ -371,8 +377,13 @@ pub fn thresholds_in_words(thresholds: &Thresholds) -> String {
     } else {
         thresholds.variation.to_string()
     };
+    let shortest = if thresholds.min_words > 0 {
+        format!(", matches under {} words left out", thresholds.min_words)
+    } else {
+        String::new()
+    };
     format!(
-        "permission {}, variation {variation}",
+        "permission {}, variation {variation}{shortest}",
         thresholds.permission
     )
 }

@@ -88,6 +88,7 @@ impl Report<'_> {
             thresholds: self.thresholds,
             floor: self.comparison.floor,
             include_boilerplate: self.comparison.include_boilerplate,
+            exclusions: self.comparison.exclusions,
             documents,
             figures,
             passages: self
@@ -119,6 +120,9 @@ pub struct JsonReport<'a> {
     /// Pairs below this score in either direction were not kept.
     pub floor: f64,
     pub include_boilerplate: bool,
+    /// What was left out of both documents: quotations, a bibliography
+    /// ([`crate::document::exclusions`]).
+    pub exclusions: crate::document::exclusions::Exclusions,
     pub documents: [JsonDocument<'a>; 2],
     pub figures: JsonFigures,
     /// Runs of matches along a diagonal (see [`crate::compare::passages`]).

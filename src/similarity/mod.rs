@@ -344,6 +344,12 @@ pub struct Thresholds {
     /// at least as good by chance). `None`: every passage counts.
     #[serde(default)]
     pub chance: Option<f64>,
+    /// In a comparison of documents: matches in a run of fewer words than this are left out,
+    /// as WCopyfind's "shortest phrase to match" and Turnitin's "exclude matches under N words"
+    /// do ([`crate::compare::Comparison::matches`]). 0 (the default of every preset) keeps every
+    /// match. Not read when two sentences are judged alone.
+    #[serde(default)]
+    pub min_words: u32,
 }
 
 impl Thresholds {
@@ -356,6 +362,7 @@ impl Thresholds {
         permission: 0.825,
         variation: 0.15,
         chance: None,
+        min_words: 0,
     };
 
     /// Chosen by measurement with the rest of [`Preset::MEASURED`] (`scripts/select-defaults.sh`):
@@ -370,6 +377,7 @@ impl Thresholds {
         permission: 0.4,
         variation: 1.0,
         chance: None,
+        min_words: 0,
     };
 }
 
@@ -381,6 +389,7 @@ impl Thresholds {
         permission: 0.3,
         variation: 1.0,
         chance: Some(1e-5),
+        min_words: 0,
     };
 
     /// [`Preset::WORDNET`]'s thresholds, chosen as the measured ones were: the best mean F1
@@ -391,6 +400,7 @@ impl Thresholds {
         permission: 0.4,
         variation: 1.0,
         chance: None,
+        min_words: 0,
     };
 
     /// [`Preset::VERDICT`]'s: the permission is the probability at or above which the learned
@@ -403,6 +413,7 @@ impl Thresholds {
         permission: 0.46,
         variation: 1.0,
         chance: None,
+        min_words: 0,
     };
 }
 

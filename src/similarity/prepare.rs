@@ -368,6 +368,14 @@ pub struct PreparedDoc {
 }
 
 impl PreparedDoc {
+    /// Leaves out the sentences `mask` marks (as boilerplate is left out): they are shown but
+    /// neither match nor count ([`crate::document::exclusions`]).
+    pub fn leave_out(&mut self, mask: &[bool]) {
+        for (included, &out) in self.included.iter_mut().zip(mask) {
+            *included &= !out;
+        }
+    }
+
     /// The sentences that take part, with their positions: included, with at least one content
     /// term (a sentence of stopwords only, like "Why not?", carries nothing to compare).
     pub fn active(&self) -> impl Iterator<Item = (u32, &PreparedSentence)> {

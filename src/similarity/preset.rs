@@ -128,6 +128,7 @@ mod tests {
                 permission: 0.61,
                 variation: 0.0,
                 chance: None,
+                min_words: 0,
             },
             ..Preset::MEASURED
         };

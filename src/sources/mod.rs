@@ -140,12 +140,17 @@ impl<'a> SourceIndex<'a> {
         cancel: &AtomicBool,
     ) -> Result<Attribution, Cancelled> {
         let options = self.options;
-        let prepared = self.vocabulary.prepare_with(
+        let mut prepared = self.vocabulary.prepare_with(
             document,
             model,
             options.include_boilerplate,
             &options.refine,
         );
+        // What the analyst leaves out of the document checked (its quotations, its
+        // bibliography); the sources are what it is checked against and are kept whole.
+        if options.exclusions.any() {
+            prepared.leave_out(&options.exclusions.mask(document));
+        }
         let pairs = options.method.matcher().score_pairs(
             &prepared,
             &self.all,
@@ -183,7 +188,7 @@ impl<'a> SourceIndex<'a> {
                         && (doc_has_boilerplate || self.has_boilerplate[source]),
                 };
                 let comparison = context.comparison(pairs, model, &options);
-                share_of(source, &comparison, thresholds.permission)
+                share_of(source, &comparison, thresholds)
             })
             .collect();
         Ok(Attribution::from_shares(
@@ -198,17 +203,43 @@ impl<'a> SourceIndex<'a> {
 type Best = Option<(f64, u32, Option<u32>)>;
 
 /// One source's share of the document, and each document sentence's best match in it.
+///
+/// With [`Thresholds::min_words`], a document sentence is attributed only through pairs in a
+/// run of that many words ([`crate::compare::passages::find`] over the pairs whose Sim into the
+/// source reaches the permission), and the source's containment and use are counted over those
+/// pairs alone ([`Comparison::containment_of`]).
 fn share_of(
     source: SourceId,
     comparison: &Comparison,
-    permission: f64,
+    thresholds: &Thresholds,
 ) -> (SourceShare, Vec<Best>) {
-    let [containment, used] = comparison.containment(permission);
+    let permission = thresholds.permission;
+    let one_way: Vec<ScoredPair> = comparison
+        .pairs
+        .iter()
+        .chain(&comparison.joined)
+        .filter(|p| p.sim_lr >= permission)
+        .copied()
+        .collect();
+    let (attributing, [containment, used]) = if thresholds.min_words > 0 {
+        let words = [
+            comparison.words[0].as_slice(),
+            comparison.words[1].as_slice(),
+        ];
+        let long_enough: Vec<ScoredPair> =
+            crate::compare::passages::find(&one_way, crate::compare::passages::DEFAULT_GAP, words)
+                .into_iter()
+                .filter(|run| run.words >= thresholds.min_words as usize)
+                .flat_map(|run| run.members)
+                .map(|m| one_way[m])
+                .collect();
+        let shares = comparison.containment_of(&long_enough);
+        (long_enough, shares)
+    } else {
+        (one_way, comparison.containment(permission))
+    };
     let mut best: Vec<Best> = vec![None; comparison.active[0].len()];
-    for p in comparison.pairs.iter().chain(&comparison.joined) {
-        if p.sim_lr < permission {
-            continue;
-        }
+    for p in &attributing {
         let with = p
             .joined
             .filter(|j| j.side == crate::similarity::JoinSide::Right)
@@ -236,6 +267,7 @@ fn share_of(
         permission,
         variation: 1.0,
         chance: None,
+        min_words: thresholds.min_words,
     });
     (
         SourceShare {

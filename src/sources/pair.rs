@@ -143,7 +143,12 @@ impl PairContext<'_> {
             joined.into_iter().map(local).collect(),
         );
         comparison.include_boilerplate = options.include_boilerplate;
-        comparison
+        // Left out of the document checked only (the sources are kept whole).
+        comparison.exclusions = options.exclusions;
+        comparison.with_sentence_words(crate::compare::passages::sentence_words([
+            self.document,
+            self.source,
+        ]))
     }
 
     fn is_active(&self, i: usize) -> bool {

@@ -12,6 +12,7 @@ const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
     chance: None,
+    min_words: 0,
 };
 
 fn doc(text: &str, name: &str) -> Document {

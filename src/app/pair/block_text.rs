@@ -121,6 +121,15 @@ pub(super) fn block_job(
         let selected = app.selection.is_selected(side, position as u32);
         let mark = view.and_then(|v| v.marks[side.index()].get(position).copied().flatten());
         let mut format = plain.clone();
+        let left_out = app
+            .analysis
+            .as_ref()
+            .is_some_and(|a| matches!(a.left_out[side.index()].get(position), Some(Some(_))));
+        if left_out {
+            // Left out by the analyst (a quotation, the bibliography): read, not compared.
+            format.color = visuals.weak_text_color();
+            format.italics = true;
+        }
         if let Some(mark) = mark {
             flip = previous_marked && !flip;
             let mut background = highlight(&mark, permission, selected, visuals.dark_mode);

@@ -88,8 +88,17 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
     .show(|ui| {
         ui.set_max_width(460.0);
         ui.strong(format!("{} sentence {}", side.letter(), position));
+        let left_out = app
+            .analysis
+            .as_ref()
+            .and_then(|a| a.left_out[side.index()].get(position as usize).copied().flatten());
         if let Some(unknown) = unknown {
             ui.label(unknown);
+        } else if let Some(reason) = left_out {
+            ui.label(format!(
+                "Left out: {} (Options, Leave out).",
+                reason.describe()
+            ));
         } else if pairs.is_empty() {
             ui.label("No match at these thresholds.");
             match miss {

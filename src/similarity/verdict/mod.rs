@@ -310,6 +310,7 @@ mod tests {
             permission: 0.9,
             variation: 0.0,
             chance: None,
+            min_words: 0,
         };
         assert!(pairs[2].is_eq(&t) && !pairs[0].is_eq(&t));
     }
