@@ -144,19 +144,22 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         let capped = &analysis.comparison.capped;
         if capped.is_empty() {
             ui.weak(format!(
-                "{} matched pairs, {} passages",
+                "{} matched {}, {} {}",
                 view.matches.len(),
-                view.passages.len()
+                plural(view.matches.len(), "pair", "pairs"),
+                view.passages.len(),
+                plural(view.passages.len(), "passage", "passages")
             ));
         } else {
             // Repeated sentences: the figures count every pair, the plot shows a band of each
             // class pair that still reaches every sentence.
             let notes = capped_notes(capped, MOST_CAPPED_NOTES);
             ui.weak(format!(
-                "{} matched pairs, {} shown (repeated sentences), {} passages",
+                "{} matched pairs, {} shown (repeated sentences), {} {}",
                 view.figures.pairs,
                 view.matches.len(),
-                view.passages.len()
+                view.passages.len(),
+                plural(view.passages.len(), "passage", "passages")
             ))
             .on_hover_text(notes.join("\n"));
         }
@@ -479,4 +482,9 @@ mod tests {
         // Ten matches per cell along the diagonal, five per tier: shade 2 (4 to 7).
         assert_eq!(shade_at(2_005.0, 2_005.0), Some(2));
     }
+}
+
+/// `one` for a count of 1, else `many`.
+fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }
