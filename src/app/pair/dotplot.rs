@@ -404,6 +404,11 @@ pub fn accent() -> Color32 {
     Color32::from_rgb(0xF3, 0x9C, 0x12)
 }
 
+/// `one` for a count of 1, else `many`.
+fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -482,9 +487,4 @@ mod tests {
         // Ten matches per cell along the diagonal, five per tier: shade 2 (4 to 7).
         assert_eq!(shade_at(2_005.0, 2_005.0), Some(2));
     }
-}
-
-/// `one` for a count of 1, else `many`.
-fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
-    if count == 1 { one } else { many }
 }
