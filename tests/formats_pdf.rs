@@ -240,7 +240,7 @@ fn a_drawing_that_paints_itself_is_refused_before_it_is_drawn() {
     let err = parse(&pdf, "loop.pdf").expect_err("endless recursion");
     assert_eq!(
         err.to_string(),
-        "loop.pdf: is not a readable PDF file: a drawing in it (a form XObject) paints itself"
+        "loop.pdf: is not a readable PDF file: a drawing in it (an XObject) paints itself"
     );
     // The same form without the self-reference, painting text, reads.
     let font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";

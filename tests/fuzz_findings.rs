@@ -131,3 +131,28 @@ fn the_structured_seeds_read() {
     }
     assert_eq!(read, 6 * 2 + 3);
 }
+
+/// pdf_objects (AddressSanitizer, fork mode, 2.3 million executions): an XObject that paints
+/// itself through the page's resources but whose `/Subtype /Form` the fuzzer had garbled away.
+/// The form check looked at forms only; `pdf-extract` runs any stream a `Do` names, and recursed
+/// into it until the stack overflowed (the process dies: no error can be returned). It must now
+/// be refused, or read, in the reading process itself.
+#[test]
+fn a_form_painting_itself_among_garbled_objects_does_not_overflow_the_stack() {
+    use simdoc::document::SourceFormat;
+    for name in [
+        "pdf-objects-11381b7f1dc7",
+        "pdf-objects-594b4923b3a9",
+        "pdf-objects-b7dcc63ff8e7",
+    ] {
+        let input = fixture(name);
+        let pdf = shapes::pdf_from_objects(&input[1..], input[0] & 1 == 1);
+        match common::parse_in_child(&pdf, "x.pdf", SourceFormat::Pdf) {
+            Ok(doc) => shapes::check_document(&doc),
+            Err(simdoc::document::LoadError::Stopped { .. }) => {
+                panic!("{name}: the reading process died")
+            }
+            Err(error) => assert!(error.to_string().starts_with("x.pdf: "), "{name}: {error}"),
+        }
+    }
+}

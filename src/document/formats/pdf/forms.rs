@@ -1,5 +1,6 @@
 //! A check of a PDF's form XObjects (reusable drawings that a page or another form paints with
-//! `Do`) before any content is run: a form that paints itself, directly or through others, would
+//! `Do`; to the text extractor, any stream a `Do` names, whatever its `/Subtype`) before any
+//! content is run: a form that paints itself, directly or through others, would
 //! send the text extractor into endless recursion (a stack overflow ends the process: no error
 //! can be returned), and forms nested deeper than [`MAX_FORM_DEPTH`] are no real document's.
 //!
@@ -51,19 +52,14 @@ fn xobjects(doc: &Document, resources: &Dictionary) -> Vec<ObjectId> {
 
 /// Checks the forms of `doc` (see the module docs).
 pub fn check(doc: &Document) -> Result<(), FormProblem> {
+    // Every stream, not only those of `/Subtype /Form`: `pdf-extract` runs the content of
+    // whatever stream a `Do` names, whatever its subtype (a fuzzed file whose self-painting
+    // "form" had lost its `/Subtype` overflowed the stack past a check of forms only).
     let forms: HashMap<ObjectId, &Dictionary> = doc
         .objects
         .iter()
         .filter_map(|(id, object)| match object {
-            Object::Stream(stream)
-                if stream
-                    .dict
-                    .get(b"Subtype")
-                    .and_then(Object::as_name)
-                    .is_ok_and(|s| s == b"Form") =>
-            {
-                Some((*id, &stream.dict))
-            }
+            Object::Stream(stream) => Some((*id, &stream.dict)),
             _ => None,
         })
         .collect();
@@ -156,10 +152,13 @@ fn invokes_do(doc: &Document, id: ObjectId) -> bool {
     let content = stream
         .decompressed_content()
         .unwrap_or_else(|_| stream.content.clone());
-    let delimiter =
-        |b: Option<&u8>| b.is_none_or(|b| b.is_ascii_whitespace() || b"/[]()<>".contains(b));
+    // As the content parser reads an operator (`lopdf`: the longest run of letters, `*`, `'`
+    // and `"`): "Do" is one when the bytes on either side cannot extend the run. Any other byte
+    // ends it: a fuzzed "/Fm Do\x03" painted itself past a check that wanted whitespace there.
+    let extends =
+        |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphabetic() || b"*'\"".contains(b));
     memchr::memmem::find_iter(&content, b"Do").any(|at| {
-        delimiter(at.checked_sub(1).and_then(|i| content.get(i))) && delimiter(content.get(at + 2))
+        !extends(at.checked_sub(1).and_then(|i| content.get(i))) && !extends(content.get(at + 2))
     })
 }
 

@@ -138,9 +138,7 @@ pub fn parse(
     match forms::check(&doc) {
         Ok(()) => {}
         Err(forms::FormProblem::Cycle) => {
-            return Err(corrupt(
-                "a drawing in it (a form XObject) paints itself".into(),
-            ));
+            return Err(corrupt("a drawing in it (an XObject) paints itself".into()));
         }
         Err(forms::FormProblem::TooDeep) => {
             return Err(over(
