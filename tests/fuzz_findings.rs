@@ -144,6 +144,7 @@ fn a_form_painting_itself_among_garbled_objects_does_not_overflow_the_stack() {
         "pdf-objects-11381b7f1dc7",
         "pdf-objects-594b4923b3a9",
         "pdf-objects-b7dcc63ff8e7",
+        "pdf-objects-7ee3c287b11d",
     ] {
         let input = fixture(name);
         let pdf = shapes::pdf_from_objects(&input[1..], input[0] & 1 == 1);
