@@ -47,6 +47,9 @@ done
   > "$OUT/grid-stopwords-false.md"
 "$S" eval alignment run "$OUT/tune" --cooccurrence-discount false \
   --label "co-occurrence discount off" > "$OUT/grid-discount-off.md"
+# WordNet's relations (issue 27) in the documents preset, counted where one word replaces another.
+"$S" eval alignment run "$OUT/tune" --related-words wordnet --relate aligned \
+  --label "documents, WordNet where replaced" > "$OUT/grid-wordnet-aligned.md"
 for cap in 64 256 512 8192; do
   "$S" eval alignment run "$OUT/tune" --discount-list-cap "$cap" \
     --label "discount list cap $cap" > "$OUT/grid-discount-cap-$cap.md"
