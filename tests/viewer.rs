@@ -76,8 +76,10 @@ fn passages_are_listed_drawn_and_navigated() {
     assert_eq!(h.state().selection.passage, Some(0));
     assert_eq!(h.state().selection.pair, Some((0, 1)));
     assert!(
-        h.query_by_label_contains("1 passages").is_some(),
-        "the dotplot counts them"
+        h.query_by_label_contains("3 matched pairs, 1 passage")
+            .is_some()
+            && h.query_by_label_contains("1 passages").is_none(),
+        "the dotplot counts them, in the singular for one"
     );
 
     // Shift+N steps by passage (one passage: it stays); n steps by match, inside it.
