@@ -172,6 +172,12 @@ impl<'a> SourceIndex<'a> {
         drop(sorted);
         let doc_counted = pair::counted(document, &prepared, options.count_fragments);
         let doc_has_boilerplate = document.boilerplate_mask().iter().any(|&b| b);
+        // Only a shortest match reads the words of each sentence.
+        let doc_words = (thresholds.min_words > 0).then(|| {
+            crate::compare::passages::word_counts(
+                document.sentences.iter().map(|s| s.text.as_str()),
+            )
+        });
         let shares: Vec<(SourceShare, Vec<Best>)> = by_source
             .into_par_iter()
             .map(|(source, pairs)| {
@@ -186,6 +192,7 @@ impl<'a> SourceIndex<'a> {
                     source_counted: &self.counted,
                     propagate: !options.include_boilerplate
                         && (doc_has_boilerplate || self.has_boilerplate[source]),
+                    doc_words: doc_words.as_deref(),
                 };
                 let comparison = context.comparison(pairs, model, &options);
                 share_of(source, &comparison, thresholds)

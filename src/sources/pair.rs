@@ -74,6 +74,10 @@ pub(super) struct PairContext<'a> {
     pub source_counted: &'a [bool],
     /// Boilerplate must be propagated between the two (one of them has some).
     pub propagate: bool,
+    /// The words of each of the document's sentences, when the thresholds leave out short runs
+    /// ([`crate::similarity::Thresholds::min_words`]): counted once per attribution, not once
+    /// per source.
+    pub doc_words: Option<&'a [u32]>,
 }
 
 impl PairContext<'_> {
@@ -145,10 +149,15 @@ impl PairContext<'_> {
         comparison.include_boilerplate = options.include_boilerplate;
         // Left out of the document checked only (the sources are kept whole).
         comparison.exclusions = options.exclusions;
-        comparison.with_sentence_words(crate::compare::passages::sentence_words([
-            self.document,
-            self.source,
-        ]))
+        match self.doc_words {
+            Some(doc_words) => comparison.with_sentence_words([
+                doc_words.to_vec(),
+                crate::compare::passages::word_counts(
+                    self.source.sentences.iter().map(|s| s.text.as_str()),
+                ),
+            ]),
+            None => comparison,
+        }
     }
 
     fn is_active(&self, i: usize) -> bool {
