@@ -120,6 +120,7 @@ fn main() {
         0.5,
         [vec![true; na as usize], vec![true; nb as usize]],
         [vec![true; na as usize], vec![true; nb as usize]],
+        simdoc::compare::passages::sentence_words([&a, &b]).map(Arc::from),
         pairs,
         Vec::new(),
     );
@@ -177,7 +178,6 @@ fn main() {
                 &analysis.comparison,
                 &matches,
                 &thresholds,
-                &analysis.sentence_words,
                 Default::default(),
             );
         });

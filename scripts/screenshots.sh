@@ -96,48 +96,19 @@ shoot words
 kill "$app"; wait "$app" 2>/dev/null || true
 rm -rf "$revision"
 
-# A teacher's pair: an essay that quotes its source, copies two sentences of it unmarked and
-# lists the same references. Options, Leave out: quotations and the bibliography; the quoted
-# sentence hovered says why it is left out.
-essay=$(mktemp -d)
-cat > "$essay/essay.txt" <<'TXT'
-My Essay on Wetlands
-
-I chose this topic because I grew up near a salt marsh and watched it shrink every summer.
-As one review puts it, "coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can."
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades.
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles.
-In my town the council rebuilt a sea wall instead, which I think was a mistake for the birds and for the climate.
-
-Works Cited
-
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.
-TXT
-cat > "$essay/source.txt" <<'TXT'
-Coastal Wetlands
-
-Coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can.
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades.
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles.
-Mangrove forests protect tropical coastlines from storm surges by slowing the water with their dense aerial roots.
-
-References
-
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.
-TXT
-start "$essay/essay.txt" "$essay/source.txt"
+# A teacher's pair (tests/fixtures/exclusions/, which the exclusions tests read): an essay that
+# quotes its source, copies two sentences of it unmarked and lists the same references. Options,
+# Leave out: quotations and the bibliography; the quoted sentence hovered says why it is left out.
+start tests/fixtures/exclusions/essay.txt tests/fixtures/exclusions/wetlands.txt
 xdotool mousemove 1149 12 click 1
 sleep 1
-xdotool mousemove 1133 345 click 1
+xdotool mousemove 1180 345 click 1
 sleep 1.5
-xdotool mousemove 1133 368 click 1
+xdotool mousemove 1180 368 click 1
 sleep 2
 xdotool mousemove 160 222
 shoot exclusions 2
 kill "$app"; wait "$app" 2>/dev/null || true
-rm -rf "$essay"
 
 start --example --hierarchies
 shoot hierarchies

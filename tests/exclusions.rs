@@ -8,36 +8,10 @@ use std::path::Path;
 
 use common::{arg, json_of, simdoc, text};
 
-const SOURCE: &str = "Coastal Wetlands
-
-Coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can.
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades.
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles.
-Mangrove forests protect tropical coastlines from storm surges by slowing the water with their dense aerial roots.
-Seagrass meadows shelter juvenile fish and stabilise the sea floor with their creeping rhizomes.
-
-References
-
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.
-Okafor, N. (2018). Seagrass meadows as nurseries for juvenile reef fish. Marine Ecology Letters, 7, 200-214.
-";
+const SOURCE: &str = include_str!("fixtures/exclusions/wetlands.txt");
 
 /// The quoted sentence, the two copied ones (43 words together, a run of two), the references.
-const ESSAY: &str = "My Essay on Wetlands
-
-I chose this topic because I grew up near a salt marsh and watched it shrink every summer.
-As one review puts it, \"coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can.\"
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades.
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles.
-In my town the council rebuilt a sea wall instead, which I think was a mistake for the birds and for the climate.
-
-Works Cited
-
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.
-Okafor, N. (2018). Seagrass meadows as nurseries for juvenile reef fish. Marine Ecology Letters, 7, 200-214.
-";
+const ESSAY: &str = include_str!("fixtures/exclusions/essay.txt");
 
 fn write_pair(dir: &Path) -> (String, String) {
     let essay = dir.join("essay.txt");
@@ -63,6 +37,15 @@ fn matched_essay_sentences(report: &serde_json::Value) -> Vec<String> {
         .collect();
     matched.dedup();
     matched
+}
+
+/// The summary `simdoc compare` prints, which must succeed.
+fn compare_summary(essay: &str, source: &str, extra: &[&str]) -> String {
+    let mut args = vec!["compare", essay, source];
+    args.extend_from_slice(extra);
+    let out = simdoc(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
 }
 
 fn compare_json(essay: &str, source: &str, extra: &[&str]) -> serde_json::Value {
@@ -126,18 +109,14 @@ fn quotations_and_the_bibliography_are_left_out_when_asked() {
     let everything_contained = everything["figures"]["containment"][0].as_f64().expect("c");
     assert!(everything_contained > 0.8, "{everything_contained}");
 
-    let summary = simdoc(&[
-        "compare",
+    let summary = compare_summary(
         &essay,
         &source,
-        "--exclude-quotations",
-        "--exclude-bibliography",
-    ]);
-    assert!(summary.status.success(), "{}", text(&summary.stderr));
+        &["--exclude-quotations", "--exclude-bibliography"],
+    );
     assert!(
-        text(&summary.stdout).contains("left out: quotations and the bibliography"),
-        "{}",
-        text(&summary.stdout)
+        summary.contains("left out: quotations and the bibliography"),
+        "{summary}"
     );
 }
 
@@ -184,11 +163,10 @@ fn matches_in_runs_under_the_shortest_length_are_left_out() {
     assert_eq!(report["matches"].as_array().expect("matches").len(), 0);
     assert_eq!(report["figures"]["containment"][0].as_f64(), Some(0.0));
     assert_eq!(report["figures"]["matched"][0].as_u64(), Some(0));
-    let summary = simdoc(&["compare", &essay, &source, "--min-words", "44"]);
+    let summary = compare_summary(&essay, &source, &["--min-words", "44"]);
     assert!(
-        text(&summary.stdout).contains("matches under 44 words left out"),
-        "{}",
-        text(&summary.stdout)
+        summary.contains("matches under 44 words left out"),
+        "{summary}"
     );
 }
 

@@ -7,39 +7,37 @@ mod viewer_support;
 
 use std::sync::Arc;
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::{Settings, Side, SimdocApp};
 use simdoc::document::exclusions::LeftOut;
 use simdoc::model::ReferenceModel;
-use viewer_support::{harness, settle, write};
+use viewer_support::{harness, settle};
 
-const SOURCE: &str = "Coastal Wetlands\n\n\
-Coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can. \
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades. \
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles. \
-Mangrove forests protect tropical coastlines from storm surges by slowing the water with their dense aerial roots.\n\n\
-References\n\n\
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.\n\n\
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.\n";
-
-const ESSAY: &str = "My Essay on Wetlands\n\n\
-I chose this topic because I grew up near a salt marsh and watched it shrink every summer. \
-As one review puts it, \"coastal wetlands store carbon in their waterlogged soils for thousands of years, far longer than most forests can.\" \
-When a marsh is drained for farmland, the exposed peat oxidises and releases that stored carbon into the atmosphere within a few decades. \
-Restoring the tidal flow to a drained marsh can halt these emissions and rebuild the soil surface as sediment settles. \
-In my town the council rebuilt a sea wall instead, which I think was a mistake for the birds and for the climate.\n\n\
-Works Cited\n\n\
-Smith, J. (2019). Carbon burial in salt marshes of the North Atlantic coast. Journal of Coastal Research, 35(2), 101-118.\n\n\
-Garcia, L. and Chen, M. (2020). Mangrove roots and the attenuation of storm surges. Estuarine Science, 12, 44-61.\n";
+/// The viewer under `settings` with the essay (A) and its source (B) of
+/// `tests/fixtures/exclusions/` compared: the essay quotes its source, copies two sentences of
+/// it unmarked and lists the same references.
+fn open_essay(settings: Settings) -> Harness<'static, SimdocApp> {
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/exclusions");
+    let mut app = SimdocApp::new(settings, Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    let mut h = harness(app);
+    h.state_mut().open(Side::Left, fixtures.join("essay.txt"));
+    h.state_mut()
+        .open(Side::Right, fixtures.join("wetlands.txt"));
+    settle(&mut h);
+    h
+}
 
 /// The essay's share found in the source, as the figures panel has it.
-fn essay_share(h: &egui_kittest::Harness<'_, SimdocApp>) -> f64 {
+fn essay_share(h: &Harness<'_, SimdocApp>) -> f64 {
     h.state().view.as_ref().expect("a view").figures.containment[0]
 }
 
 /// Opens the Options menu and clicks `labels` in it (the menu stays open until a click
 /// outside it).
-fn click_options(h: &mut egui_kittest::Harness<'_, SimdocApp>, labels: &[&str]) {
+fn click_options(h: &mut Harness<'_, SimdocApp>, labels: &[&str]) {
     h.get_by_label("Options").click();
     h.run_ok();
     for label in labels {
@@ -50,15 +48,7 @@ fn click_options(h: &mut egui_kittest::Harness<'_, SimdocApp>, labels: &[&str]) 
 
 #[test]
 fn quotations_and_the_bibliography_are_left_out_from_the_options_menu() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
-    app.settings.example_shown = true;
-    let mut h = harness(app);
-    h.state_mut()
-        .open(Side::Left, write(dir.path(), "essay.txt", ESSAY));
-    h.state_mut()
-        .open(Side::Right, write(dir.path(), "wetlands.txt", SOURCE));
-    settle(&mut h);
+    let mut h = open_essay(Settings::default());
     let everything = essay_share(&h);
     assert!(everything > 0.75, "{everything}");
 
@@ -104,17 +94,9 @@ fn quotations_and_the_bibliography_are_left_out_from_the_options_menu() {
 
 #[test]
 fn hovering_a_left_out_sentence_says_why() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let mut settings = Settings::default();
     settings.exclusions.quotations = true;
-    let mut app = SimdocApp::new(settings, Arc::new(ReferenceModel::embedded()));
-    app.settings.example_shown = true;
-    let mut h = harness(app);
-    h.state_mut()
-        .open(Side::Left, write(dir.path(), "essay.txt", ESSAY));
-    h.state_mut()
-        .open(Side::Right, write(dir.path(), "wetlands.txt", SOURCE));
-    settle(&mut h);
+    let mut h = open_essay(settings);
     // Somewhere over the essay's text (the left pane) the quoted sentence's tooltip appears.
     let reason = "Left out: a quotation (Options, Leave out).";
     let found = (120..700).step_by(6).any(|y| {

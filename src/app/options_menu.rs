@@ -23,14 +23,11 @@ pub fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 .on_hover_text("Count numbers as terms (measured preset: on)");
             ui.separator();
             ui.label(RichText::new("Which sentences may match").strong());
-            ui.horizontal(|ui| {
-                let label = ui.label("Short sentences: at least");
-                ui.add(egui::DragValue::new(&mut s.rules.min_terms).range(0..=10))
-                    .labelled_by(label.id);
-                ui.label("content words");
-            })
-            .response
-            .on_hover_text(
+            count_row(
+                ui,
+                ["Short sentences: at least", "content words"],
+                &mut s.rules.min_terms,
+                0..=10,
                 "A sentence with fewer content words matches only a sentence with the same words (0: off)",
             );
             ui.horizontal(|ui| {
@@ -110,16 +107,32 @@ fn exclusions_ui(ui: &mut egui::Ui, s: &mut Settings) {
             "A section headed References, Bibliography, Works Cited, Literaturverzeichnis, …, \
              with everything in it: shown, but neither matched nor counted",
         );
-    ui.horizontal(|ui| {
-        let label = ui.label("Matches under");
-        ui.add(egui::DragValue::new(&mut s.thresholds.min_words).range(0..=500))
-            .labelled_by(label.id);
-        ui.label("words");
-    })
-    .response
-    .on_hover_text(
+    count_row(
+        ui,
+        ["Matches under", "words"],
+        &mut s.thresholds.min_words,
+        0..=500,
         "Matches in a run of fewer words are left out (a run: matches with at most two \
          unmatched sentences between them, its words counted on the shorter side); 0 keeps \
          every match",
     );
+}
+
+/// One row of a count between two labels ("Matches under [0] words"), the number labelled by
+/// the first for screen readers and the tests, the hint on the whole row.
+fn count_row<N: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    [before, after]: [&str; 2],
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    hint: &str,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label(before);
+        ui.add(egui::DragValue::new(value).range(range))
+            .labelled_by(label.id);
+        ui.label(after);
+    })
+    .response
+    .on_hover_text(hint);
 }

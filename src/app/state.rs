@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use crate::compare::Passage;
 use crate::compare::chance::ChanceOptions;
 use crate::compare::changes::{Changes, changes};
-use crate::compare::passages::{PassageOptions, passages_of, sentence_words};
+use crate::compare::passages::{PassageOptions, passages_of};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::exclusions::{Exclusions, LeftOut};
 use crate::document::{Document, NodeId};
@@ -208,9 +208,6 @@ pub struct Analysis {
     pub comparison: Comparison,
     /// The options it was compared under (the word view refines as they say).
     pub options: CompareOptions,
-    /// The number of words of each sentence of both documents, which passages count: counted
-    /// once here (in the comparison job), not at every threshold.
-    pub sentence_words: [Vec<u32>; 2],
     /// Per document, per sentence: left out by the exclusions (a quotation, the bibliography),
     /// shown dimmed and saying so when hovered.
     pub left_out: [Vec<Option<LeftOut>>; 2],
@@ -223,14 +220,12 @@ impl Analysis {
         comparison: Comparison,
         options: CompareOptions,
     ) -> Analysis {
-        let sentence_words = sentence_words([&docs[0].doc, &docs[1].doc]);
         let left_out = [&docs[0].doc, &docs[1].doc].map(|doc| options.exclusions.reasons(doc));
         Analysis {
             docs,
             prepared,
             comparison,
             options,
-            sentence_words,
             left_out,
         }
     }
@@ -323,13 +318,7 @@ impl View {
             analysis.docs[0].doc.sentences.len(),
             analysis.docs[1].doc.sentences.len(),
         ];
-        let (passages, passage_of) = passages_of(
-            comparison,
-            &matches,
-            &thresholds,
-            &analysis.sentence_words,
-            passages,
-        );
+        let (passages, passage_of) = passages_of(comparison, &matches, &thresholds, passages);
         let changes = changes(
             &matches,
             &passages,

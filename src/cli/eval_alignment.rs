@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::{Args, Subcommand};
 
 use simdoc::compare::PreparedPair;
-use simdoc::compare::passages::{PassageOptions, passages_of, sentence_words};
+use simdoc::compare::passages::{PassageOptions, passages_of};
 use simdoc::eval::alignment::corpus::{self, CorpusSpec, Manifest};
 use simdoc::eval::alignment::run::{self, PairOutcome};
 use simdoc::eval::alignment::{Annotation, pan_xml};
@@ -192,11 +192,10 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
             options.floor,
             &never,
         )?;
-        let words = sentence_words(docs);
         let mut outcomes = Vec::with_capacity(configs.len());
         for (k, config) in configs.iter().enumerate() {
             let matches: Vec<_> = comparison.matches(config).copied().collect();
-            let (found, _) = passages_of(&comparison, &matches, config, &words, passages);
+            let (found, _) = passages_of(&comparison, &matches, config, passages);
             let detections = run::detections_of(&found, docs, [&pair.suspicious, &pair.source]);
             if k == 0
                 && let Some(dir) = &args.detections

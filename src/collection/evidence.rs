@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::fuzzy::FuzzyParams;
 use super::{Cancelled, DocId, Job};
-use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
+use crate::compare::passages::{Passage, PassageOptions, passages_of};
 use crate::compare::{CompareOptions, Comparison, DEFAULT_FLOOR, PreparedPair};
 use crate::document::Document;
 use crate::similarity::{Method, ModelView, Thresholds};
@@ -83,8 +83,6 @@ pub fn pair_evidence(
 ) -> Result<PairEvidence, Cancelled> {
     Ok(evidence_of(
         &compare_pair(a, b, model, options, cancel)?,
-        a,
-        b,
         options,
     ))
 }
@@ -103,13 +101,8 @@ pub(super) fn compare_pair(
         .map_err(|_| Cancelled)
 }
 
-/// The evidence of the comparison of `a` with `b`.
-fn evidence_of(
-    comparison: &Comparison,
-    a: &Document,
-    b: &Document,
-    options: &EvidenceOptions,
-) -> PairEvidence {
+/// The evidence a comparison of two documents gives.
+fn evidence_of(comparison: &Comparison, options: &EvidenceOptions) -> PairEvidence {
     // The pairs of repeated sentences listed only in part take no part in passages, and the
     // figures of repeated sentences come from their classes: leaving them out here keeps a
     // pair of pages of 10,000 repeated headings from holding a million matches.
@@ -120,18 +113,11 @@ fn evidence_of(
         .copied()
         .collect();
     let figures = comparison.figures_given(&matches, &options.thresholds);
-    let words = sentence_words([a, b]);
     let passage_options = PassageOptions {
         gap: options.gap,
         min_pairs: 1,
     };
-    let (passages, _) = passages_of(
-        comparison,
-        &matches,
-        &options.thresholds,
-        &words,
-        passage_options,
-    );
+    let (passages, _) = passages_of(comparison, &matches, &options.thresholds, passage_options);
     PairEvidence {
         containment: figures.containment,
         matched_sentences: figures.matched,
@@ -195,7 +181,7 @@ pub fn evidence_of_pairs(
         };
         let comparison = compare_pair(a, b, model, options, cancel)?;
         visit(at, a, b, &comparison);
-        Ok(Some(evidence_of(&comparison, a, b, options)))
+        Ok(Some(evidence_of(&comparison, options)))
     };
     let is_long = |at: usize| {
         let (a, b) = pairs[at];

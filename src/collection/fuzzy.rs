@@ -197,9 +197,7 @@ pub fn resemblances(
         job.step("preparing", d, documents.len())?;
         let mut prepared =
             vocabulary.prepare_with(doc, model, params.include_boilerplate, &params.refine);
-        if params.exclusions.any() {
-            prepared.leave_out(&params.exclusions.mask(doc));
-        }
+        prepared.leave_out(doc, &params.exclusions);
         sentences.push(prepared.active().count());
         owner.extend(std::iter::repeat_n(d, prepared.sentences.len()));
         all.sentences.extend(prepared.sentences);

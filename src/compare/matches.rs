@@ -16,14 +16,14 @@ impl Comparison {
     ///
     /// With [`Thresholds::min_words`], matches in a run of fewer words are left out: a passage
     /// (an evidence chain when judged against chance, else a run of matches with at most
-    /// [`passages::DEFAULT_GAP`] unmatched sentences between two of them, [`passages::find`])
+    /// [`passages::DEFAULT_GAP`] unmatched sentences between two of them, [`passages::in_long_runs`])
     /// counts the words of its sentences on the side that has fewer.
     pub fn matches<'a>(
         &'a self,
         thresholds: &'a Thresholds,
     ) -> Box<dyn Iterator<Item = &'a ScoredPair> + 'a> {
         let min_words = thresholds.min_words as usize;
-        let words = [self.words[0].as_slice(), self.words[1].as_slice()];
+        let words = [&*self.words[0], &*self.words[1]];
         if self.chance.is_some() {
             let mut members: Vec<usize> = self
                 .evidence_chains(thresholds)
@@ -44,14 +44,7 @@ impl Comparison {
         }
         let eq: Vec<&ScoredPair> = eq.collect();
         let copies: Vec<ScoredPair> = eq.iter().map(|p| **p).collect();
-        let mut long_enough = vec![false; eq.len()];
-        for run in passages::find(&copies, passages::DEFAULT_GAP, words) {
-            if run.words >= min_words {
-                for m in run.members {
-                    long_enough[m] = true;
-                }
-            }
-        }
+        let long_enough = passages::in_long_runs(&copies, words, min_words);
         Box::new(
             eq.into_iter()
                 .zip(long_enough)

@@ -23,6 +23,7 @@ pub mod pruning;
 pub mod tree;
 
 use rustc_hash::FxHashSet;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::document::Document;
@@ -114,7 +115,7 @@ pub struct PreparedPair {
     /// Judge matches against chance ([`chance`]).
     pub chance: Option<chance::ChanceOptions>,
     /// The words of each sentence of both documents ([`Comparison::words`]).
-    pub words: [Vec<u32>; 2],
+    pub words: [Arc<[u32]>; 2],
     /// What was left out besides boilerplate.
     pub exclusions: Exclusions,
 }
@@ -143,10 +144,8 @@ impl PreparedPair {
             counting::propagate_boilerplate(left, &mut prepared_left, right, &before_right);
             counting::propagate_boilerplate(right, &mut prepared_right, left, &before_left);
         }
-        if options.exclusions.any() {
-            prepared_left.leave_out(&options.exclusions.mask(left));
-            prepared_right.leave_out(&options.exclusions.mask(right));
-        }
+        prepared_left.leave_out(left, &options.exclusions);
+        prepared_right.leave_out(right, &options.exclusions);
         let counted = [(left, &prepared_left), (right, &prepared_right)].map(|(doc, prepared)| {
             let active = active_mask(prepared);
             if options.count_fragments {
@@ -164,7 +163,7 @@ impl PreparedPair {
             counted,
             one_to_two: options.one_to_two,
             chance: options.chance,
-            words: passages::sentence_words([left, right]),
+            words: passages::sentence_words([left, right]).map(Arc::from),
             exclusions: options.exclusions,
         }
     }
@@ -427,11 +426,11 @@ pub struct Comparison {
     /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
     /// links of passages unlikely enough by chance ([`chance`]).
     pub chance: Option<chance::ChanceEvidence>,
-    /// The words of each sentence of both documents ([`passages::word_counts`]), which
-    /// [`Thresholds::min_words`] measures runs of matches by. A comparison made from sentence
-    /// pairs has them once [`Self::with_sentence_words`] gives them (else every run counts 0
-    /// words).
-    pub words: [Vec<u32>; 2],
+    /// The words of each sentence of both documents ([`passages::word_counts`]): what passages
+    /// count and [`Thresholds::min_words`] measures runs of matches by. Counted once, when the
+    /// documents are prepared, and shared by every view of the comparison (reports, the viewer,
+    /// a collection's evidence).
+    pub words: [Arc<[u32]>; 2],
     /// The sentences left out besides boilerplate (their [`Self::active`] flags are off).
     pub exclusions: Exclusions,
 }
@@ -455,12 +454,13 @@ pub fn compare(
 impl Comparison {
     /// A comparison from sentence pairs scored elsewhere (sorted by (left, right), between
     /// active sentences), every sentence its own class: for a source pool's index, tests and
-    /// benchmarks.
+    /// benchmarks. `words` are the two documents' [`passages::sentence_words`].
     pub fn from_sentence_pairs(
         method: Method,
         floor: f64,
         active: [Vec<bool>; 2],
         counted: [Vec<bool>; 2],
+        words: [Arc<[u32]>; 2],
         pairs: Vec<ScoredPair>,
         joined: Vec<ScoredPair>,
     ) -> Comparison {
@@ -481,16 +481,9 @@ impl Comparison {
             class_pairs: Vec::new(),
             capped: Vec::new(),
             chance: None,
-            words: [Vec::new(), Vec::new()],
+            words,
             exclusions: Exclusions::default(),
         }
-    }
-
-    /// The comparison with the words of each sentence of its two documents
-    /// ([`passages::sentence_words`]), which [`Thresholds::min_words`] needs.
-    pub fn with_sentence_words(mut self, words: [Vec<u32>; 2]) -> Comparison {
-        self.words = words;
-        self
     }
 
     /// The scored pairs of repetition classes (see [`Self::class_pairs`] the field), derived

@@ -243,6 +243,22 @@ pub(crate) fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u3
     }
 }
 
+/// For each of `pairs` (matched pairs, any order), whether it lies in a run of at least
+/// `min_words` words ([`Passage::words`]): a passage of [`find`] with at most [`DEFAULT_GAP`]
+/// unmatched sentences between two matches. What a shortest match
+/// ([`crate::similarity::Thresholds::min_words`]) keeps.
+pub fn in_long_runs(pairs: &[ScoredPair], words: [&[u32]; 2], min_words: usize) -> Vec<bool> {
+    let mut long_enough = vec![false; pairs.len()];
+    for run in find(pairs, DEFAULT_GAP, words) {
+        if run.words >= min_words {
+            for m in run.members {
+                long_enough[m] = true;
+            }
+        }
+    }
+    long_enough
+}
+
 /// The number of words of each sentence: runs of characters holding a letter or digit between
 /// whitespace, each Chinese or Japanese character counting as one (those scripts put no spaces
 /// between words). Cheap, and close enough for a length (the refined terms are what is
@@ -292,7 +308,7 @@ pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
 
 /// The passages of `matches` (filtered from `comparison` under `thresholds`), those with at
 /// least `options.min_pairs` pairs, and for each match the index of its passage among them.
-/// `words` is [`sentence_words`] of the two documents.
+/// Passages count the comparison's words of each sentence ([`Comparison::words`]).
 ///
 /// When the comparison judges matches against chance, the passages are its evidence chains
 /// ([`Comparison::evidence_chains`]: the matches are their links), each with its E-value, sorted
@@ -304,9 +320,9 @@ pub fn passages_of(
     comparison: &Comparison,
     matches: &[ScoredPair],
     thresholds: &Thresholds,
-    words: &[Vec<u32>; 2],
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
+    let words = [&*comparison.words[0], &*comparison.words[1]];
     let found: Vec<Passage> = if comparison.chance.is_some() {
         let index_of = |p: &ScoredPair| {
             matches
@@ -323,7 +339,7 @@ pub fn passages_of(
                     .iter()
                     .map(|&m| index_of(&comparison.pairs[m]))
                     .collect();
-                let mut passage = passage_of(matches, members?, [&words[0], &words[1]]);
+                let mut passage = passage_of(matches, members?, words);
                 passage.chance = Some(c.ln_e.exp());
                 Some(passage)
             })
@@ -331,7 +347,7 @@ pub fn passages_of(
         chains.sort_by_key(|p| (p.a[0], p.b[0]));
         chains
     } else if comparison.capped.is_empty() {
-        find(matches, options.gap, [&words[0], &words[1]])
+        find(matches, options.gap, words)
             .into_iter()
             .filter(|p| p.pairs >= options.min_pairs)
             .collect()
@@ -341,7 +357,7 @@ pub fn passages_of(
             .filter(|&i| !is_capped(&matches[i]))
             .collect();
         let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
-        find(&chained, options.gap, [&words[0], &words[1]])
+        find(&chained, options.gap, words)
             .into_iter()
             .filter(|p| p.pairs >= options.min_pairs)
             .map(|mut p| {

@@ -10,7 +10,7 @@ use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::CompareOptions;
 use crate::compare::alignment::{Relatedness, align};
-use crate::compare::passages::{Passage, PassageOptions, passages_of, sentence_words};
+use crate::compare::passages::{Passage, PassageOptions, passages_of};
 use crate::compare::{
     Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
 };
@@ -40,8 +40,6 @@ pub struct Report<'a> {
     pub passage_of: Vec<Option<u32>>,
     /// How the passages were found.
     pub passage_options: PassageOptions,
-    /// The number of words of each sentence of both documents ([`sentence_words`]).
-    pub sentence_words: [Vec<u32>; 2],
     /// For each match, its words aligned ([`Report::with_words`]); empty until asked for, and
     /// `None` for the pairs of repeated sentences listed only in part.
     pub words: Vec<Option<WordAlignment>>,
@@ -87,14 +85,8 @@ pub fn align_pair(
 impl<'a> Report<'a> {
     pub fn new(sides: [Side<'a>; 2], comparison: &'a Comparison, thresholds: Thresholds) -> Self {
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
-        let sentence_words = sentence_words([sides[0].doc, sides[1].doc]);
-        let (passages, passage_of) = passages_of(
-            comparison,
-            &matches,
-            &thresholds,
-            &sentence_words,
-            PassageOptions::default(),
-        );
+        let (passages, passage_of) =
+            passages_of(comparison, &matches, &thresholds, PassageOptions::default());
         Report {
             sides,
             comparison,
@@ -106,20 +98,14 @@ impl<'a> Report<'a> {
             passages,
             passage_of,
             passage_options: PassageOptions::default(),
-            sentence_words,
             words: Vec::new(),
         }
     }
 
     /// Finds the passages again with other options.
     pub fn with_passages(mut self, options: PassageOptions) -> Self {
-        (self.passages, self.passage_of) = passages_of(
-            self.comparison,
-            &self.matches,
-            &self.thresholds,
-            &self.sentence_words,
-            options,
-        );
+        (self.passages, self.passage_of) =
+            passages_of(self.comparison, &self.matches, &self.thresholds, options);
         self.passage_options = options;
         self
     }

@@ -9,6 +9,7 @@ use rustc_hash::FxHashMap;
 
 use super::{ModelView, TermId};
 use crate::document::Document;
+use crate::document::exclusions::Exclusions;
 use crate::model::wordnet::LemmaId;
 use crate::text::{self, RefineOptions, RefinedTerm, TermKind};
 
@@ -368,10 +369,14 @@ pub struct PreparedDoc {
 }
 
 impl PreparedDoc {
-    /// Leaves out the sentences `mask` marks (as boilerplate is left out): they are shown but
-    /// neither match nor count ([`crate::document::exclusions`]).
-    pub fn leave_out(&mut self, mask: &[bool]) {
-        for (included, &out) in self.included.iter_mut().zip(mask) {
+    /// Leaves out the sentences of `doc` (the document this was prepared from) that
+    /// `exclusions` leave out, as boilerplate is left out: they are shown but neither match nor
+    /// count ([`crate::document::exclusions`]).
+    pub fn leave_out(&mut self, doc: &Document, exclusions: &Exclusions) {
+        if !exclusions.any() {
+            return;
+        }
+        for (included, out) in self.included.iter_mut().zip(exclusions.mask(doc)) {
             *included &= !out;
         }
     }

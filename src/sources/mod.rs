@@ -148,9 +148,7 @@ impl<'a> SourceIndex<'a> {
         );
         // What the analyst leaves out of the document checked (its quotations, its
         // bibliography); the sources are what it is checked against and are kept whole.
-        if options.exclusions.any() {
-            prepared.leave_out(&options.exclusions.mask(document));
-        }
+        prepared.leave_out(document, &options.exclusions);
         let pairs = options.method.matcher().score_pairs(
             &prepared,
             &self.all,
@@ -172,12 +170,11 @@ impl<'a> SourceIndex<'a> {
         drop(sorted);
         let doc_counted = pair::counted(document, &prepared, options.count_fragments);
         let doc_has_boilerplate = document.boilerplate_mask().iter().any(|&b| b);
-        // Only a shortest match reads the words of each sentence.
-        let doc_words = (thresholds.min_words > 0).then(|| {
-            crate::compare::passages::word_counts(
-                document.sentences.iter().map(|s| s.text.as_str()),
-            )
-        });
+        // Counted once for every source's pair.
+        let doc_words: std::sync::Arc<[u32]> = crate::compare::passages::word_counts(
+            document.sentences.iter().map(|s| s.text.as_str()),
+        )
+        .into();
         let shares: Vec<(SourceShare, Vec<Best>)> = by_source
             .into_par_iter()
             .map(|(source, pairs)| {
@@ -192,7 +189,7 @@ impl<'a> SourceIndex<'a> {
                     source_counted: &self.counted,
                     propagate: !options.include_boilerplate
                         && (doc_has_boilerplate || self.has_boilerplate[source]),
-                    doc_words: doc_words.as_deref(),
+                    doc_words: &doc_words,
                 };
                 let comparison = context.comparison(pairs, model, &options);
                 share_of(source, &comparison, thresholds)
@@ -212,9 +209,9 @@ type Best = Option<(f64, u32, Option<u32>)>;
 /// One source's share of the document, and each document sentence's best match in it.
 ///
 /// With [`Thresholds::min_words`], a document sentence is attributed only through pairs in a
-/// run of that many words ([`crate::compare::passages::find`] over the pairs whose Sim into the
-/// source reaches the permission), and the source's containment and use are counted over those
-/// pairs alone ([`Comparison::containment_of`]).
+/// run of that many words ([`crate::compare::passages::in_long_runs`] over the pairs whose Sim
+/// into the source reaches the permission), and the source's containment and use are counted
+/// over those pairs alone ([`Comparison::containment_of`]).
 fn share_of(
     source: SourceId,
     comparison: &Comparison,
@@ -229,17 +226,14 @@ fn share_of(
         .copied()
         .collect();
     let (attributing, [containment, used]) = if thresholds.min_words > 0 {
-        let words = [
-            comparison.words[0].as_slice(),
-            comparison.words[1].as_slice(),
-        ];
-        let long_enough: Vec<ScoredPair> =
-            crate::compare::passages::find(&one_way, crate::compare::passages::DEFAULT_GAP, words)
-                .into_iter()
-                .filter(|run| run.words >= thresholds.min_words as usize)
-                .flat_map(|run| run.members)
-                .map(|m| one_way[m])
-                .collect();
+        let words = [&*comparison.words[0], &*comparison.words[1]];
+        let keep =
+            crate::compare::passages::in_long_runs(&one_way, words, thresholds.min_words as usize);
+        let long_enough: Vec<ScoredPair> = one_way
+            .iter()
+            .zip(keep)
+            .filter_map(|(pair, keep)| keep.then_some(*pair))
+            .collect();
         let shares = comparison.containment_of(&long_enough);
         (long_enough, shares)
     } else {

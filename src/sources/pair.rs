@@ -74,10 +74,9 @@ pub(super) struct PairContext<'a> {
     pub source_counted: &'a [bool],
     /// Boilerplate must be propagated between the two (one of them has some).
     pub propagate: bool,
-    /// The words of each of the document's sentences, when the thresholds leave out short runs
-    /// ([`crate::similarity::Thresholds::min_words`]): counted once per attribution, not once
-    /// per source.
-    pub doc_words: Option<&'a [u32]>,
+    /// The words of each of the document's sentences ([`crate::compare::passages::word_counts`]),
+    /// counted once per attribution, not once per source.
+    pub doc_words: &'a std::sync::Arc<[u32]>,
 }
 
 impl PairContext<'_> {
@@ -138,26 +137,22 @@ impl PairContext<'_> {
             p
         };
         // Every sentence its own class: the pool's index scores sentence by sentence.
+        let source_words = crate::compare::passages::word_counts(
+            self.source.sentences.iter().map(|s| s.text.as_str()),
+        );
         let mut comparison = Comparison::from_sentence_pairs(
             options.method,
             options.floor,
             active,
             counted,
+            [std::sync::Arc::clone(self.doc_words), source_words.into()],
             pairs.into_iter().map(local).collect(),
             joined.into_iter().map(local).collect(),
         );
         comparison.include_boilerplate = options.include_boilerplate;
         // Left out of the document checked only (the sources are kept whole).
         comparison.exclusions = options.exclusions;
-        match self.doc_words {
-            Some(doc_words) => comparison.with_sentence_words([
-                doc_words.to_vec(),
-                crate::compare::passages::word_counts(
-                    self.source.sentences.iter().map(|s| s.text.as_str()),
-                ),
-            ]),
-            None => comparison,
-        }
+        comparison
     }
 
     fn is_active(&self, i: usize) -> bool {

@@ -9,6 +9,10 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use simdoc::app::SimdocApp;
 
 /// Writes `contents` to `dir/name` and returns its path.
+#[allow(
+    dead_code,
+    reason = "not every suite writes its inputs (each includes this module)"
+)]
 pub fn write(dir: &Path, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, contents).expect("write test file");
