@@ -76,7 +76,7 @@ qsign_floor() {
 eval_command() {
   cargo bench --no-default-features --bench eval
   for _ in 1 2 3; do
-    timed $simdoc eval pairs --format msrp "$SIMDOC_DATA/pairs/msrp" -q
+    timed $simdoc eval pairs --format msrp "$SIMDOC_DATA/pairs/msrp" --preset measured -q
   done
 }
 

@@ -4,7 +4,8 @@
 #
 # Usage: scripts/eval-pairs.sh [any `simdoc eval pairs` matching flags: --preset thesis, --model FILE,
 #        --permission X, --variation Y, --keep-stopwords BOOL, ...]
-#        (defaults: the embedded model and the measured preset)
+#        (defaults: the embedded model and the default for sentence pairs, the verdict preset;
+#        `--preset measured` gives the table "Results at the measured preset")
 # Reads the data from $SIMDOC_DATA (default: ../shared/data beside the repo). Writes the JSON
 # reports to $EVAL_OUT (default: a temporary folder, removed at the end).
 set -euo pipefail

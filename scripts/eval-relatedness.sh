@@ -37,7 +37,7 @@ for model in embedded cooccurrence-document vectors; do
     for relate in all aligned; do
         for set in "msrp msrp train" "pan pan10 tune"; do
             read -r format folder split <<<"$set"
-            "$simdoc" eval pairs --format "$format" "$pairs/$folder" --split "$split" \
+            "$simdoc" eval pairs --format "$format" "$pairs/$folder" --split "$split" --preset measured \
                 --method all --sweep --quiet --json "$work/$model-$relate.$format.json" \
                 --relate "$relate" "${margs[@]}" "${extra[@]}"
         done

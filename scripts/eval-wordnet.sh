@@ -49,6 +49,8 @@ for config in "${configs[@]}"; do
     name="${config%%|*}"
     read -r -a args <<<"${config#*|}"
     [ "${args[0]}" = "--method" ] || args=(--method fuzzy "${args[@]}")
+    # On the measured preset unless the configuration names one (the verdict is the default).
+    [[ " ${args[*]} " == *" --preset "* ]] || args=(--preset measured "${args[@]}")
     # Thresholds from the training sets.
     for set in "${sets[@]:0:2}"; do
         read -r format folder split <<<"$set"

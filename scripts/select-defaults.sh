@@ -62,7 +62,7 @@ for model in "${models[@]}"; do
                         out="$work/json/$name.$format-$split"
                         if [ ! -s "$out.json" ]; then
                             "$simdoc" eval pairs --format "$format" "$pairs/$folder" \
-                                --split "$split" --method fuzzy --sweep --quiet \
+                                --split "$split" --method fuzzy --sweep --quiet --preset measured \
                                 --json "$out.json" --scores "$out.csv" "${args[@]}"
                         fi
                     done

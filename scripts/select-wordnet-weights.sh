@@ -48,7 +48,7 @@ for point in "${points[@]}"; do
         out="$work/json/$point.$format.json"
         [ -s "$out" ] && continue
         "$simdoc" eval pairs --format "$format" "$pairs/$folder" --split "$split" \
-            --method fuzzy --sweep --quiet --related-words wordnet --relate aligned \
+            --preset measured --method fuzzy --sweep --quiet --related-words wordnet --relate aligned \
             --wordnet-weights "$point" --json "$out.tmp" "${extra[@]}"
         mv "$out.tmp" "$out"
     done
@@ -59,7 +59,7 @@ for set in "msrp msrp train" "pan pan10 tune"; do
     out="$work/json/overlap.$format.json"
     [ -s "$out" ] && continue
     "$simdoc" eval pairs --format "$format" "$pairs/$folder" --split "$split" --method overlap \
-        --sweep --quiet --json "$out.tmp" "${extra[@]}"
+        --preset measured --sweep --quiet --json "$out.tmp" "${extra[@]}"
     mv "$out.tmp" "$out"
 done
 python3 scripts/select_wordnet_weights.py "$work" | tee "$work/weights.txt"
@@ -78,7 +78,7 @@ for floor in 0 0.1 0.2 0.3 0.4 0.5; do
         out="$work/json/floor-$floor.$format.json"
         [ -s "$out" ] && continue
         "$simdoc" eval pairs --format "$format" "$pairs/$folder" --split "$split" \
-            --method fuzzy --sweep --quiet --related-words wordnet --relate aligned \
+            --preset measured --method fuzzy --sweep --quiet --related-words wordnet --relate aligned \
             --wordnet-weights "$weights" --content-floor "$floor" --json "$out.tmp" \
             --scores "$work/json/floor-$floor.$format.csv" "${extra[@]}"
         mv "$out.tmp" "$out"

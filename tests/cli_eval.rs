@@ -44,6 +44,11 @@ fn pairs_report_json_and_plots() {
     let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(report["dataset"], "msrp");
     assert_eq!(report["split"], "train");
+    // A yes/no decision on sentence pairs: the verdict preset unless another is named.
+    assert_eq!(report["preset"], "verdict");
+    assert_eq!(report["verdict"], true);
+    assert!(stdout.contains("preset: verdict"), "{stdout}");
+    assert!(stdout.contains("(verdict probability >= 0.46)"), "{stdout}");
     let results = report["results"].as_array().unwrap();
     let methods: Vec<&str> = results
         .iter()

@@ -191,6 +191,32 @@ fn a_model_without_wordnet_or_a_verdict_is_refused_by_the_presets_that_need_them
             text(&out.stderr)
         );
     }
+    // Sentence pairs default to the verdict preset; a model without a verdict falls back to
+    // the measured preset, which needs neither, and the summary says which one decided.
+    let msrp = dir.path().join("msr_paraphrase_train.txt");
+    std::fs::write(
+        &msrp,
+        "Quality\t#1 ID\t#2 ID\t#1 String\t#2 String\n\
+         1\t1\t2\tThe cat sat on the mat.\tThe cat sat on the mat!\n\
+         0\t3\t4\tThe weather was cold.\tParliament passed the budget.\n",
+    )
+    .unwrap();
+    let pairs = |extra: &[&str]| {
+        let mut args = vec![
+            "eval",
+            "pairs",
+            "--format",
+            "msrp",
+            dir.path().to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = simdoc(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    assert!(pairs(&[]).contains("preset: verdict"));
+    let fallback = pairs(&["--model", model.to_str().unwrap()]);
+    assert!(fallback.contains("preset: measured"), "{fallback}");
     // The verdict decides pairs of `compare` and `eval pairs`, not the attribution of sources.
     let out = simdoc(&[
         "sources",

@@ -30,8 +30,10 @@ pub struct EvalArgs {
 pub enum EvalCommand {
     /// Score labelled sentence pairs (MSRP, PAN, STS-B, WikiSplit) with the sentence matchers.
     ///
-    /// Each pair is scored by every matcher once; the fuzzy matcher decides by EQ at the
-    /// permission and variation thresholds (thesis eq. 3.4). STS-B pairs count as the same when
+    /// Each pair is scored by every matcher once. By default the fuzzy pairs are decided by the
+    /// verdict preset (the learned verdict's probability, the best F1 on the training pairs);
+    /// under --preset measured or thesis by EQ at the permission and variation thresholds
+    /// (thesis eq. 3.4). STS-B pairs count as the same when
     /// graded 4 or more; WikiSplit compares each original with its split as one text, against a
     /// built negative per row (see EVALUATION.md).
     Pairs(PairsArgs),
@@ -233,13 +235,19 @@ const PLOT_SIZE: (u32, u32) = (1260, 440);
 
 fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     // A pair of sentences is no comparison of documents: there is no chance to judge it
-    // against, so sentence pairs are scored by the measured preset unless another is named.
-    let measured = simdoc::similarity::Preset::MEASURED;
-    let thresholds = args.common.matching.preset_with(measured)?.thresholds;
+    // against, so a pair is decided as a yes/no question, by the preset with the best F1 on the
+    // training data unless another is named (the verdict, or the measured preset with a model
+    // that has no verdict).
+    let model = reference_model(args.common.model.as_deref())?;
+    let model: &ReferenceModel = &model;
+    let default = simdoc::similarity::Preset::for_sentence_pairs(model);
+    let preset_name = args.common.matching.preset.unwrap_or(default).name();
+    let thresholds = args.common.matching.preset_with(default)?.thresholds;
     let options = args
         .common
         .matching
-        .compare_options_with(measured, Method::Fuzzy, false)?;
+        .compare_options_with(default, Method::Fuzzy, false)?;
+    super::reference::check_rules(model, &options.rules)?;
     let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
     let inputs: Vec<PathBuf> = std::iter::once(args.path.clone())
         .chain(args.common.model.clone())
@@ -255,7 +263,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     )?;
     let mut outputs = RunOutputs::new();
     let set = args.format.load(&args.path, args.split.as_deref())?;
-    let report = args.common.with_model(|model| {
+    let report = {
         let texts: Vec<(&str, &str)> = set
             .pairs
             .iter()
@@ -300,8 +308,9 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
                 &thresholds,
             ));
         }
-        Ok(report)
-    })?;
+        report.preset = preset_name;
+        report
+    };
     if let Some(path) = &args.common.json {
         outputs.write_json(path, &report)?;
     }

@@ -164,11 +164,12 @@ pub enum RelatedWordsArg {
 pub struct MatchingArgs {
     /// Matching preset: documents (the default for comparing documents: every match judged
     /// against chance in its comparison, chosen by plagdet on a text-alignment corpus, see
-    /// EVALUATION.md), measured (the default for sentence pairs, chosen by F1 on MSRP and PAN
-    /// training pairs), thesis (the thesis as written: 0.825 / 0.15, stopwords and numbers
-    /// removed, no other rule), wordnet (WordNet's relations between words, counted where one
-    /// word replaces another), verdict (pairs decided by the learned verdict's probability,
-    /// which the permission then applies to), or teacher or news (the sentence matching of
+    /// EVALUATION.md), measured (the Sims' best F1 on MSRP and PAN training pairs; what
+    /// sources and a collection's fuzzy matching build on), thesis (the thesis as written:
+    /// 0.825 / 0.15, stopwords and numbers removed, no other rule), wordnet (WordNet's relations
+    /// between words, counted where one word replaces another), verdict (pairs decided by the
+    /// learned verdict's probability, which the permission then applies to; the default for
+    /// sentence pairs, with the best F1 on the training pairs), or teacher or news (the sentence matching of
     /// that collection preset, which its reports' figures come from).
     #[arg(long, value_parser = preset_name)]
     pub preset: Option<simdoc::similarity::Preset>,

@@ -193,13 +193,18 @@ impl PreparedPair {
                 &options,
                 cancel,
             )?;
+            // Under the verdict, a link's probability decides whether it may be one (it takes
+            // the place of the larger Sim, [`ScoredPair::is_link`]); chance still decides whether
+            // the links are evidence.
+            let mut pairs = found.pairs;
+            self.apply_verdict(&mut pairs, [&self.left, &self.right], model, method);
             return Ok(Comparison {
                 method,
                 floor: 0.0,
                 include_boilerplate: self.include_boilerplate,
                 active: [active_mask(&self.left), active_mask(&self.right)],
                 counted: self.counted.clone(),
-                pairs: found.pairs,
+                pairs,
                 joined: Vec::new(),
                 classes: [left_classes, right_classes],
                 class_pairs: Vec::new(),
@@ -207,8 +212,7 @@ impl PreparedPair {
                 chance: Some(found.evidence),
                 words: self.words.clone(),
                 exclusions: self.exclusions,
-                // The links' Sims decide which pairs may be links; the verdict is not read.
-                decided_by_verdict: false,
+                decided_by_verdict: self.decides_by_verdict(model, method),
             });
         }
         // Only the one-way pairs that pruning and one-to-two matches use are kept as they are

@@ -288,6 +288,37 @@ fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
 }
 
 #[test]
+fn under_the_verdict_a_links_probability_decides_whether_it_may_be_one() {
+    let never = AtomicBool::new(false);
+    let options = CompareOptions {
+        chance: Some(chance::ChanceOptions::DEFAULT),
+        rules: crate::similarity::MatchRules::VERDICT,
+        ..CompareOptions::default()
+    };
+    let text = include_str!("../../assets/examples/guinea.md");
+    let doc = parse_text(text, "guinea.md", SourceFormat::Text);
+    let model = crate::model::ReferenceModel::embedded();
+    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    assert!(cmp.decided_by_verdict);
+    assert!(cmp.pairs.iter().all(|p| p.verdict.is_some()));
+    // A sentence against itself is the same sentence: links at any probability bar below 1.
+    let at = |permission| Thresholds {
+        permission,
+        ..Thresholds::DOCUMENTS
+    };
+    let matched = |permission| cmp.matches(&at(permission)).count();
+    assert!(matched(0.46) > 0);
+    assert!(
+        cmp.matches(&at(0.46))
+            .all(|p| p.verdict.is_some_and(|v| v >= 0.46))
+    );
+    // Past every probability, no link, so no passage.
+    assert_eq!(matched(1.01), 0);
+    // The bar filters: a higher one keeps no more.
+    assert!(matched(0.9) <= matched(0.46));
+}
+
+#[test]
 fn a_shortest_match_leaves_out_short_runs_from_matches_and_figures() {
     let model = TableModel::new();
     // A run of two sentences (4 + 5 words on each side) and, far from it, a single one of 3.

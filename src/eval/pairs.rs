@@ -69,6 +69,12 @@ pub struct PairsReport {
     pub label_rule: Option<&'static str>,
     /// What one side of a pair is.
     pub unit: &'static str,
+    /// The named preset the thresholds and rules start from (set by the command line).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preset: Option<&'static str>,
+    /// The fuzzy method's pairs were decided by the learned verdict's probability, not by the
+    /// Sims (its threshold is then a probability).
+    pub verdict: bool,
     pub results: Vec<MethodResult>,
     /// The fuzzy matcher's threshold sweep.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -155,6 +161,8 @@ pub fn report(
         negatives: truths.iter().filter(|&&t| !t).count() as u64,
         label_rule: label_rule(set.format),
         unit: unit(set.format),
+        preset: None,
+        verdict: scores.iter().any(|s| s.verdict.is_some()),
         results,
         sweep,
         overlap_sweep,
@@ -185,6 +193,11 @@ pub fn halves_report(scores: &[PairScore], thresholds: Thresholds) -> HalvesRepo
 }
 
 impl PairsReport {
+    /// Whether `method`'s pairs were decided by the learned verdict.
+    fn decided_by_verdict(&self, method: Method) -> bool {
+        self.verdict && method == Method::Fuzzy
+    }
+
     /// A plain-text table of the results (and of the sweep's suggestions).
     pub fn summary(&self) -> String {
         use std::fmt::Write;
@@ -201,6 +214,17 @@ impl PairsReport {
         );
         if let Some(rule) = self.label_rule {
             let _ = writeln!(out, "label: {rule}");
+        }
+        if let Some(preset) = self.preset {
+            let _ = writeln!(
+                out,
+                "preset: {preset}{}",
+                if self.verdict {
+                    " (fuzzy: the learned verdict's probability decides; overlap: its Sims at the same threshold)"
+                } else {
+                    ""
+                }
+            );
         }
         let _ = writeln!(
             out,
@@ -226,11 +250,15 @@ impl PairsReport {
                 f.fn_
             );
             if let Some(t) = r.thresholds {
-                let _ = write!(
-                    out,
-                    "  (permission {}, variation {})",
-                    t.permission, t.variation
-                );
+                if self.decided_by_verdict(r.method) {
+                    let _ = write!(out, "  (verdict probability >= {})", t.permission);
+                } else {
+                    let _ = write!(
+                        out,
+                        "  (permission {}, variation {})",
+                        t.permission, t.variation
+                    );
+                }
             }
             out.push('\n');
         }
@@ -248,8 +276,13 @@ impl PairsReport {
             if !extras.is_empty() {
                 let _ = writeln!(
                     out,
-                    "{} (min Sim / match against the labels{}): {}",
+                    "{} ({} against the labels{}): {}",
                     r.method.name(),
+                    if self.decided_by_verdict(r.method) {
+                        "verdict probability"
+                    } else {
+                        "min Sim / match"
+                    },
                     if r.pearson.is_some() {
                         " and grades"
                     } else {

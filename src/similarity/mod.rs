@@ -312,9 +312,14 @@ impl ScoredPair {
     /// chance ([`crate::compare::chance`]); the permission only keeps out pairs whose shared
     /// words cover little of either sentence. One direction is enough: a reworded sentence is
     /// often split in two or merged with its neighbour, and then covers its half fully one way
-    /// only. The variation threshold does not apply, for the same reason.
+    /// only. The variation threshold does not apply, for the same reason. A pair carrying the
+    /// learned verdict's probability may be a link when the probability reaches the permission
+    /// (the verdict then takes the Sims' place, as in [`Self::is_eq`]).
     pub fn is_link(&self, thresholds: &Thresholds) -> bool {
-        self.sim_lr.max(self.sim_rl) >= thresholds.permission
+        match self.verdict {
+            Some(probability) => probability >= thresholds.permission,
+            None => self.sim_lr.max(self.sim_rl) >= thresholds.permission,
+        }
     }
 
     /// The same pair seen from the other document.
