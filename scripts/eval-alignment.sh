@@ -50,6 +50,10 @@ done
 # WordNet's relations (issue 27) in the documents preset, counted where one word replaces another.
 "$S" eval alignment run "$OUT/tune" --related-words wordnet --relate aligned \
   --label "documents, WordNet where replaced" > "$OUT/grid-wordnet-aligned.md"
+"$S" eval alignment run "$OUT/tune" --related-words wordnet --relate all \
+  --label "documents, WordNet anywhere" > "$OUT/grid-wordnet-all.md"
+"$S" eval alignment run "$OUT/tune" --relate aligned \
+  --label "documents, co-occurrence where replaced" > "$OUT/grid-cooccurrence-aligned.md"
 # The learned pair verdict (issue 27) deciding which pairs may be links, its bar swept.
 "$S" eval alignment run "$OUT/tune" --verdict true --label "documents, verdict" \
   --sweep-permission 0,0.05,0.1,0.2,0.3,0.46 > "$OUT/grid-verdict.md"

@@ -157,7 +157,10 @@ pub fn find(
     Ok(chunks.into_iter().flatten().collect())
 }
 
-/// [`hits`] and [`find`] by looking at every pair: what the index must equal, for tests.
+/// [`hits`] and [`find`] by looking at every pair: what the index must equal, for the tests and
+/// for the benchmark that times the index against it (`examples/bench_compare.rs`). Every pair of
+/// sentences is checked for a shared rare feature (their sorted features intersected) and, if it
+/// has one, scored; only how many sentences hold each feature is counted once beforehand.
 pub fn find_brute_force(
     null: &NullModel,
     docs: [&PreparedDoc; 2],
@@ -180,37 +183,41 @@ pub fn find_brute_force(
             .collect::<Vec<_>>()
     });
     // How many sentences hold each feature, each counted as the sentences it stands for.
-    let held = |side: usize, feature: u64| -> u64 {
-        sides[side]
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.binary_search(&feature).is_ok())
-            .map(|(i, _)| u64::from(counts[side].get(i).copied().unwrap_or(1)))
-            .sum()
-    };
-    let mut seeds = Vec::new();
-    for (a, fa) in sides[0].iter().enumerate() {
-        for (b, fb) in sides[1].iter().enumerate() {
-            let rare = fa
-                .iter()
-                .filter(|f| fb.binary_search(f).is_ok())
-                .any(|&f| held(0, f) * held(1, f) <= MAX_HIT_PAIRS);
-            if !rare {
-                continue;
+    let held: [rustc_hash::FxHashMap<u64, u64>; 2] = [0, 1].map(|side| {
+        let mut held = rustc_hash::FxHashMap::default();
+        for (i, f) in sides[side].iter().enumerate() {
+            let count = u64::from(counts[side].get(i).copied().unwrap_or(1));
+            for &feature in f {
+                *held.entry(feature).or_insert(0) += count;
             }
-            let w = score(&terms[0][a], &terms[1][b]);
-            let ln_p = null.ln_p(w, null.length_factor(lengths[0][a], lengths[1][b]));
-            if ln_p <= ln_p_bar {
-                seeds.push(Seed {
+        }
+        held
+    });
+    let held_by = |side: usize, feature: u64| held[side].get(&feature).copied().unwrap_or(0);
+    sides[0]
+        .par_iter()
+        .enumerate()
+        .flat_map_iter(|(a, fa)| {
+            let (terms, lengths, sides) = (&terms, &lengths, &sides);
+            sides[1].iter().enumerate().filter_map(move |(b, fb)| {
+                let rare = fa
+                    .iter()
+                    .filter(|f| fb.binary_search(f).is_ok())
+                    .any(|&f| held_by(0, f) * held_by(1, f) <= MAX_HIT_PAIRS);
+                if !rare {
+                    return None;
+                }
+                let w = score(&terms[0][a], &terms[1][b]);
+                let ln_p = null.ln_p(w, null.length_factor(lengths[0][a], lengths[1][b]));
+                (ln_p <= ln_p_bar).then_some(Seed {
                     left: a as u32,
                     right: b as u32,
                     score: w,
                     ln_p,
-                });
-            }
-        }
-    }
-    seeds
+                })
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]
