@@ -57,9 +57,10 @@ done
 # The learned pair verdict (issue 27) deciding which pairs may be links, its bar swept.
 "$S" eval alignment run "$OUT/tune" --verdict true --label "documents, verdict" \
   --sweep-permission 0,0.05,0.1,0.2,0.3,0.46 > "$OUT/grid-verdict.md"
-for cap in 64 256 512 8192; do
-  "$S" eval alignment run "$OUT/tune" --discount-list-cap "$cap" \
-    --label "discount list cap $cap" > "$OUT/grid-discount-cap-$cap.md"
+# The discount's sample of each word's sentences (the default is 256).
+for sample in 1 8 32 64 128 512 2048; do
+  "$S" eval alignment run "$OUT/tune" --discount-list-cap "$sample" \
+    --label "discount sample $sample" > "$OUT/grid-discount-sample-$sample.md"
 done
 for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune" --prior-sentences "$prior" --label "prior $prior" \

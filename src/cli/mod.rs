@@ -257,8 +257,8 @@ pub struct MatchingValues {
     /// elsewhere in the documents (true, the default) or each on its own (false).
     #[arg(long, value_name = "BOOL")]
     pub cooccurrence_discount: Option<bool>,
-    /// Judged against chance: the discount conditions on words held by at most this many
-    /// sentences of a document (more common words are weighed on their own).
+    /// Judged against chance: the discount counts how often words come together in a sample
+    /// of about this many of the sentences holding each word (all of them when fewer).
     #[arg(long, value_name = "N")]
     pub discount_list_cap: Option<u32>,
     /// Leave out quotations: sentences in a block quote or mostly between quotation marks

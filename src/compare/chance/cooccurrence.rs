@@ -17,30 +17,54 @@
 //! after the first. The pair itself is left out of the counts (its own co-occurrence is what is
 //! being judged).
 //!
-//! Counting co-occurrence walks the sentence lists of the terms, so it is done only for terms
-//! held by at most a cap of sentences on each side
-//! ([`super::search::ChanceOptions::discount_list_cap`], chosen on the text-alignment corpus):
-//! the very common words weigh little anyway.
+//! Counting co-occurrence walks the sentence lists of the terms, which would cost the square of
+//! a document's size for its common words. So each list is walked in a sample of about K of its
+//! sentences ([`super::search::ChanceOptions::discount_list_cap`], chosen on the text-alignment
+//! corpus): a list of L sentences keeps those whose hash is below K / L, with one hash of the
+//! sentence's position for every list (coordinated sampling, as in bottom-k sketches: Cohen and
+//! Kaplan 2007, *Summarizing data using bottom-k sketches*, PODC). A sentence holding both t and u
+//! is then in both samples exactly when its hash is below the smaller of the two rates, so the
+//! sentences holding both, counted in the samples and divided by that rate, estimate how many
+//! hold both without bias; lists of at most K sentences are walked whole and counted exactly.
+//! The cost per sentence weighed is then at most K per term, whatever the size of the
+//! documents. (Before, lists longer than a cap were not counted at all and their words never
+//! discounted; the cap that served large documents was too costly for them, and a topic's words
+//! passed it as documents grew.)
 
 use std::sync::OnceLock;
 
 use super::null::NullModel;
 
 /// For each term (dense index of [`NullModel`]), the positions of one document's sentences
-/// holding it, ascending.
+/// holding it, ascending, and the sample of them that co-occurrence is counted in.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Postings {
     lists: Vec<Vec<u32>>,
+    /// Per term, the sentences of its list whose [`sample_key`] is below its sampling rate
+    /// (the whole list when it is at most the sample size long), ascending.
+    samples: Vec<Vec<u32>>,
+    /// Per term, its sampling rate: the sample size over its list's length, at most 1.
+    rates: Vec<f64>,
     sentences: usize,
     /// Sentence positions (active or not): the bound of every list's entries.
     positions: usize,
-    /// Terms held by more sentences than this are neither discounted nor conditioned on.
-    cap: usize,
+}
+
+/// A sentence position's key in [0, 1) for the coordinated samples: the same for every list, so
+/// that a sentence in the sample of a longer list is in the sample of every shorter one it is in
+/// (SplitMix64's finaliser, Steele et al. 2014: a fixed, well-mixed function of the position).
+fn sample_key(position: u32) -> f64 {
+    let mut z = u64::from(position).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
 }
 
 impl Postings {
-    /// The lists of a document's sentences, given their weighted terms by position.
-    pub fn new(terms: &[&[(u32, f64)]], vocabulary: usize, cap: u32) -> Postings {
+    /// The lists of a document's sentences, given their weighted terms by position, each sampled
+    /// to about `sample` sentences (see the module docs).
+    pub fn new(terms: &[&[(u32, f64)]], vocabulary: usize, sample: u32) -> Postings {
         let mut lists = vec![Vec::new(); vocabulary];
         let mut sentences = 0;
         for (position, list) in terms.iter().enumerate() {
@@ -54,16 +78,45 @@ impl Postings {
                 }
             }
         }
+        let sample = f64::from(sample.max(1));
+        let rates: Vec<f64> = lists
+            .iter()
+            .map(|l| (sample / l.len().max(1) as f64).min(1.0))
+            .collect();
+        let samples = lists
+            .iter()
+            .zip(&rates)
+            .map(|(list, &rate)| {
+                if rate >= 1.0 {
+                    list.clone()
+                } else {
+                    list.iter()
+                        .copied()
+                        .filter(|&p| sample_key(p) < rate)
+                        .collect()
+                }
+            })
+            .collect();
         Postings {
             lists,
+            samples,
+            rates,
             sentences,
             positions: terms.len(),
-            cap: cap as usize,
         }
     }
 
     fn list(&self, term: u32) -> &[u32] {
         self.lists.get(term as usize).map_or(&[], Vec::as_slice)
+    }
+
+    fn sample(&self, term: u32) -> &[u32] {
+        self.samples.get(term as usize).map_or(&[], Vec::as_slice)
+    }
+
+    /// The rate at which `term`'s list is sampled (1: walked whole).
+    fn sampling_rate(&self, term: u32) -> f64 {
+        self.rates.get(term as usize).copied().unwrap_or(1.0)
     }
 
     /// t's rate among this document's sentences.
@@ -83,16 +136,16 @@ pub struct SentenceCounts<'a> {
     rows: Vec<OnceLock<Counts>>,
 }
 
-/// One sentence's counts: its terms whose lists are at most the cap long (ascending dense
-/// index) and, for each two of them, the other sentences holding both (lower triangle).
+/// One sentence's counts: its terms (ascending dense index) and, for each two of them, the other
+/// sentences holding both, estimated from the samples (lower triangle).
 struct Counts {
     terms: Box<[u32]>,
-    both: Box<[u32]>,
+    both: Box<[f64]>,
 }
 
 impl Counts {
-    /// The other sentences holding both `t` and `u`, if both are counted.
-    fn both(&self, t: u32, u: u32) -> Option<u32> {
+    /// The other sentences holding both `t` and `u` (estimated where a list is sampled).
+    fn both(&self, t: u32, u: u32) -> Option<f64> {
         let (i, j) = (
             self.terms.binary_search(&t).ok()?,
             self.terms.binary_search(&u).ok()?,
@@ -118,13 +171,17 @@ impl<'a> SentenceCounts<'a> {
             let terms: Box<[u32]> = self.terms[position as usize]
                 .iter()
                 .map(|&(t, _)| t)
-                .filter(|&t| self.postings.list(t).len() <= self.postings.cap)
                 .collect();
             let k = terms.len();
             let square = cooccurrences(&terms, self.postings, position);
+            let rate = |t: u32| self.postings.sampling_rate(t);
             let mut both = Vec::with_capacity(k * k.saturating_sub(1) / 2);
             for i in 1..k {
-                both.extend((0..i).map(|j| square[j * k + i]));
+                both.extend((0..i).map(|j| {
+                    // Both terms' samples hold a sentence holding both exactly when its key is
+                    // below the smaller rate: the count over that rate estimates the whole.
+                    f64::from(square[j * k + i]) / rate(terms[i]).min(rate(terms[j]))
+                }));
             }
             Counts {
                 terms,
@@ -153,7 +210,7 @@ pub fn discounted(
                 rows[side]
                     .both(t, u)
                     .filter(|_| held > 1)
-                    .map(|both| f64::from(both) / (held - 1) as f64)
+                    .map(|both| (both / (held - 1) as f64).min(1.0))
             });
             weight = given_the_heavier(weight, given, rates);
         }
@@ -163,7 +220,7 @@ pub fn discounted(
 }
 
 /// A word's weight after one heavier word it shares: `given` are P_A(t | u) and P_B(t | u)
-/// (`None` where a list is too long to count), `rates` its own rates q_A(t) and q_B(t). Only
+/// (`None` where u is held by no other sentence), `rates` its own rates q_A(t) and q_B(t). Only
 /// words that come together more often than alone are discounted, to -ln(P_A P_B).
 fn given_the_heavier(weight: f64, given: [Option<f64>; 2], rates: [f64; 2]) -> f64 {
     let (Some(pa), Some(pb)) = (given[0], given[1]) else {
@@ -176,13 +233,12 @@ fn given_the_heavier(weight: f64, given: [Option<f64>; 2], rates: [f64; 2]) -> f
     if p > 0.0 { weight.min(-p.ln()) } else { weight }
 }
 
-/// For terms `terms` (k of them), the number of this document's sentences other than `own` that
-/// hold both the j-th and the i-th, at `j * k + i` (j < i), counted for the terms whose lists are
-/// at most the cap long (the others are never conditioned on). One pass over those lists
+/// For terms `terms` (k of them), the number of this document's sentences other than `own` in
+/// the samples of both the j-th and the i-th, at `j * k + i` (j < i). One pass over the samples
 /// marks, for each sentence, which of the terms it holds (a bit set, in a scratch array by
 /// sentence that is cleared after); then each sentence adds one to each pair of terms it holds.
-/// The cost is the lists' lengths plus, per sentence, the square of how many of the terms it
-/// holds.
+/// The cost is the samples' lengths (at most about the sample size each) plus, per sentence, the
+/// square of how many of the terms it holds.
 fn cooccurrences(terms: &[u32], postings: &Postings, own: u32) -> Vec<u32> {
     let k = terms.len();
     let words = k.div_ceil(64).max(1);
@@ -195,11 +251,7 @@ fn cooccurrences(terms: &[u32], postings: &Postings, own: u32) -> Vec<u32> {
         }
         touched.clear();
         for (index, &t) in terms.iter().enumerate() {
-            let list = postings.list(t);
-            if list.len() > postings.cap {
-                continue;
-            }
-            for &sentence in list.iter().filter(|&&s| s != own) {
+            for &sentence in postings.sample(t).iter().filter(|&&s| s != own) {
                 let row = &mut held[sentence as usize * words..][..words];
                 if row.iter().all(|&w| w == 0) {
                     touched.push(sentence);
@@ -305,15 +357,21 @@ mod tests {
 
     impl Postings {
         /// P(t | u) in this document, the sentence `own` left out: the share of the other sentences
-        /// holding `u` that also hold `t`; `None` when there are none or a list is too long to walk.
+        /// holding `u` that also hold `t`, those holding both counted in the sentences of both
+        /// lists whose key is below the smaller sampling rate and divided by it; `None` when
+        /// no other sentence holds `u`.
         fn conditional(&self, t: u32, u: u32, own: u32) -> Option<f64> {
             let (lt, lu) = (self.list(t), self.list(u));
-            if lt.len() > self.cap || lu.len() > self.cap || lu.len() <= 1 {
+            if lu.len() <= 1 {
                 return None;
             }
-            let both = crate::similarity::verdict::features::shared(lt, lu)
-                - usize::from(lt.binary_search(&own).is_ok());
-            Some(both as f64 / (lu.len() - 1) as f64)
+            let rate = self.sampling_rate(t).min(self.sampling_rate(u));
+            let both = lt
+                .iter()
+                .filter(|&&p| p != own && lu.binary_search(&p).is_ok())
+                .filter(|&&p| rate >= 1.0 || sample_key(p) < rate)
+                .count();
+            Some((both as f64 / rate / (lu.len() - 1) as f64).min(1.0))
         }
     }
 
@@ -383,6 +441,34 @@ mod tests {
         assert!(out[1].1 < 0.01 && out[2].1 < 0.01, "{out:?}");
         assert_eq!(out[3].1, 10.0, "words of the pair alone keep theirs");
         assert_eq!(out[4].1, 10.0);
+    }
+
+    #[test]
+    fn words_together_in_more_sentences_than_the_sample_are_discounted_from_it() {
+        // Terms 0 and 1 come together in 3,000 sentences, 2 is alone in 3,000 others: with a
+        // sample of 64 sentences a list, 1 given 0 is still estimated as certain (the samples
+        // are coordinated, so the sentences sampled for 0 are those sampled for 1) and 2 given
+        // 0 as never.
+        let mut document: Vec<Vec<u32>> = vec![vec![0, 1, 2]];
+        document.extend((0..3000).map(|_| vec![0, 1]));
+        document.extend((0..3000).map(|_| vec![2, 3]));
+        let lists: Vec<Vec<(u32, f64)>> = document
+            .iter()
+            .map(|s| s.iter().map(|&t| (t, 1.0)).collect())
+            .collect();
+        let slices: Vec<&[(u32, f64)]> = lists.iter().map(Vec::as_slice).collect();
+        let postings = Postings::new(&slices, 4, 64);
+        assert!(
+            postings.sample(0).len() < 200,
+            "{}",
+            postings.sample(0).len()
+        );
+        let counts = SentenceCounts::new(&postings, &slices);
+        let shared = [(0, 10.0), (1, 10.0), (2, 10.0)];
+        let out = discounted(&shared, [&counts, &counts], [0, 0]);
+        assert_eq!(out[0].1, 10.0);
+        assert!(out[1].1 < 0.01, "{out:?}");
+        assert_eq!(out[2].1, 10.0, "{out:?}");
     }
 
     #[test]

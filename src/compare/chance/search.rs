@@ -41,9 +41,10 @@ pub struct ChanceOptions {
     /// ([`super::cooccurrence`]); off, every shared word weighs its own rate.
     #[serde(default = "discount_on")]
     pub cooccurrence_discount: bool,
-    /// The discount conditions on (and discounts) only words held by at most this many
-    /// sentences of a document ([`super::cooccurrence`]); counting costs the square of a word's
-    /// sentences, and common words weigh little anyway.
+    /// The discount counts co-occurrence in a sample of about this many of the sentences
+    /// holding each word ([`super::cooccurrence`]; all of them when fewer), so that its cost per
+    /// sentence weighed is bounded whatever the documents' size. (The name is the option's
+    /// first meaning, a cap on the lists counted at all, kept for saved settings.)
     #[serde(default = "default_list_cap")]
     pub discount_list_cap: u32,
 }
@@ -64,7 +65,7 @@ impl ChanceOptions {
         reach: 3,
         prior_sentences: 0.0,
         cooccurrence_discount: true,
-        discount_list_cap: 2048,
+        discount_list_cap: 256,
     };
 }
 
