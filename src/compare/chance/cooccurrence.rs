@@ -35,13 +35,14 @@ use std::sync::OnceLock;
 
 use super::null::NullModel;
 
-/// For each term (dense index of [`NullModel`]), the positions of one document's sentences
-/// holding it, ascending, and the sample of them that co-occurrence is counted in.
+/// For each term (dense index of [`NullModel`]), how many of one document's sentences hold it
+/// and the sample of them (positions, ascending) that co-occurrence is counted in.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Postings {
-    lists: Vec<Vec<u32>>,
-    /// Per term, the sentences of its list whose [`sample_key`] is below its sampling rate
-    /// (the whole list when it is at most the sample size long), ascending.
+    /// Per term, the sentences holding it.
+    held: Vec<u32>,
+    /// Per term, the sentences holding it whose [`sample_key`] is below its sampling rate (all
+    /// of them when they are at most the sample size), ascending.
     samples: Vec<Vec<u32>>,
     /// Per term, its sampling rate: the sample size over its list's length, at most 1.
     rates: Vec<f64>,
@@ -79,26 +80,23 @@ impl Postings {
             }
         }
         let sample = f64::from(sample.max(1));
-        let rates: Vec<f64> = lists
-            .iter()
-            .map(|l| (sample / l.len().max(1) as f64).min(1.0))
-            .collect();
+        let mut held = Vec::with_capacity(lists.len());
+        let mut rates = Vec::with_capacity(lists.len());
         let samples = lists
-            .iter()
-            .zip(&rates)
-            .map(|(list, &rate)| {
+            .into_iter()
+            .map(|list| {
+                let rate = (sample / list.len().max(1) as f64).min(1.0);
+                held.push(list.len() as u32);
+                rates.push(rate);
                 if rate >= 1.0 {
-                    list.clone()
+                    list
                 } else {
-                    list.iter()
-                        .copied()
-                        .filter(|&p| sample_key(p) < rate)
-                        .collect()
+                    list.into_iter().filter(|&p| sample_key(p) < rate).collect()
                 }
             })
             .collect();
         Postings {
-            lists,
+            held,
             samples,
             rates,
             sentences,
@@ -106,8 +104,9 @@ impl Postings {
         }
     }
 
-    fn list(&self, term: u32) -> &[u32] {
-        self.lists.get(term as usize).map_or(&[], Vec::as_slice)
+    /// How many of the document's sentences hold `term`.
+    fn held(&self, term: u32) -> usize {
+        self.held.get(term as usize).map_or(0, |&n| n as usize)
     }
 
     fn sample(&self, term: u32) -> &[u32] {
@@ -121,7 +120,7 @@ impl Postings {
 
     /// t's rate among this document's sentences.
     fn rate(&self, t: u32) -> f64 {
-        self.list(t).len() as f64 / self.sentences.max(1) as f64
+        self.held(t) as f64 / self.sentences.max(1) as f64
     }
 }
 
@@ -140,7 +139,9 @@ pub struct SentenceCounts<'a> {
 /// sentences holding both, estimated from the samples (lower triangle).
 struct Counts {
     terms: Box<[u32]>,
-    both: Box<[f64]>,
+    /// f32: whole counts are exact to 2^24, and a sentence's k (k - 1) / 2 of them are kept
+    /// for every sentence weighed.
+    both: Box<[f32]>,
 }
 
 impl Counts {
@@ -151,7 +152,7 @@ impl Counts {
             self.terms.binary_search(&u).ok()?,
         );
         let (high, low) = (i.max(j), i.min(j));
-        (high != low).then(|| self.both[high * (high - 1) / 2 + low])
+        (high != low).then(|| f64::from(self.both[high * (high - 1) / 2 + low]))
     }
 }
 
@@ -180,7 +181,7 @@ impl<'a> SentenceCounts<'a> {
                 both.extend((0..i).map(|j| {
                     // Both terms' samples hold a sentence holding both exactly when its key is
                     // below the smaller rate: the count over that rate estimates the whole.
-                    f64::from(square[j * k + i]) / rate(terms[i]).min(rate(terms[j]))
+                    (f64::from(square[j * k + i]) / rate(terms[i]).min(rate(terms[j]))) as f32
                 }));
             }
             Counts {
@@ -206,7 +207,7 @@ pub fn discounted(
         let rates = [0, 1].map(|side| counts[side].postings.rate(t));
         for &(u, _) in &shared[..i] {
             let given = [0, 1].map(|side| {
-                let held = counts[side].postings.list(u).len();
+                let held = counts[side].postings.held(u);
                 rows[side]
                     .both(t, u)
                     .filter(|_| held > 1)
@@ -360,8 +361,21 @@ mod tests {
         /// holding `u` that also hold `t`, those holding both counted in the sentences of both
         /// lists whose key is below the smaller sampling rate and divided by it; `None` when
         /// no other sentence holds `u`.
-        fn conditional(&self, t: u32, u: u32, own: u32) -> Option<f64> {
-            let (lt, lu) = (self.list(t), self.list(u));
+        fn conditional(
+            &self,
+            sentences: &[&[(u32, f64)]],
+            t: u32,
+            u: u32,
+            own: u32,
+        ) -> Option<f64> {
+            let list = |term: u32| -> Vec<u32> {
+                (0u32..)
+                    .zip(sentences)
+                    .filter(|(_, s)| s.iter().any(|&(x, _)| x == term))
+                    .map(|(p, _)| p)
+                    .collect()
+            };
+            let (lt, lu) = (list(t), list(u));
             if lu.len() <= 1 {
                 return None;
             }
@@ -371,7 +385,9 @@ mod tests {
                 .filter(|&&p| p != own && lu.binary_search(&p).is_ok())
                 .filter(|&&p| rate >= 1.0 || sample_key(p) < rate)
                 .count();
-            Some((both as f64 / rate / (lu.len() - 1) as f64).min(1.0))
+            // Kept as f32, as the counts are.
+            let estimate = f64::from((both as f64 / rate) as f32);
+            Some((estimate / (lu.len() - 1) as f64).min(1.0))
         }
     }
 
@@ -380,13 +396,15 @@ mod tests {
     fn discounted_by_walking(
         shared: &[(u32, f64)],
         postings: [&Postings; 2],
+        sentences: [&[&[(u32, f64)]]; 2],
         own: [u32; 2],
     ) -> Vec<(u32, f64)> {
         let mut out = Vec::with_capacity(shared.len());
         for (k, &(t, w)) in shared.iter().enumerate() {
             let mut weight = w;
             for &(u, _) in &shared[..k] {
-                let given = [0, 1].map(|side| postings[side].conditional(t, u, own[side]));
+                let given =
+                    [0, 1].map(|side| postings[side].conditional(sentences[side], t, u, own[side]));
                 let rates = [0, 1].map(|side| postings[side].rate(t));
                 weight = given_the_heavier(weight, given, rates);
             }
@@ -419,7 +437,7 @@ mod tests {
             let own = [own[0] as u32, own[1] as u32];
             proptest::prop_assert_eq!(
                 discounted(&both, [&counts[0], &counts[1]], own),
-                discounted_by_walking(&both, [&postings[0], &postings[1]], own)
+                discounted_by_walking(&both, [&postings[0], &postings[1]], [&ls, &rs], own)
             );
         }
     }
