@@ -344,15 +344,19 @@ pub fn weigh(
 mod tests {
     use super::*;
 
-    /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms of
-    /// weight 1).
-    fn with_counts<R>(sentences: &[&[u32]], f: impl FnOnce(&SentenceCounts) -> R) -> R {
+    /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms below 10,
+    /// of weight 1), each word's sentences sampled to about `sample`.
+    fn with_counts<R>(
+        sentences: &[&[u32]],
+        sample: u32,
+        f: impl FnOnce(&SentenceCounts) -> R,
+    ) -> R {
         let lists: Vec<Vec<(u32, f64)>> = sentences
             .iter()
             .map(|s| s.iter().map(|&t| (t, 1.0)).collect())
             .collect();
         let slices: Vec<&[(u32, f64)]> = lists.iter().map(Vec::as_slice).collect();
-        let postings = Postings::new(&slices, 10, 2048);
+        let postings = Postings::new(&slices, 10, sample);
         f(&SentenceCounts::new(&postings, &slices))
     }
 
@@ -454,7 +458,9 @@ mod tests {
             &[5, 6],
         ];
         let shared = [(0, 10.0), (1, 10.0), (2, 10.0), (3, 10.0), (4, 10.0)];
-        let out = with_counts(&document, |side| discounted(&shared, [side, side], [0, 0]));
+        let out = with_counts(&document, 2048, |side| {
+            discounted(&shared, [side, side], [0, 0])
+        });
         assert_eq!(out[0].1, 10.0, "the heaviest term keeps its weight");
         assert!(out[1].1 < 0.01 && out[2].1 < 0.01, "{out:?}");
         assert_eq!(out[3].1, 10.0, "words of the pair alone keep theirs");
@@ -467,23 +473,15 @@ mod tests {
         // sample of 64 sentences a list, 1 given 0 is still estimated as certain (the samples
         // are coordinated, so the sentences sampled for 0 are those sampled for 1) and 2 given
         // 0 as never.
-        let mut document: Vec<Vec<u32>> = vec![vec![0, 1, 2]];
-        document.extend((0..3000).map(|_| vec![0, 1]));
-        document.extend((0..3000).map(|_| vec![2, 3]));
-        let lists: Vec<Vec<(u32, f64)>> = document
-            .iter()
-            .map(|s| s.iter().map(|&t| (t, 1.0)).collect())
-            .collect();
-        let slices: Vec<&[(u32, f64)]> = lists.iter().map(Vec::as_slice).collect();
-        let postings = Postings::new(&slices, 4, 64);
-        assert!(
-            postings.sample(0).len() < 200,
-            "{}",
-            postings.sample(0).len()
-        );
-        let counts = SentenceCounts::new(&postings, &slices);
+        let mut document: Vec<&[u32]> = vec![&[0, 1, 2]];
+        document.extend((0..3000).map(|_| &[0u32, 1][..]));
+        document.extend((0..3000).map(|_| &[2u32, 3][..]));
         let shared = [(0, 10.0), (1, 10.0), (2, 10.0)];
-        let out = discounted(&shared, [&counts, &counts], [0, 0]);
+        let (sampled, out) = with_counts(&document, 64, |counts| {
+            let sampled = counts.postings.sample(0).len();
+            (sampled, discounted(&shared, [counts, counts], [0, 0]))
+        });
+        assert!(sampled < 200, "{sampled}");
         assert_eq!(out[0].1, 10.0);
         assert!(out[1].1 < 0.01, "{out:?}");
         assert_eq!(out[2].1, 10.0, "{out:?}");
@@ -493,12 +491,12 @@ mod tests {
     fn the_pair_itself_is_not_counted_as_co_occurrence() {
         // 0 and 1 meet only in the pair's own sentence: no discount.
         let shared = [(0, 8.0), (1, 8.0)];
-        let out = with_counts(&[&[0, 1], &[0], &[1], &[2]], |side| {
+        let out = with_counts(&[&[0, 1], &[0], &[1], &[2]], 2048, |side| {
             discounted(&shared, [side, side], [0, 0])
         });
         assert_eq!(out[1].1, 8.0);
         // Once they also meet in another sentence of both documents, 1 given 0 is likely.
-        let out = with_counts(&[&[0, 1], &[0, 1], &[1], &[2]], |side| {
+        let out = with_counts(&[&[0, 1], &[0, 1], &[1], &[2]], 2048, |side| {
             discounted(&shared, [side, side], [0, 0])
         });
         assert!(out[1].1 < 0.01, "{out:?}");
