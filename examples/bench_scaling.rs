@@ -5,7 +5,8 @@
 //! SIMDOC_DATA=../shared/data cargo run --release --no-default-features --example bench_scaling
 //! ```
 //!
-//! Three cases, each at 1, 3, 10 and 20 MB per document (`-- 1 3` for other sizes):
+//! Three cases, each at 1, 3, 10 and 20 MB per document (`-- 1 3` for other sizes; `-- revised 10`
+//! runs one case only, as for a profile):
 //!
 //! - **unrelated**: two texts of whole enwiki-2015 articles (reference/enwiki-2015/text/AA, in
 //!   file order), the even articles against the odd ones: nothing was reused;
@@ -256,6 +257,11 @@ fn main() {
             given
         }
     };
+    let named: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a.parse::<f64>().is_err())
+        .collect();
+    let runs = |case: &str| named.is_empty() || named.iter().any(|n| n == case);
     let dir = std::env::temp_dir().join("simdoc-bench-scaling");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let model = ReferenceModel::embedded();
@@ -265,13 +271,13 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut rows: Vec<Row> = Vec::new();
-    for &mb in &sizes {
+    for &mb in sizes.iter().filter(|_| runs("unrelated")) {
         let bytes = (mb * 1e6) as usize;
         let texts = [prose(&data, bytes, 0), prose(&data, bytes, 1)];
         let row = measure(&dir, "unrelated", texts, model, &never, rows.last());
         rows.push(row);
     }
-    for &mb in &sizes {
+    for &mb in sizes.iter().filter(|_| runs("revised")) {
         let original = prose(&data, (mb * 1e6) as usize, 0);
         let copy = revised(&original);
         let row = measure(
@@ -291,7 +297,7 @@ fn main() {
             .map(|mb| (mb * 1e6 / 35.0) as usize)
             .filter(|&n| n > 100_000),
     );
-    for n in lines {
+    for n in lines.into_iter().filter(|_| runs("templated")) {
         let text = templated(n);
         let row = measure(
             &dir,

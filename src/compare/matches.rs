@@ -85,19 +85,30 @@ impl Comparison {
         let Some(evidence) = &self.chance else {
             return Vec::new();
         };
+        let chains = evidence.memo().get_or_find(thresholds, || {
+            self.find_evidence_chains(evidence, thresholds)
+        });
+        chains.as_ref().clone()
+    }
+
+    /// [`Self::evidence_chains`], found.
+    fn find_evidence_chains(
+        &self,
+        evidence: &chance::ChanceEvidence,
+        thresholds: &Thresholds,
+    ) -> Vec<chance::chains::Chain> {
         let summary = &evidence.summary;
         let eligible: Vec<usize> = (0..self.pairs.len())
             .filter(|&i| self.pairs[i].is_link(thresholds))
             .collect();
         let links: Vec<ScoredPair> = eligible.iter().map(|&i| self.pairs[i]).collect();
+        let kept: Vec<Option<u32>> = links.iter().map(|p| evidence.index_of(p)).collect();
         let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
         let surprise = |i: usize, before: Option<usize>| {
-            evidence.surprise(&links[i], before.map(|j| &links[j]))
+            evidence.surprise_at(kept[i], before.and_then(|j| kept[j]))
         };
-        let whole = |members: &[usize]| {
-            let pairs: Vec<&ScoredPair> = members.iter().map(|&m| &links[m]).collect();
-            evidence.chain_surprise(&pairs)
-        };
+        let whole =
+            |members: &[usize]| evidence.chain_surprise_at(members.iter().map(|&m| kept[m]));
         chance::chains::find(
             &links,
             summary.ln_pairs,

@@ -11,13 +11,14 @@
 //! [`ChanceEvidence::surprise`]): a copied passage's sentences share different words each (their
 //! own content), a topical coincidence the same few again.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use rustc_hash::FxHashSet;
 
+use super::chains::Chain;
 use super::null::NullModel;
 use super::search::ChanceSummary;
-use crate::similarity::ScoredPair;
+use crate::similarity::{ScoredPair, Thresholds};
 
 /// One link's shared terms, as a range of [`ChanceEvidence::terms`].
 #[derive(Clone, Debug, PartialEq)]
@@ -39,6 +40,64 @@ pub struct ChanceEvidence {
     links: Vec<LinkTerms>,
     /// Shared terms (dense index, weight), link after link, each link's sorted by index.
     terms: Vec<(u32, f64)>,
+    /// The passages last weighed from this evidence (see [`ChainMemo`]).
+    memo: ChainMemo,
+}
+
+/// The evidence chains of the comparison that holds this evidence, under the thresholds they
+/// were last found for. One report asks for them several times under the same thresholds (the
+/// matches, the figures, the passages, the identical pairs), and on two long documents finding
+/// them weighs every link again: a tenth of comparing a 10 MB text with its revision, each
+/// time. A comparison's pairs and evidence do not change once made, so the thresholds are the
+/// whole key.
+#[derive(Default)]
+pub struct ChainMemo(Mutex<Option<(Thresholds, Arc<Vec<Chain>>)>>);
+
+impl ChainMemo {
+    /// The chains under `thresholds`: those kept when they were found for the same thresholds,
+    /// else `find()`'s, which are kept in their place.
+    pub fn get_or_find(
+        &self,
+        thresholds: &Thresholds,
+        find: impl FnOnce() -> Vec<Chain>,
+    ) -> Arc<Vec<Chain>> {
+        // A panic while the lock was held cannot leave the entry half written (it is replaced
+        // whole), so a poisoned lock is still sound to use.
+        let lock = || {
+            self.0
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        if let Some((kept, chains)) = lock().as_ref()
+            && kept == thresholds
+        {
+            return chains.clone();
+        }
+        // Found outside the lock: another thread asking under other thresholds need not wait.
+        let chains = Arc::new(find());
+        *lock() = Some((*thresholds, chains.clone()));
+        chains
+    }
+}
+
+/// A copy starts with nothing kept: the copy may be changed where the original is not.
+impl Clone for ChainMemo {
+    fn clone(&self) -> Self {
+        ChainMemo::default()
+    }
+}
+
+/// What is kept is derived from the rest of the evidence, so it never tells two apart.
+impl PartialEq for ChainMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for ChainMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ChainMemo")
+    }
 }
 
 /// One link's shared terms as the search found them: (left, right, length factor, the terms both
@@ -71,14 +130,23 @@ impl ChanceEvidence {
             null,
             links,
             terms,
+            memo: ChainMemo::default(),
         }
     }
 
-    fn find(&self, pair: &ScoredPair) -> Option<&LinkTerms> {
+    /// The passages last weighed from this evidence ([`ChainMemo`]).
+    pub fn memo(&self) -> &ChainMemo {
+        &self.memo
+    }
+
+    /// Where `pair`'s shared terms are kept (`None` for a pair that is no link): what
+    /// [`Self::surprise_at`] and [`Self::chain_surprise_at`] take, found once per link instead
+    /// of once per time the chaining weighs it.
+    pub fn index_of(&self, pair: &ScoredPair) -> Option<u32> {
         self.links
             .binary_search_by_key(&(pair.left, pair.right), |l| (l.left, l.right))
             .ok()
-            .map(|i| &self.links[i])
+            .map(|i| i as u32)
     }
 
     fn shared(&self, link: &LinkTerms) -> &[(u32, f64)] {
@@ -88,12 +156,17 @@ impl ChanceEvidence {
     /// The evidence of `pair` as a chain's link, in nats (-ln P): of its shared terms those
     /// `after` (the link before it in the chain) did not share; all of them for a first link.
     pub fn surprise(&self, pair: &ScoredPair, after: Option<&ScoredPair>) -> f64 {
-        let Some(link) = self.find(pair) else {
+        self.surprise_at(self.index_of(pair), after.and_then(|p| self.index_of(p)))
+    }
+
+    /// [`Self::surprise`] of the links at these places ([`Self::index_of`]).
+    pub fn surprise_at(&self, link: Option<u32>, after: Option<u32>) -> f64 {
+        let Some(link) = link.and_then(|i| self.links.get(i as usize)) else {
             return 0.0;
         };
         let mine = self.shared(link);
         let before = after
-            .and_then(|p| self.find(p))
+            .and_then(|i| self.links.get(i as usize))
             .map_or(&[][..], |l| self.shared(l));
         let mut score = 0.0;
         let mut k = 0;
@@ -113,12 +186,17 @@ impl ChanceEvidence {
     /// only the shared terms no earlier link of the chain counted, so a term shared again and
     /// again (a topic's words, a heading met by ten sentences) is one coincidence.
     pub fn chain_surprise(&self, members: &[&ScoredPair]) -> f64 {
+        self.chain_surprise_at(members.iter().map(|p| self.index_of(p)))
+    }
+
+    /// [`Self::chain_surprise`] of the links at these places ([`Self::index_of`]).
+    pub fn chain_surprise_at(&self, members: impl IntoIterator<Item = Option<u32>>) -> f64 {
         // A set, not a sorted list: a whole copied document is one chain of tens of thousands
         // of links, and inserting into a sorted list made this quadratic in its terms.
         let mut counted: FxHashSet<u32> = FxHashSet::default();
         let mut total = 0.0;
-        for pair in members {
-            let Some(link) = self.find(pair) else {
+        for index in members {
+            let Some(link) = index.and_then(|i| self.links.get(i as usize)) else {
                 continue;
             };
             let mut score = 0.0;

@@ -27,170 +27,23 @@
 //! sentences holding both, counted in the samples and divided by that rate, estimate how many
 //! hold both without bias; lists of at most K sentences are walked whole and counted exactly.
 //! The cost per sentence weighed is then at most K per term, whatever the size of the
-//! documents. (Before, lists longer than a cap were not counted at all and their words never
+//! documents; and two sampled words (common ones) are counted together once for the whole
+//! document, from the few sentences each sample holds (`counts`), so that each sentence
+//! walks only its rarer words' lists. (Before, lists longer than a cap were not counted at all and their words never
 //! discounted; the cap that served large documents was too costly for them, and a topic's words
 //! passed it as documents grew.)
 
-use std::sync::OnceLock;
+//!
+//! - `postings`: each word's sentences, sampled, and the pairs of sampled words counted once;
+//! - `counts`: each weighed sentence's counts, computed once and kept.
+
+mod counts;
+mod postings;
+
+pub use counts::SentenceCounts;
+pub use postings::Postings;
 
 use super::null::NullModel;
-
-/// For each term (dense index of [`NullModel`]), how many of one document's sentences hold it
-/// and the sample of them (positions, ascending) that co-occurrence is counted in.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Postings {
-    /// Per term, the sentences holding it.
-    held: Vec<u32>,
-    /// Per term, the sentences holding it whose [`sample_key`] is below its sampling rate (all
-    /// of them when they are at most the sample size), ascending.
-    samples: Vec<Vec<u32>>,
-    /// Per term, its sampling rate: the sample size over its list's length, at most 1.
-    rates: Vec<f64>,
-    sentences: usize,
-    /// Sentence positions (active or not): the bound of every list's entries.
-    positions: usize,
-}
-
-/// A sentence position's key in [0, 1) for the coordinated samples: the same for every list, so
-/// that a sentence in the sample of a longer list is in the sample of every shorter one it is in
-/// (SplitMix64's finaliser, Steele et al. 2014: a fixed, well-mixed function of the position).
-fn sample_key(position: u32) -> f64 {
-    let mut z = u64::from(position).wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64
-}
-
-impl Postings {
-    /// The lists of a document's sentences, given their weighted terms by position, each sampled
-    /// to about `sample` sentences (see the module docs).
-    pub fn new(terms: &[&[(u32, f64)]], vocabulary: usize, sample: u32) -> Postings {
-        let mut lists = vec![Vec::new(); vocabulary];
-        let mut sentences = 0;
-        for (position, list) in terms.iter().enumerate() {
-            if list.is_empty() {
-                continue;
-            }
-            sentences += 1;
-            for &(t, _) in list.iter() {
-                if let Some(l) = lists.get_mut(t as usize) {
-                    l.push(position as u32);
-                }
-            }
-        }
-        let sample = f64::from(sample.max(1));
-        let mut held = Vec::with_capacity(lists.len());
-        let mut rates = Vec::with_capacity(lists.len());
-        let samples = lists
-            .into_iter()
-            .map(|list| {
-                let rate = (sample / list.len().max(1) as f64).min(1.0);
-                held.push(list.len() as u32);
-                rates.push(rate);
-                if rate >= 1.0 {
-                    list
-                } else {
-                    list.into_iter().filter(|&p| sample_key(p) < rate).collect()
-                }
-            })
-            .collect();
-        Postings {
-            held,
-            samples,
-            rates,
-            sentences,
-            positions: terms.len(),
-        }
-    }
-
-    /// How many of the document's sentences hold `term`.
-    fn held(&self, term: u32) -> usize {
-        self.held.get(term as usize).map_or(0, |&n| n as usize)
-    }
-
-    fn sample(&self, term: u32) -> &[u32] {
-        self.samples.get(term as usize).map_or(&[], Vec::as_slice)
-    }
-
-    /// The rate at which `term`'s list is sampled (1: walked whole).
-    fn sampling_rate(&self, term: u32) -> f64 {
-        self.rates.get(term as usize).copied().unwrap_or(1.0)
-    }
-
-    /// t's rate among this document's sentences.
-    fn rate(&self, t: u32) -> f64 {
-        self.held(t) as f64 / self.sentences.max(1) as f64
-    }
-}
-
-/// The co-occurrence counts a discount reads, one document's side: for each sentence, how many
-/// of the document's other sentences hold each two of its terms, computed the first time the
-/// sentence is weighed and kept (a search weighs each sentence against a window of neighbours,
-/// so the same sentence comes back many times: counting once per sentence instead of once per
-/// pair made comparing a text with its revision 8x cheaper).
-pub struct SentenceCounts<'a> {
-    postings: &'a Postings,
-    terms: &'a [&'a [(u32, f64)]],
-    rows: Vec<OnceLock<Counts>>,
-}
-
-/// One sentence's counts: its terms (ascending dense index) and, for each two of them, the other
-/// sentences holding both, estimated from the samples (lower triangle).
-struct Counts {
-    terms: Box<[u32]>,
-    /// f32: whole counts are exact to 2^24, and a sentence's k (k - 1) / 2 of them are kept
-    /// for every sentence weighed.
-    both: Box<[f32]>,
-}
-
-impl Counts {
-    /// The other sentences holding both `t` and `u` (estimated where a list is sampled).
-    fn both(&self, t: u32, u: u32) -> Option<f64> {
-        let (i, j) = (
-            self.terms.binary_search(&t).ok()?,
-            self.terms.binary_search(&u).ok()?,
-        );
-        let (high, low) = (i.max(j), i.min(j));
-        (high != low).then(|| f64::from(self.both[high * (high - 1) / 2 + low]))
-    }
-}
-
-impl<'a> SentenceCounts<'a> {
-    /// The counts of a document whose sentences' weighted terms by position are `terms` and
-    /// whose lists are `postings` (made from the same terms).
-    pub fn new(postings: &'a Postings, terms: &'a [&'a [(u32, f64)]]) -> SentenceCounts<'a> {
-        SentenceCounts {
-            postings,
-            terms,
-            rows: (0..terms.len()).map(|_| OnceLock::new()).collect(),
-        }
-    }
-
-    fn counts(&self, position: u32) -> &Counts {
-        self.rows[position as usize].get_or_init(|| {
-            let terms: Box<[u32]> = self.terms[position as usize]
-                .iter()
-                .map(|&(t, _)| t)
-                .collect();
-            let k = terms.len();
-            let square = cooccurrences(&terms, self.postings, position);
-            let rate = |t: u32| self.postings.sampling_rate(t);
-            let mut both = Vec::with_capacity(k * k.saturating_sub(1) / 2);
-            for i in 1..k {
-                both.extend((0..i).map(|j| {
-                    // Both terms' samples hold a sentence holding both exactly when its key is
-                    // below the smaller rate: the count over that rate estimates the whole.
-                    (f64::from(square[j * k + i]) / rate(terms[i]).min(rate(terms[j]))) as f32
-                }));
-            }
-            Counts {
-                terms,
-                both: both.into_boxed_slice(),
-            }
-        })
-    }
-}
 
 /// The shared terms of sentences `own` (left at position `own[0]`, right at `own[1]`), heaviest
 /// first as (dense index, weight), with each weight taken given the heavier ones (see the module
@@ -201,15 +54,27 @@ pub fn discounted(
     own: [u32; 2],
 ) -> Vec<(u32, f64)> {
     let rows = [counts[0].counts(own[0]), counts[1].counts(own[1])];
+    // Each shared term's place in both sentences' counts, and how many sentences hold it:
+    // found once, not once per pair of shared terms.
+    let places = rows.map(|row| row.places(shared));
+    let held: [Vec<usize>; 2] = [0, 1].map(|side| {
+        shared
+            .iter()
+            .map(|&(u, _)| counts[side].postings.held(u))
+            .collect()
+    });
     let mut out = Vec::with_capacity(shared.len());
     for (i, &(t, w)) in shared.iter().enumerate() {
         let mut weight = w;
         let rates = [0, 1].map(|side| counts[side].postings.rate(t));
-        for &(u, _) in &shared[..i] {
+        for x in 0..i {
             let given = [0, 1].map(|side| {
-                let held = counts[side].postings.held(u);
+                let held = held[side][x];
+                let (Some(ti), Some(ui)) = (places[side][i], places[side][x]) else {
+                    return None;
+                };
                 rows[side]
-                    .both(t, u)
+                    .both_at(ti, ui)
                     .filter(|_| held > 1)
                     .map(|both| (both / (held - 1) as f64).min(1.0))
             });
@@ -232,66 +97,6 @@ fn given_the_heavier(weight: f64, given: [Option<f64>; 2], rates: [f64; 2]) -> f
     }
     let p = pa.max(rates[0]) * pb.max(rates[1]);
     if p > 0.0 { weight.min(-p.ln()) } else { weight }
-}
-
-/// For terms `terms` (k of them), the number of this document's sentences other than `own` in
-/// the samples of both the j-th and the i-th, at `j * k + i` (j < i). One pass over the samples
-/// marks, for each sentence, which of the terms it holds (a bit set, in a scratch array by
-/// sentence that is cleared after); then each sentence adds one to each pair of terms it holds.
-/// The cost is the samples' lengths (at most about the sample size each) plus, per sentence, the
-/// square of how many of the terms it holds.
-fn cooccurrences(terms: &[u32], postings: &Postings, own: u32) -> Vec<u32> {
-    let k = terms.len();
-    let words = k.div_ceil(64).max(1);
-    let mut counts = vec![0u32; k * k];
-    SCRATCH.with_borrow_mut(|scratch| {
-        let Scratch { held, touched } = scratch;
-        let needed = postings.positions * words;
-        if held.len() < needed {
-            held.resize(needed, 0);
-        }
-        touched.clear();
-        for (index, &t) in terms.iter().enumerate() {
-            for &sentence in postings.sample(t).iter().filter(|&&s| s != own) {
-                let row = &mut held[sentence as usize * words..][..words];
-                if row.iter().all(|&w| w == 0) {
-                    touched.push(sentence);
-                }
-                row[index / 64] |= 1 << (index % 64);
-            }
-        }
-        let mut indices: Vec<usize> = Vec::with_capacity(k);
-        for &sentence in touched.iter() {
-            let row = &mut held[sentence as usize * words..][..words];
-            indices.clear();
-            for (word, bits) in row.iter_mut().enumerate() {
-                let mut rest = *bits;
-                while rest != 0 {
-                    indices.push(word * 64 + rest.trailing_zeros() as usize);
-                    rest &= rest - 1;
-                }
-                *bits = 0;
-            }
-            for (x, &j) in indices.iter().enumerate() {
-                for &i in &indices[x + 1..] {
-                    counts[j * k + i] += 1;
-                }
-            }
-        }
-    });
-    counts
-}
-
-/// One thread's scratch for [`cooccurrences`]: a bit set of terms per sentence (all zero between
-/// calls) and the sentences whose sets are not.
-#[derive(Default)]
-struct Scratch {
-    held: Vec<u64>,
-    touched: Vec<u32>,
-}
-
-thread_local! {
-    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch::default());
 }
 
 /// The shared terms of two weighted term lists (sorted by dense index, heaviest first).
@@ -342,6 +147,7 @@ pub fn weigh(
 
 #[cfg(test)]
 mod tests {
+    use super::postings::sample_key;
     use super::*;
 
     /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms below 10,
