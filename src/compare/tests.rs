@@ -355,3 +355,37 @@ fn a_shortest_match_leaves_out_short_runs_from_matches_and_figures() {
         c.matches(&at(4)).count()
     );
 }
+
+#[test]
+fn evidence_chains_kept_for_one_set_of_thresholds_are_never_given_for_another() {
+    let never = AtomicBool::new(false);
+    let options = CompareOptions {
+        chance: Some(chance::ChanceOptions::DEFAULT),
+        ..CompareOptions::default()
+    };
+    let text = include_str!("../../assets/examples/guinea.md");
+    let doc = parse_text(text, "guinea.md", SourceFormat::Text);
+    let model = crate::model::ReferenceModel::embedded();
+    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    let loose = Thresholds {
+        chance: None,
+        ..Thresholds::DOCUMENTS
+    };
+    let strict = Thresholds {
+        chance: Some(1e-40),
+        ..Thresholds::DOCUMENTS
+    };
+    // Each asked for on a fresh copy (a copy keeps nothing) and then in turn on one comparison.
+    let fresh = |t: &Thresholds| cmp.clone().evidence_chains(t);
+    let (all, few) = (fresh(&loose), fresh(&strict));
+    assert!(few.len() < all.len(), "{} against {}", few.len(), all.len());
+    for t in [&loose, &loose, &strict, &loose, &strict, &strict] {
+        let expected = if t == &loose { &all } else { &few };
+        assert_eq!(&cmp.evidence_chains(t), expected);
+    }
+    // The matches and figures follow the thresholds asked, whatever was asked before.
+    assert_eq!(
+        cmp.matches(&strict).count(),
+        cmp.clone().matches(&strict).count()
+    );
+}
