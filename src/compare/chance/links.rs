@@ -30,20 +30,22 @@ pub struct Link {
 
 /// The links reachable from `seeds`: the seeds with ln P at most `link_ln_p`, and every pair
 /// within `reach` sentences of a link on both sides (forward or backward) that passes the same
-/// bar, sorted by (left, right). `sizes` are the documents' numbers of sentences; `weigh(a, b)`
-/// gives a pair's score and ln P (`None` for a sentence that takes no part).
-pub fn extend(
+/// bar, sorted by (left, right), each with what its weighing found besides (`T`: the shared
+/// terms the passages are weighed with, so that no link is weighed twice). `sizes` are the
+/// documents' numbers of sentences; `weigh(a, b)` gives a pair's score and ln P (`None` for a
+/// sentence that takes no part, or a pair that cannot pass the bar).
+pub fn extend<T>(
     sizes: [usize; 2],
-    weigh: &(dyn Fn(usize, usize) -> Option<(f64, f64)> + Sync),
-    seeds: &[Seed],
+    weigh: &(dyn Fn(usize, usize) -> Option<(f64, f64, T)> + Sync),
+    seeds: Vec<(Seed, T)>,
     reach: u32,
     link_ln_p: f64,
     cancel: &AtomicBool,
-) -> Result<Vec<Link>, Cancelled> {
+) -> Result<Vec<(Link, T)>, Cancelled> {
     let mut seen: FxHashSet<(u32, u32)> = FxHashSet::default();
-    let mut links: Vec<Link> = Vec::new();
+    let mut links: Vec<(Link, T)> = Vec::new();
     let mut work: Vec<Link> = Vec::new();
-    for seed in seeds {
+    for (seed, found) in seeds {
         seen.insert((seed.left, seed.right));
         if seed.ln_p <= link_ln_p {
             let link = Link {
@@ -52,7 +54,7 @@ pub fn extend(
                 score: seed.score,
                 ln_p: seed.ln_p,
             };
-            links.push(link);
+            links.push((link, found));
             work.push(link);
         }
     }
@@ -76,23 +78,23 @@ pub fn extend(
                     if !seen.insert((a as u32, b as u32)) {
                         continue;
                     }
-                    let Some((w, ln_p)) = weigh(a, b) else {
+                    let Some((w, ln_p, found)) = weigh(a, b) else {
                         continue;
                     };
                     if ln_p <= link_ln_p {
-                        let found = Link {
+                        let link = Link {
                             left: a as u32,
                             right: b as u32,
                             score: w,
                             ln_p,
                         };
-                        links.push(found);
-                        work.push(found);
+                        links.push((link, found));
+                        work.push(link);
                     }
                 }
             }
         }
     }
-    links.sort_unstable_by_key(|l| (l.left, l.right));
+    links.sort_unstable_by_key(|(l, _)| (l.left, l.right));
     Ok(links)
 }

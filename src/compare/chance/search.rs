@@ -180,28 +180,32 @@ pub fn search(
         )
     };
     // The seeds' plain scores bound their discounted ones, which decide.
-    let member_seeds: Vec<Seed> = member_pairs
+    let member_seeds: Vec<(Seed, Vec<(u32, f64)>)> = member_pairs
         .par_iter()
         .filter_map(|p| {
-            let (_, w, ln_p) = weigh(p.left as usize, p.right as usize, ln_p_bar);
-            (ln_p <= ln_p_bar).then_some(Seed {
-                left: p.left,
-                right: p.right,
-                score: w,
-                ln_p,
-            })
+            let (shared, w, ln_p) = weigh(p.left as usize, p.right as usize, ln_p_bar)?;
+            (ln_p <= ln_p_bar).then_some((
+                Seed {
+                    left: p.left,
+                    right: p.right,
+                    score: w,
+                    ln_p,
+                },
+                shared,
+            ))
         })
         .collect();
+    let seeds_found = member_seeds.len();
     let found_links = links::extend(
         [position_terms[0].len(), position_terms[1].len()],
         &|a, b| {
             if position_terms[0][a].is_empty() || position_terms[1][b].is_empty() {
                 return None;
             }
-            let (_, w, ln_p) = weigh(a, b, -options.link_bar);
-            Some((w, ln_p))
+            let (shared, w, ln_p) = weigh(a, b, -options.link_bar)?;
+            Some((w, ln_p, shared))
         },
-        &member_seeds,
+        member_seeds,
         options.reach,
         -options.link_bar,
         cancel,
@@ -209,22 +213,23 @@ pub fn search(
     check(cancel)?;
     let pairs: Vec<ScoredPair> = found_links
         .par_iter()
-        .map(|link| scored(link, [left, right], model, method, rules, ln_pairs))
+        .map(|(link, _)| scored(link, [left, right], model, method, rules, ln_pairs))
         .collect();
+    // Each link's shared terms as its weighing found them (discounted, when the discount is
+    // on): what its passages are weighed with.
     let shared = found_links
-        .par_iter()
-        .map(|link| {
+        .into_iter()
+        .map(|(link, shared)| {
             let (a, b) = (link.left as usize, link.right as usize);
             let factor = null.length_factor(position_lengths[0][a], position_lengths[1][b]);
-            let (both, _, _) = weigh(a, b, f64::INFINITY);
-            (link.left, link.right, factor, both)
+            (link.left, link.right, factor, shared)
         })
         .collect();
     let summary = ChanceSummary {
         options: *options,
         sentences: [n, m],
         ln_pairs,
-        seeds: member_seeds.len(),
+        seeds: seeds_found,
         links: pairs.len(),
     };
     Ok(Found {

@@ -117,14 +117,18 @@ pub fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)
     both
 }
 
+/// A pair's evidence: its shared terms as (dense index, weight), their summed weight W, and
+/// ln P of W.
+pub type Weighed = (Vec<(u32, f64)>, f64, f64);
+
 /// The evidence of a pair of sentences: its shared terms discounted (`counts`; `None` weighs
 /// each term alone, the discount switched off), their summed weight W, and ln P of W at the
 /// pair's length factor.
 ///
 /// `ln_p_bar` is the bar the caller will hold ln P to: a pair whose undiscounted ln P is already
-/// above it is returned undiscounted (the discount only lowers weights, so it would stay above),
-/// which spares the discount for the many pairs a search looks at and rejects. Pass
-/// `f64::INFINITY` for the discounted evidence of every pair.
+/// above it gives `None` (the discount only lowers weights, so it would stay above), which
+/// spares the discount, and the list of shared terms, for the many pairs a search looks at and
+/// rejects. Pass `f64::INFINITY` for the evidence of every pair.
 pub fn weigh(
     null: &NullModel,
     terms: [&[(u32, f64)]; 2],
@@ -132,17 +136,20 @@ pub fn weigh(
     counts: Option<[&SentenceCounts; 2]>,
     own: [u32; 2],
     ln_p_bar: f64,
-) -> (Vec<(u32, f64)>, f64, f64) {
+) -> Option<Weighed> {
     let factor = null.length_factor(lengths[0], lengths[1]);
-    let both = shared_terms(terms[0], terms[1]);
-    let plain: f64 = both.iter().map(|&(_, w)| w).sum();
+    let plain = super::null::score(terms[0], terms[1]);
     let plain_ln_p = null.ln_p(plain, factor);
-    let Some(counts) = counts.filter(|_| plain_ln_p <= ln_p_bar) else {
-        return (both, plain, plain_ln_p);
+    if plain_ln_p > ln_p_bar {
+        return None;
+    }
+    let both = shared_terms(terms[0], terms[1]);
+    let Some(counts) = counts else {
+        return Some((both, plain, plain_ln_p));
     };
     let shared = discounted(&both, counts, own);
     let w: f64 = shared.iter().map(|&(_, w)| w).sum();
-    (shared, w, null.ln_p(w, factor))
+    Some((shared, w, null.ln_p(w, factor)))
 }
 
 #[cfg(test)]
