@@ -33,17 +33,13 @@ impl Counts {
         (high != low).then(|| f64::from(self.both[high * (high - 1) / 2 + low]))
     }
 
-    /// The places in [`Self::terms`] of `shared`'s terms (ascending dense indices), found in
-    /// one walk of both lists (`None` for a term the sentence does not hold).
-    pub(super) fn places(&self, shared: &[(u32, f64)]) -> Vec<Option<usize>> {
-        let mut at = 0;
-        shared
-            .iter()
-            .map(|&(t, _)| {
-                at += self.terms[at..].partition_point(|&u| u < t);
-                (self.terms.get(at) == Some(&t)).then_some(at)
-            })
-            .collect()
+    /// The place of `t` in [`Self::terms`] (`None` for a term the sentence does not hold),
+    /// looked for from `*from` on, which moves past it: terms asked for in ascending order are
+    /// found in one walk of the list.
+    pub(super) fn place_from(&self, from: &mut usize, t: u32) -> Option<usize> {
+        let rest = self.terms.get(*from..).unwrap_or(&[]);
+        *from += rest.partition_point(|&u| u < t);
+        (self.terms.get(*from) == Some(&t)).then_some(*from)
     }
 }
 
@@ -136,12 +132,22 @@ impl SentenceCounts<'_> {
                 widest = widest.max(rates[i]);
             }
             for (index, &t) in terms.iter().enumerate().filter(|&(i, _)| !sampled(i)) {
+                let bit = 1u64 << (index % 64);
                 for &sentence in postings.sample(t).iter().filter(|&&s| s != own) {
+                    if words == 1 {
+                        // Nearly every sentence: one word of bits, no slice to walk.
+                        let row = &mut held[sentence as usize];
+                        if *row == 0 {
+                            touched.push(sentence);
+                        }
+                        *row |= bit;
+                        continue;
+                    }
                     let row = &mut held[sentence as usize * words..][..words];
                     if row.iter().all(|&w| w == 0) {
                         touched.push(sentence);
                     }
-                    row[index / 64] |= 1 << (index % 64);
+                    row[index / 64] |= bit;
                 }
             }
             let mut indices: Vec<usize> = Vec::with_capacity(k);

@@ -54,23 +54,26 @@ pub fn discounted(
     own: [u32; 2],
 ) -> Vec<(u32, f64)> {
     let rows = [counts[0].counts(own[0]), counts[1].counts(own[1])];
-    // Each shared term's place in both sentences' counts, and how many sentences hold it:
-    // found once, not once per pair of shared terms.
-    let places = rows.map(|row| row.places(shared));
-    let held: [Vec<usize>; 2] = [0, 1].map(|side| {
-        shared
-            .iter()
-            .map(|&(u, _)| counts[side].postings.held(u))
-            .collect()
-    });
+    // Each shared term's place in both sentences' counts, and how many sentences hold it, per
+    // side: found once, not once per pair of shared terms.
+    let mut from = [0, 0];
+    let known: Vec<([Option<usize>; 2], [usize; 2])> = shared
+        .iter()
+        .map(|&(u, _)| {
+            (
+                [0, 1].map(|side| rows[side].place_from(&mut from[side], u)),
+                [0, 1].map(|side| counts[side].postings.held(u)),
+            )
+        })
+        .collect();
     let mut out = Vec::with_capacity(shared.len());
     for (i, &(t, w)) in shared.iter().enumerate() {
         let mut weight = w;
         let rates = [0, 1].map(|side| counts[side].postings.rate(t));
-        for x in 0..i {
+        for (places, held) in &known[..i] {
             let given = [0, 1].map(|side| {
-                let held = held[side][x];
-                let (Some(ti), Some(ui)) = (places[side][i], places[side][x]) else {
+                let held = held[side];
+                let (Some(ti), Some(ui)) = (known[i].0[side], places[side]) else {
                     return None;
                 };
                 rows[side]
