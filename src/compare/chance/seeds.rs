@@ -40,9 +40,14 @@ pub struct Seed {
 
 /// The weighted terms of every active sentence of a document (empty for the others).
 pub fn weighted(doc: &PreparedDoc, null: &NullModel) -> Vec<Vec<(u32, f64)>> {
+    let active: Vec<_> = doc.active().collect();
+    let weighed: Vec<(u32, Vec<(u32, f64)>)> = active
+        .par_iter()
+        .map(|&(position, sentence)| (position, null.weighted_terms(&sentence.set)))
+        .collect();
     let mut terms = vec![Vec::new(); doc.sentences.len()];
-    for (position, sentence) in doc.active() {
-        terms[position as usize] = null.weighted_terms(&sentence.set);
+    for (position, list) in weighed {
+        terms[position as usize] = list;
     }
     terms
 }
