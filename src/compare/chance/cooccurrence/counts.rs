@@ -85,15 +85,16 @@ impl SentenceCounts<'_> {
     /// `j * k + i` (j < i).
     ///
     /// Two terms whose lists are sampled (the common words: a dozen of a sentence's twenty in
-    /// prose that keeps its stopwords) are counted once for the whole document
-    /// ([`SampledPairs`]): the same few thousand words pair up again and again, and walking
-    /// their samples for every sentence was most of the discount's cost (3,000 of the 3,600
-    /// sentences walked per sentence of a 10 MB text). Only the lists walked whole are walked
-    /// for each sentence: one pass marks, for each sentence they hold, which of the terms it
-    /// holds (a bit set, in a scratch array by sentence that is cleared after); a sentence so
-    /// marked is in a sampled term's sample when its key is below that term's rate and it
-    /// holds the term; then each sentence adds one to each pair of terms it holds, but for
-    /// two sampled ones. The counts are the same as walking every sample.
+    /// prose that keeps its stopwords) are counted together once for the whole document, when
+    /// the postings are made ([`Postings::both_sampled`]): walking their samples for every
+    /// sentence was most of the discount's cost (3,000 of the 3,600 sentences walked per
+    /// sentence of a 10 MB text), while a common word's sample holds few of the sentences, so
+    /// counting each sentence's two or three sampled words together is cheap. Only the lists
+    /// walked whole are walked for each sentence: one pass marks, for each sentence they hold,
+    /// which of the terms it holds (a bit set, in a scratch array by sentence that is cleared
+    /// after); a sentence so marked adds the sampled terms whose samples hold it
+    /// ([`Postings::in_samples_of`]); then each sentence adds one to each pair of terms it
+    /// holds, but for two sampled ones. The counts are the same as walking every sample.
     fn cooccurrences(&self, terms: &[u32], own: u32) -> Vec<u32> {
         let postings = self.postings;
         let k = terms.len();
@@ -186,13 +187,15 @@ impl SentenceCounts<'_> {
     }
 }
 
-/// One thread's scratch for [`SentenceCounts::cooccurrences`]: a bit set of terms per sentence (all zero between
-/// calls) and the sentences whose sets are not.
+/// One thread's scratch for [`SentenceCounts::cooccurrences`]: a bit set of terms per sentence
+/// (all zero between calls), the sentences whose sets are not, and the places of the sentence's
+/// sampled terms by dense index (all zero between calls).
 #[derive(Default)]
 struct Scratch {
     held: Vec<u64>,
     touched: Vec<u32>,
-    /// Per dense term index, 1 + its place among the sentence's sampled terms (0 for none).
+    /// Per dense term index: for the sentence's sampled terms, 1 + the term's place among its
+    /// terms; 0 for every other term.
     sampled_place: Vec<u32>,
 }
 

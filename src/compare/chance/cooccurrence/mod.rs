@@ -28,10 +28,10 @@
 //! hold both without bias; lists of at most K sentences are walked whole and counted exactly.
 //! The cost per sentence weighed is then at most K per term, whatever the size of the
 //! documents; and two sampled words (common ones) are counted together once for the whole
-//! document, from the few sentences each sample holds (`counts`), so that each sentence
-//! walks only its rarer words' lists. (Before, lists longer than a cap were not counted at all and their words never
-//! discounted; the cap that served large documents was too costly for them, and a topic's words
-//! passed it as documents grew.)
+//! document, from the few sentences each sample holds (`counts`), so that each sentence walks
+//! only its rarer words' lists. (Before, lists longer than a cap were not counted at all and
+//! their words never discounted; the cap that served large documents was too costly for them,
+//! and a topic's words passed it as documents grew.)
 
 //!
 //! - `postings`: each word's sentences, sampled, and the pairs of sampled words counted once;

@@ -3,8 +3,8 @@
 
 use rustc_hash::FxHashMap;
 
-/// For each term (dense index of [`super::NullModel`]), how many of one document's sentences hold it
-/// and the sample of them (positions, ascending) that co-occurrence is counted in.
+/// For each term (dense index of [`super::NullModel`]), how many of one document's sentences
+/// hold it and the sample of them (positions, ascending) that co-occurrence is counted in.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Postings {
     /// Per term, the sentences holding it.
