@@ -111,3 +111,33 @@ fn identical_words_give_one_and_unrelated_zero() {
     assert_eq!(similarity(&ab, &c, &model), (0.0, 0.0));
     assert_eq!(similarity(&[], &c, &model), (0.0, 0.0));
 }
+
+#[test]
+fn sentences_with_the_same_terms_score_as_the_correlations_would_have_them() {
+    // The embedded model's correlations relate most of the example's words to others: the
+    // shortcut for two sentences with the same terms must give what reading them gives.
+    let model = crate::model::ReferenceModel::embedded();
+    let text = include_str!("../../../assets/examples/guinea.md");
+    let doc = crate::document::parse_text(text, "guinea.md", crate::document::SourceFormat::Text);
+    let mut checked = 0;
+    for preset in [
+        crate::similarity::Preset::DOCUMENTS,
+        crate::similarity::Preset::MEASURED,
+        crate::similarity::Preset::THESIS,
+    ] {
+        let prepared = crate::similarity::prepare::Vocabulary::default().prepare_with(
+            &doc,
+            model,
+            true,
+            &preset.refine,
+        );
+        for sentence in &prepared.sentences {
+            let shortcut = sentence_similarity(sentence, sentence, model, &preset.rules);
+            let read = correlated_sentence_similarity(sentence, sentence, model, &preset.rules);
+            assert_eq!(shortcut.0.to_bits(), read.0.to_bits(), "{sentence:?}");
+            assert_eq!(shortcut.1.to_bits(), read.1.to_bits(), "{sentence:?}");
+            checked += usize::from(shortcut.0 > 0.0);
+        }
+    }
+    assert!(checked > 100, "{checked} sentences scored above 0");
+}
