@@ -257,19 +257,25 @@ fn the_needed_pairs_give_the_comparison_of_every_pair_on_real_texts() {
     assert!(needed * 2 < every, "{needed} of {every} pairs kept");
 }
 
-#[test]
-fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
-    let never = AtomicBool::new(false);
+/// The bundled example article compared with itself under `rules`, matches judged against
+/// chance.
+fn example_against_itself(rules: crate::similarity::MatchRules) -> Comparison {
     let options = CompareOptions {
         chance: Some(chance::ChanceOptions::DEFAULT),
+        rules,
         ..CompareOptions::default()
     };
-    // The bundled example article against itself: nearly every sentence is a link of one
-    // passage far beyond chance.
     let text = include_str!("../../assets/examples/guinea.md");
     let doc = parse_text(text, "guinea.md", SourceFormat::Text);
     let model = crate::model::ReferenceModel::embedded();
-    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    compare(&doc, &doc, &model, &options, &AtomicBool::new(false)).expect("runs")
+}
+
+#[test]
+fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
+    // The bundled example article against itself: nearly every sentence is a link of one
+    // passage far beyond chance.
+    let cmp = example_against_itself(CompareOptions::default().rules);
     let figures = cmp.figures(&Thresholds::DOCUMENTS);
     assert!(figures.containment[0] > 0.9, "{:?}", figures.containment);
     let chains = cmp.evidence_chains(&Thresholds::DOCUMENTS);
@@ -283,22 +289,18 @@ fn a_document_judged_against_chance_finds_itself_and_tiny_ones_cannot() {
         "a.txt",
         SourceFormat::Text,
     );
-    let cmp = compare(&tiny, &tiny, &model, &options, &never).expect("runs");
+    let options = CompareOptions {
+        chance: Some(chance::ChanceOptions::DEFAULT),
+        ..CompareOptions::default()
+    };
+    let model = crate::model::ReferenceModel::embedded();
+    let cmp = compare(&tiny, &tiny, &model, &options, &AtomicBool::new(false)).expect("runs");
     assert_eq!(cmp.matches(&Thresholds::DOCUMENTS).count(), 0);
 }
 
 #[test]
 fn under_the_verdict_a_links_probability_decides_whether_it_may_be_one() {
-    let never = AtomicBool::new(false);
-    let options = CompareOptions {
-        chance: Some(chance::ChanceOptions::DEFAULT),
-        rules: crate::similarity::MatchRules::VERDICT,
-        ..CompareOptions::default()
-    };
-    let text = include_str!("../../assets/examples/guinea.md");
-    let doc = parse_text(text, "guinea.md", SourceFormat::Text);
-    let model = crate::model::ReferenceModel::embedded();
-    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    let cmp = example_against_itself(crate::similarity::MatchRules::VERDICT);
     assert!(cmp.decided_by_verdict);
     assert!(cmp.pairs.iter().all(|p| p.verdict.is_some()));
     // A sentence against itself is the same sentence: links at any probability bar below 1.
@@ -358,15 +360,7 @@ fn a_shortest_match_leaves_out_short_runs_from_matches_and_figures() {
 
 #[test]
 fn evidence_chains_kept_for_one_set_of_thresholds_are_never_given_for_another() {
-    let never = AtomicBool::new(false);
-    let options = CompareOptions {
-        chance: Some(chance::ChanceOptions::DEFAULT),
-        ..CompareOptions::default()
-    };
-    let text = include_str!("../../assets/examples/guinea.md");
-    let doc = parse_text(text, "guinea.md", SourceFormat::Text);
-    let model = crate::model::ReferenceModel::embedded();
-    let cmp = compare(&doc, &doc, &model, &options, &never).expect("runs");
+    let cmp = example_against_itself(CompareOptions::default().rules);
     let loose = Thresholds {
         chance: None,
         ..Thresholds::DOCUMENTS
