@@ -105,10 +105,9 @@ impl Comparison {
         let kept: Vec<Option<u32>> = links.iter().map(|p| evidence.index_of(p)).collect();
         let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
         let surprise = |i: usize, before: Option<usize>| {
-            evidence.surprise_at(kept[i], before.and_then(|j| kept[j]))
+            evidence.surprise(kept[i], before.and_then(|j| kept[j]))
         };
-        let whole =
-            |members: &[usize]| evidence.chain_surprise_at(members.iter().map(|&m| kept[m]));
+        let whole = |members: &[usize]| evidence.chain_surprise(members.iter().map(|&m| kept[m]));
         chance::chains::find(
             &links,
             summary.ln_pairs,

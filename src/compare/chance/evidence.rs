@@ -140,8 +140,8 @@ impl ChanceEvidence {
     }
 
     /// Where `pair`'s shared terms are kept (`None` for a pair that is no link): what
-    /// [`Self::surprise_at`] and [`Self::chain_surprise_at`] take, found once per link instead
-    /// of once per time the chaining weighs it.
+    /// [`Self::surprise`] and [`Self::chain_surprise`] take, found once per link instead of
+    /// once per time the chaining weighs it.
     pub fn index_of(&self, pair: &ScoredPair) -> Option<u32> {
         self.links
             .binary_search_by_key(&(pair.left, pair.right), |l| (l.left, l.right))
@@ -153,14 +153,10 @@ impl ChanceEvidence {
         &self.terms[link.start as usize..link.end as usize]
     }
 
-    /// The evidence of `pair` as a chain's link, in nats (-ln P): of its shared terms those
-    /// `after` (the link before it in the chain) did not share; all of them for a first link.
-    pub fn surprise(&self, pair: &ScoredPair, after: Option<&ScoredPair>) -> f64 {
-        self.surprise_at(self.index_of(pair), after.and_then(|p| self.index_of(p)))
-    }
-
-    /// [`Self::surprise`] of the links at these places ([`Self::index_of`]).
-    pub fn surprise_at(&self, link: Option<u32>, after: Option<u32>) -> f64 {
+    /// The evidence of the link at `link` ([`Self::index_of`]) as a chain's link, in nats
+    /// (-ln P): of its shared terms those `after` (the link before it in the chain) did not
+    /// share; all of them for a first link. 0 for a pair that is no link.
+    pub fn surprise(&self, link: Option<u32>, after: Option<u32>) -> f64 {
         let Some(link) = link.and_then(|i| self.links.get(i as usize)) else {
             return 0.0;
         };
@@ -182,15 +178,11 @@ impl ChanceEvidence {
         -self.null.ln_p(score, link.factor)
     }
 
-    /// The evidence of a whole chain, in nats (the sum of its links' -ln P): each link counts
-    /// only the shared terms no earlier link of the chain counted, so a term shared again and
-    /// again (a topic's words, a heading met by ten sentences) is one coincidence.
-    pub fn chain_surprise(&self, members: &[&ScoredPair]) -> f64 {
-        self.chain_surprise_at(members.iter().map(|p| self.index_of(p)))
-    }
-
-    /// [`Self::chain_surprise`] of the links at these places ([`Self::index_of`]).
-    pub fn chain_surprise_at(&self, members: impl IntoIterator<Item = Option<u32>>) -> f64 {
+    /// The evidence of a whole chain of the links at these places ([`Self::index_of`]), in nats
+    /// (the sum of its links' -ln P): each link counts only the shared terms no earlier link of
+    /// the chain counted, so a term shared again and again (a topic's words, a heading met by
+    /// ten sentences) is one coincidence.
+    pub fn chain_surprise(&self, members: impl IntoIterator<Item = Option<u32>>) -> f64 {
         // A set, not a sorted list: a whole copied document is one chain of tens of thousands
         // of links, and inserting into a sorted list made this quadratic in its terms.
         let mut counted: FxHashSet<u32> = FxHashSet::default();

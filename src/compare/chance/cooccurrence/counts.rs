@@ -84,12 +84,12 @@ impl SentenceCounts<'_> {
     /// document's sentences other than `own` in the samples of both the j-th and the i-th, at
     /// `j * k + i` (j < i).
     ///
-    /// Two terms whose lists are sampled (the common words: a dozen of a sentence's twenty in
-    /// prose that keeps its stopwords) are counted together once for the whole document, when
-    /// the postings are made ([`Postings::both_sampled`]): walking their samples for every
-    /// sentence was most of the discount's cost (3,000 of the 3,600 sentences walked per
-    /// sentence of a 10 MB text), while a common word's sample holds few of the sentences, so
-    /// counting each sentence's two or three sampled words together is cheap. Only the lists
+    /// Two terms whose lists are sampled (the common words, many of a sentence's terms in prose
+    /// that keeps its stopwords) are counted together once for the whole document, when the
+    /// postings are made ([`Postings::both_sampled`]): walking their samples for every sentence
+    /// weighed was most of the discount's cost (a text against its revision weighs every
+    /// sentence), while a common word's sample holds few of the sentences, so counting each
+    /// sentence's two or three sampled words together is cheap. Only the lists
     /// walked whole are walked for each sentence: one pass marks, for each sentence they hold,
     /// which of the terms it holds (a bit set, in a scratch array by sentence that is cleared
     /// after); a sentence so marked adds the sampled terms whose samples hold it
