@@ -12,6 +12,9 @@
 //! and verdict presets; the whole `compare` against loading + normalising; re-filtering a
 //! comparison of at least 100,000 scored pairs at new thresholds.
 //!
+//! Each index's search is timed as the median of five runs, its brute force once. `-- seeds`
+//! runs only the default's seed search against every pair (as for a profile).
+//!
 //! `-- --write DIR` only writes the two documents to DIR as `a.txt` and `b.txt` (the selection
 //! of defaults times `simdoc compare` on them).
 
@@ -90,6 +93,23 @@ fn time<R>(f: impl FnOnce() -> R) -> (R, Duration) {
     (r, start.elapsed())
 }
 
+/// How many times an index's search is timed (its median kept): a search of tens of
+/// milliseconds moves by a fifth from one run to the next on a shared machine, while brute
+/// force, seconds long, is timed once.
+const INDEX_RUNS: usize = 5;
+
+/// `f`'s result and its median time over [`INDEX_RUNS`] runs.
+fn time_median<R>(mut f: impl FnMut() -> R) -> (R, Duration) {
+    let mut times = Vec::with_capacity(INDEX_RUNS);
+    let mut result = None;
+    for _ in 0..INDEX_RUNS {
+        let (r, t) = time(&mut f);
+        times.push(t);
+        result = Some(r);
+    }
+    (result.expect("timed at least once"), median(times))
+}
+
 /// The index against brute force on the same work: every pair with a directional score at
 /// the floor, found both ways and checked equal.
 struct Race {
@@ -112,7 +132,8 @@ impl std::fmt::Display for Race {
     }
 }
 
-/// Times `method`'s index and its brute force on `pair` at `floor`; panics if they differ.
+/// Times `method`'s index (the median of [`INDEX_RUNS`]) and its brute force (once) on `pair` at
+/// `floor`; panics if they differ.
 fn index_against_brute_force(
     method: Method,
     pair: &PreparedPair,
@@ -121,7 +142,7 @@ fn index_against_brute_force(
 ) -> Race {
     let matcher = method.matcher();
     let never = AtomicBool::new(false);
-    let (mut indexed, indexed_time) = time(|| {
+    let (mut indexed, indexed_time) = time_median(|| {
         matcher
             .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &never)
             .expect("not cancelled")
@@ -157,7 +178,7 @@ fn default_search_against_brute_force(pair: &PreparedPair, never: &AtomicBool) {
     let [n, m] = null.sentences;
     let ln_p_bar =
         (ChanceOptions::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
-    let (found, indexed) = time(|| {
+    let (found, indexed) = time_median(|| {
         let terms = docs.map(|d| seeds::weighted(d, &null));
         let slices = terms
             .each_ref()
@@ -225,6 +246,12 @@ fn main() {
         std::fs::metadata(&pb).map(|m| m.len()).unwrap_or(0)
     );
     println!("load + normalise both: {load_time:.2?}");
+
+    // `bench_compare seeds`: the default's seed search only (as for a profile).
+    if args.iter().any(|a| a == "seeds") {
+        default_search_against_brute_force(&pair, &never);
+        return;
+    }
 
     // The default comparison: the measured preset, scored down to the default floor.
     let measured = Preset::MEASURED.thresholds;

@@ -71,21 +71,23 @@ fn features(sentence: &PreparedSentence, out: &mut Vec<u64>) {
 }
 
 /// Every (feature, sentence) of the active sentences of `doc` whose count `weight` (how many
-/// sentences each stands for) is given, sorted by feature: `(feature, sentence, count)`.
+/// sentences each stands for) is given, sorted by feature: `(feature, sentence, count)`. Only
+/// the features are compared: the order of the sentences holding one feature does not matter,
+/// since [`hits`] sorts the pairs it proposes.
 fn feature_list(doc: &PreparedDoc, counts: &[u32]) -> Vec<(u64, u32, u32)> {
-    let per_sentence: Vec<Vec<(u64, u32, u32)>> = doc
+    let mut all: Vec<(u64, u32, u32)> = doc
         .sentences
         .par_iter()
         .enumerate()
         .filter(|(i, s)| doc.included[*i] && !s.content().is_empty())
-        .map_init(Vec::new, |scratch, (i, s)| {
-            features(s, scratch);
+        .flat_map_iter(|(i, s)| {
+            let mut scratch = Vec::new();
+            features(s, &mut scratch);
             let count = counts.get(i).copied().unwrap_or(1);
-            scratch.iter().map(|&f| (f, i as u32, count)).collect()
+            scratch.into_iter().map(move |f| (f, i as u32, count))
         })
         .collect();
-    let mut all: Vec<(u64, u32, u32)> = per_sentence.into_iter().flatten().collect();
-    all.par_sort_unstable();
+    all.par_sort_unstable_by_key(|&(feature, _, _)| feature);
     all
 }
 
@@ -93,10 +95,55 @@ fn feature_list(doc: &PreparedDoc, counts: &[u32]) -> Vec<(u64, u32, u32)> {
 /// sorted and distinct. `counts[side][i]` is how many sentences sentence `i` stands for (its
 /// repetition class's size; 1 without classes).
 pub fn hits(docs: [&PreparedDoc; 2], counts: [&[u32]; 2]) -> Vec<(u32, u32)> {
-    let [left, right] = [
-        feature_list(docs[0], counts[0]),
-        feature_list(docs[1], counts[1]),
-    ];
+    let (left, right) = rayon::join(
+        || feature_list(docs[0], counts[0]),
+        || feature_list(docs[1], counts[1]),
+    );
+    let chunk = left
+        .len()
+        .div_ceil(4 * rayon::current_num_threads())
+        .max(1024);
+    hits_of_lists(&left, &right, chunk)
+}
+
+/// [`hits`] from the two sorted feature lists: the left list in chunks of about `chunk` entries
+/// that end between two features, each merged with the part of the right list holding the same
+/// features, in parallel.
+fn hits_of_lists(
+    left: &[(u64, u32, u32)],
+    right: &[(u64, u32, u32)],
+    chunk: usize,
+) -> Vec<(u32, u32)> {
+    let chunk = chunk.max(1);
+    let mut bounds = vec![0];
+    while let Some(&last) = bounds.last()
+        && last < left.len()
+    {
+        let mut end = (last + chunk).min(left.len());
+        if end < left.len() {
+            let feature = left[end].0;
+            end += left[end..].partition_point(|x| x.0 == feature);
+        }
+        bounds.push(end);
+    }
+    let mut pairs: Vec<(u32, u32)> = bounds
+        .par_windows(2)
+        .flat_map_iter(|w| {
+            let part = &left[w[0]..w[1]];
+            let (first, last) = (part[0].0, part[part.len() - 1].0);
+            let from = right.partition_point(|x| x.0 < first);
+            let to = right.partition_point(|x| x.0 <= last);
+            merged_hits(part, &right[from..to])
+        })
+        .collect();
+    pairs.par_sort_unstable();
+    pairs.dedup();
+    pairs
+}
+
+/// The pairs proposed by the features both sorted lists hold, where a feature's held counts
+/// multiply to at most [`MAX_HIT_PAIRS`].
+fn merged_hits(left: &[(u64, u32, u32)], right: &[(u64, u32, u32)]) -> Vec<(u32, u32)> {
     let mut pairs = Vec::new();
     let (mut i, mut j) = (0, 0);
     while i < left.len() && j < right.len() {
@@ -122,8 +169,6 @@ pub fn hits(docs: [&PreparedDoc; 2], counts: [&[u32]; 2]) -> Vec<(u32, u32)> {
         i = end_i;
         j = end_j;
     }
-    pairs.par_sort_unstable();
-    pairs.dedup();
     pairs
 }
 
@@ -274,6 +319,7 @@ mod tests {
             vocabulary in 8u64..80,
             bar in -12.0f64..-1.0,
             repeats in proptest::collection::vec(1u32..4, 60),
+            chunk in 1usize..200,
         ) {
             let model = TableModel::new();
             let mut words = Vocabulary::new(&model);
@@ -285,6 +331,9 @@ mod tests {
             let slices = terms.each_ref().map(|t| t.iter().map(Vec::as_slice).collect::<Vec<_>>());
             let lengths = [&left, &right].map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
             let candidates = hits([&left, &right], counts);
+            // Merged in chunks of any size, the lists propose the same pairs.
+            let lists = [feature_list(&left, counts[0]), feature_list(&right, counts[1])];
+            proptest::prop_assert_eq!(&hits_of_lists(&lists[0], &lists[1], chunk), &candidates);
             let never = AtomicBool::new(false);
             let found = find(
                 &null,
