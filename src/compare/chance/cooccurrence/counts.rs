@@ -14,7 +14,15 @@ pub struct SentenceCounts<'a> {
     pub(super) postings: &'a Postings,
     terms: &'a [&'a [(u32, f64)]],
     rows: Vec<OnceLock<Counts>>,
+    /// Per term whose list is long ([`Postings::is_long`]), made the first time a sentence
+    /// holding it is counted: the other long-listed and sampled terms its sentences hold, each
+    /// with how many of them hold it (a sampled term counted only where its sample holds the
+    /// sentence), sorted by term. See [`SentenceCounts::cooccurrences`].
+    long_rows: Vec<OnceLock<LongRow>>,
 }
+
+/// A long-listed term's row: (other term, sentences holding both), sorted by term.
+type LongRow = Box<[(u32, u32)]>;
 
 /// One sentence's counts: its terms (ascending dense index) and, for each two of them, the other
 /// sentences holding both, estimated from the samples (lower triangle).
@@ -51,7 +59,34 @@ impl<'a> SentenceCounts<'a> {
             postings,
             terms,
             rows: (0..terms.len()).map(|_| OnceLock::new()).collect(),
+            long_rows: (0..postings.vocabulary())
+                .map(|_| OnceLock::new())
+                .collect(),
         }
+    }
+
+    /// The row of long-listed term `t` (see [`Self::long_rows`]), the sentence itself included.
+    fn long_row(&self, t: u32) -> &[(u32, u32)] {
+        let Some(row) = self.long_rows.get(t as usize) else {
+            return &[];
+        };
+        row.get_or_init(|| {
+            let postings = self.postings;
+            let mut met: Vec<u32> = Vec::new();
+            for &sentence in postings.sample(t) {
+                met.extend(
+                    postings
+                        .long_terms_of(sentence)
+                        .iter()
+                        .chain(postings.in_samples_of(sentence))
+                        .filter(|&&u| u != t),
+                );
+            }
+            met.sort_unstable();
+            met.chunk_by(|a, b| a == b)
+                .map(|run| (run[0], run.len() as u32))
+                .collect()
+        })
     }
 
     pub(super) fn counts(&self, position: u32) -> &Counts {
@@ -89,12 +124,17 @@ impl SentenceCounts<'_> {
     /// postings are made ([`Postings::both_sampled`]): walking their samples for every sentence
     /// weighed was most of the discount's cost (a text against its revision weighs every
     /// sentence), while a common word's sample holds few of the sentences, so counting each
-    /// sentence's two or three sampled words together is cheap. Only the lists
-    /// walked whole are walked for each sentence: one pass marks, for each sentence they hold,
-    /// which of the terms it holds (a bit set, in a scratch array by sentence that is cleared
-    /// after); a sentence so marked adds the sampled terms whose samples hold it
+    /// sentence's two or three sampled words together is cheap. Likewise a term whose list is
+    /// walked whole but long ([`Postings::is_long`]: an eighth of the sample or more) would be
+    /// walked once for each of the L sentences holding it, L^2 in all, and those lists were most
+    /// of what was left; its row of co-occurrences with the long-listed and sampled terms its
+    /// sentences hold is made once, in about L ([`Self::long_row`]), and read for every pair of
+    /// it with such a term. Only the short lists are walked for each sentence: one pass marks,
+    /// for each sentence they hold, which of the terms it holds (a bit set, in a scratch array
+    /// by sentence that is cleared after); a sentence so marked adds the long-listed terms it
+    /// holds ([`Postings::long_terms_of`]) and the sampled terms whose samples hold it
     /// ([`Postings::in_samples_of`]); then each sentence adds one to each pair of terms it
-    /// holds, but for two sampled ones. The counts are the same as walking every sample.
+    /// holds with a short-listed one. The counts are the same as walking every sample.
     fn cooccurrences(&self, terms: &[u32], own: u32) -> Vec<u32> {
         let postings = self.postings;
         let k = terms.len();
@@ -102,6 +142,10 @@ impl SentenceCounts<'_> {
         let mut counts = vec![0u32; k * k];
         let rates: Vec<f64> = terms.iter().map(|&t| postings.sampling_rate(t)).collect();
         let sampled = |i: usize| rates[i] < 1.0;
+        let long: Vec<bool> = terms.iter().map(|&t| postings.is_long(t)).collect();
+        // Walked for this sentence: the short lists; every pair with a term of one is counted
+        // by the walk, every other pair from what is counted once per document.
+        let walked = |i: usize| !sampled(i) && !long[i];
         let own_key = sample_key(own);
         for i in (0..k).filter(|&i| sampled(i)) {
             for j in (0..i).filter(|&j| sampled(j)) {
@@ -111,11 +155,28 @@ impl SentenceCounts<'_> {
                 counts[j * k + i] = both.saturating_sub(u32::from(own_in_both));
             }
         }
+        // A long-listed term with another long-listed or a sampled one: from its row (for two
+        // long-listed terms, the row of the first). The sentence itself holds both, and is
+        // counted where a sampled term's sample holds it.
+        for i in (0..k).filter(|&i| long[i]) {
+            let row = self.long_row(terms[i]);
+            let mut from = 0;
+            for j in (0..k).filter(|&j| j != i && !walked(j) && !(long[j] && j < i)) {
+                let u = terms[j];
+                from += row[from..].partition_point(|&(v, _)| v < u);
+                let both = match row.get(from) {
+                    Some(&(v, n)) if v == u => n,
+                    _ => 0,
+                };
+                let own_in_both = !sampled(j) || own_key < rates[j];
+                counts[i.min(j) * k + i.max(j)] = both.saturating_sub(u32::from(own_in_both));
+            }
+        }
         SCRATCH.with_borrow_mut(|scratch| {
             let Scratch {
                 held,
                 touched,
-                sampled_place,
+                looked_up_place,
             } = scratch;
             let needed = postings.positions * words;
             if held.len() < needed {
@@ -125,14 +186,16 @@ impl SentenceCounts<'_> {
             // Only a sentence whose key is below one of the sampled terms' rates can be in
             // their samples.
             let mut widest = 0.0f64;
-            for (i, &t) in terms.iter().enumerate().filter(|&(i, _)| sampled(i)) {
-                if sampled_place.len() <= t as usize {
-                    sampled_place.resize(t as usize + 1, 0);
+            for (i, &t) in terms.iter().enumerate().filter(|&(i, _)| !walked(i)) {
+                if looked_up_place.len() <= t as usize {
+                    looked_up_place.resize(t as usize + 1, 0);
                 }
-                sampled_place[t as usize] = i as u32 + 1;
-                widest = widest.max(rates[i]);
+                looked_up_place[t as usize] = i as u32 + 1;
+                if sampled(i) {
+                    widest = widest.max(rates[i]);
+                }
             }
-            for (index, &t) in terms.iter().enumerate().filter(|&(i, _)| !sampled(i)) {
+            for (index, &t) in terms.iter().enumerate().filter(|&(i, _)| walked(i)) {
                 let bit = 1u64 << (index % 64);
                 for &sentence in postings.sample(t).iter().filter(|&&s| s != own) {
                     if words == 1 {
@@ -152,6 +215,10 @@ impl SentenceCounts<'_> {
                 }
             }
             let mut indices: Vec<usize> = Vec::with_capacity(k);
+            let place = |t: u32| match looked_up_place.get(t as usize) {
+                Some(&place) if place > 0 => Some(place as usize - 1),
+                _ => None,
+            };
             for &sentence in touched.iter() {
                 let row = &mut held[sentence as usize * words..][..words];
                 indices.clear();
@@ -163,24 +230,32 @@ impl SentenceCounts<'_> {
                     }
                     *bits = 0;
                 }
+                // The short-listed terms it holds are marked; the long-listed ones it holds, and
+                // the sampled ones whose samples hold it, are looked up.
+                indices.extend(
+                    postings
+                        .long_terms_of(sentence)
+                        .iter()
+                        .filter_map(|&t| place(t)),
+                );
                 if sample_key(sentence) < widest {
-                    for &t in postings.in_samples_of(sentence) {
-                        match sampled_place.get(t as usize) {
-                            Some(&place) if place > 0 => indices.push(place as usize - 1),
-                            _ => {}
-                        }
-                    }
+                    indices.extend(
+                        postings
+                            .in_samples_of(sentence)
+                            .iter()
+                            .filter_map(|&t| place(t)),
+                    );
                 }
                 for (x, &a) in indices.iter().enumerate() {
                     for &b in &indices[x + 1..] {
-                        if !(sampled(a) && sampled(b)) {
+                        if walked(a) || walked(b) {
                             counts[a.min(b) * k + a.max(b)] += 1;
                         }
                     }
                 }
             }
-            for (_, &t) in terms.iter().enumerate().filter(|&(i, _)| sampled(i)) {
-                sampled_place[t as usize] = 0;
+            for (_, &t) in terms.iter().enumerate().filter(|&(i, _)| !walked(i)) {
+                looked_up_place[t as usize] = 0;
             }
         });
         counts
@@ -189,14 +264,14 @@ impl SentenceCounts<'_> {
 
 /// One thread's scratch for [`SentenceCounts::cooccurrences`]: a bit set of terms per sentence
 /// (all zero between calls), the sentences whose sets are not, and the places of the sentence's
-/// sampled terms by dense index (all zero between calls).
+/// looked-up terms by dense index (all zero between calls).
 #[derive(Default)]
 struct Scratch {
     held: Vec<u64>,
     touched: Vec<u32>,
-    /// Per dense term index: for the sentence's sampled terms, 1 + the term's place among its
-    /// terms; 0 for every other term.
-    sampled_place: Vec<u32>,
+    /// Per dense term index: for the sentence's sampled and long-listed terms, 1 + the term's
+    /// place among its terms; 0 for every other term.
+    looked_up_place: Vec<u32>,
 }
 
 thread_local! {

@@ -28,14 +28,17 @@
 //! hold both without bias; lists of at most K sentences are walked whole and counted exactly.
 //! The cost per sentence weighed is then at most K per term, whatever the size of the
 //! documents; and two sampled words (common ones) are counted together once for the whole
-//! document, from the few sentences each sample holds (`counts`), so that each sentence walks
-//! only its rarer words' lists. (Before, lists longer than a cap were not counted at all and
+//! document, from the few sentences each sample holds, and a word whose whole list is long
+//! (K / 8 sentences or more) has its co-occurrences with the other long-listed and sampled
+//! words counted once, in a row kept for it (`counts`), so that each sentence walks only its
+//! rare words' short lists. (Before, lists longer than a cap were not counted at all and
 //! their words never discounted; the cap that served large documents was too costly for them,
 //! and a topic's words passed it as documents grew.)
 
 //!
 //! - `postings`: each word's sentences, sampled, and the pairs of sampled words counted once;
-//! - `counts`: each weighed sentence's counts, computed once and kept.
+//! - `counts`: each weighed sentence's counts, computed once and kept, and the long-listed
+//!   words' rows.
 
 mod counts;
 mod postings;

@@ -22,6 +22,14 @@ pub struct Postings {
     /// Two or three per sentence: a common word's sample holds few of its sentences.
     in_samples: Vec<u32>,
     in_samples_start: Vec<u32>,
+    /// Lists walked whole (rate 1) of at least this many sentences are *long*: a sentence's
+    /// counts read the pairs with a long-listed term from a row of its co-occurrences made once
+    /// per term (`SentenceCounts`), instead of walking its list.
+    pub(super) long_from: usize,
+    /// Per sentence position, its terms whose lists are long, ascending, as
+    /// `long_terms[long_terms_start[p]..long_terms_start[p + 1]]`.
+    long_terms: Vec<u32>,
+    long_terms_start: Vec<u32>,
     /// For each two sampled terms (the lower dense index in the high half of the key), how many
     /// sentences both samples hold, when some do ([`Self::both_sampled`]).
     sampled_pairs: FxHashMap<u64, u32>,
@@ -43,6 +51,35 @@ fn in_samples(terms: &[&[(u32, f64)]], rates: &[f64]) -> (Vec<u32>, Vec<u32>) {
         start.push(all.len() as u32);
     }
     (all, start)
+}
+
+/// Each sentence position's terms that pass `keep`, as one list and where each position's part
+/// starts.
+fn per_position(terms: &[&[(u32, f64)]], keep: impl Fn(u32) -> bool) -> (Vec<u32>, Vec<u32>) {
+    let mut all = Vec::new();
+    let mut start = Vec::with_capacity(terms.len() + 1);
+    start.push(0);
+    for list in terms {
+        all.extend(list.iter().map(|&(t, _)| t).filter(|&t| keep(t)));
+        start.push(all.len() as u32);
+    }
+    (all, start)
+}
+
+/// Position `position`'s part of a list kept per position (`all`, with where each part starts).
+fn part<'a>(all: &'a [u32], start: &[u32], position: u32) -> &'a [u32] {
+    let p = position as usize;
+    match (start.get(p), start.get(p + 1)) {
+        (Some(&from), Some(&to)) => &all[from as usize..to as usize],
+        _ => &[],
+    }
+}
+
+/// The length from which a list walked whole is long, for lists sampled to about `sample`: an
+/// eighth of the sample (at least 2). Walking a list of L sentences for each of the L sentences
+/// holding it costs L^2; a long list's row of co-occurrences is made once in about L.
+fn long_from(sample: f64) -> usize {
+    ((sample / 8.0) as usize).max(2)
 }
 
 fn pair_key(low: u32, high: u32) -> u64 {
@@ -94,6 +131,13 @@ impl Postings {
             })
             .collect();
         let (in_samples, in_samples_start) = in_samples(terms, &rates);
+        let long_from = long_from(sample);
+        let (long_terms, long_terms_start) = per_position(terms, |t| {
+            rates.get(t as usize) == Some(&1.0)
+                && held
+                    .get(t as usize)
+                    .is_some_and(|&n| n as usize >= long_from)
+        });
         let mut sampled_pairs: FxHashMap<u64, u32> = FxHashMap::default();
         for p in 0..terms.len() {
             let here = &in_samples[in_samples_start[p] as usize..in_samples_start[p + 1] as usize];
@@ -111,8 +155,22 @@ impl Postings {
             positions: terms.len(),
             in_samples,
             in_samples_start,
+            long_from,
+            long_terms,
+            long_terms_start,
             sampled_pairs,
         }
+    }
+
+    /// The terms of the sentence at `position` whose lists are long (walked whole, of at least
+    /// [`Self::long_from`] sentences), ascending.
+    pub(super) fn long_terms_of(&self, position: u32) -> &[u32] {
+        part(&self.long_terms, &self.long_terms_start, position)
+    }
+
+    /// Whether `term`'s list is long (walked whole, of at least [`Self::long_from`] sentences).
+    pub(super) fn is_long(&self, term: u32) -> bool {
+        self.sampling_rate(term) >= 1.0 && self.held(term) >= self.long_from
     }
 
     /// How many sentences the samples of both `low` and `high` hold (two sampled terms,
@@ -126,14 +184,12 @@ impl Postings {
 
     /// The sampled terms whose samples hold the sentence at `position`, ascending.
     pub(super) fn in_samples_of(&self, position: u32) -> &[u32] {
-        let p = position as usize;
-        match (
-            self.in_samples_start.get(p),
-            self.in_samples_start.get(p + 1),
-        ) {
-            (Some(&start), Some(&end)) => &self.in_samples[start as usize..end as usize],
-            _ => &[],
-        }
+        part(&self.in_samples, &self.in_samples_start, position)
+    }
+
+    /// How many terms the lists are kept for (dense indices below it).
+    pub(super) fn vocabulary(&self) -> usize {
+        self.held.len()
     }
 
     /// How many of the document's sentences hold `term`.
