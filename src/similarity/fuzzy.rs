@@ -291,18 +291,65 @@ fn correlated_sentence_similarity(
     model: &dyn ModelView,
     rules: &MatchRules,
 ) -> (f64, f64) {
-    let rows = correlate_rows(left.set.iter().copied(), model, |_| true);
+    let rows = SentenceRows::of(&left.set, model);
     let mut scratch = Vec::new();
     sims_under_rules(
         left,
         right,
         rules,
-        &correlation_in(&rows),
-        |a, b, _| directional_sims(a, b, |w| rows.get(&w).map(Vec::as_slice), &mut scratch),
+        &|l, r| lookup(rows.row(l).unwrap_or(&[]), l, r),
+        |a, b, _| directional_sims(a, b, |w| rows.row(w), &mut scratch),
         &mut AlignScratch::default(),
         false,
     )
     .unwrap_or((0.0, 0.0))
+}
+
+/// The correlate rows of one sentence's terms, as [`correlate_rows`] keeps them (sorted, the
+/// term itself and zero correlations left out), in one list: scoring one pair (a link of a
+/// comparison judged against chance, an explained pair) reads a few terms' rows, and a hash map
+/// with a list per term cost more to make than the scoring.
+struct SentenceRows {
+    /// The sentence's distinct terms, ascending.
+    terms: Vec<TermId>,
+    /// `entries[starts[i]..starts[i + 1]]` is the row of `terms[i]`.
+    starts: Vec<u32>,
+    entries: Vec<(TermId, f32)>,
+}
+
+impl SentenceRows {
+    /// The rows of `set` (distinct terms, ascending).
+    fn of(set: &[TermId], model: &dyn ModelView) -> SentenceRows {
+        let mut starts = Vec::with_capacity(set.len() + 1);
+        let mut entries = Vec::new();
+        starts.push(0);
+        for &w in set {
+            let from = entries.len();
+            model.correlates(w, &mut entries);
+            let mut kept = from;
+            for at in from..entries.len() {
+                let (k, c) = entries[at];
+                if k != w && c > 0.0 {
+                    entries[kept] = (k, c);
+                    kept += 1;
+                }
+            }
+            entries.truncate(kept);
+            entries[from..].sort_unstable_by_key(|&(k, _)| k);
+            starts.push(entries.len() as u32);
+        }
+        SentenceRows {
+            terms: set.to_vec(),
+            starts,
+            entries,
+        }
+    }
+
+    /// The row of `w` (`None` for a term not of the sentence).
+    fn row(&self, w: TermId) -> Option<&[(TermId, f32)]> {
+        let i = self.terms.binary_search(&w).ok()?;
+        Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
+    }
 }
 
 /// Both directional Sims of two prepared sentences under `rules` with every correlation taken as

@@ -42,11 +42,11 @@ pub fn extend<T>(
     link_ln_p: f64,
     cancel: &AtomicBool,
 ) -> Result<Vec<(Link, T)>, Cancelled> {
-    let mut seen: FxHashSet<(u32, u32)> = FxHashSet::default();
+    let mut seen = Seen::new(sizes[0]);
     let mut links: Vec<(Link, T)> = Vec::new();
     let mut work: Vec<Link> = Vec::new();
     for (seed, found) in seeds {
-        seen.insert((seed.left, seed.right));
+        seen.insert(seed.left, seed.right);
         if seed.ln_p <= link_ln_p {
             let link = Link {
                 left: seed.left,
@@ -75,7 +75,7 @@ pub fn extend<T>(
                         continue;
                     }
                     let (a, b) = (a as usize, b as usize);
-                    if !seen.insert((a as u32, b as u32)) {
+                    if !seen.insert(a as u32, b as u32) {
                         continue;
                     }
                     let Some((w, ln_p, found)) = weigh(a, b) else {
@@ -97,4 +97,64 @@ pub fn extend<T>(
     }
     links.sort_unstable_by_key(|(l, _)| (l.left, l.right));
     Ok(links)
+}
+
+/// The pairs [`extend`] has looked at. Every link looks at the pairs within `reach` of it, and a
+/// run of links along a copied passage looks at each pair near it several times, millions of
+/// times in all for a long revision: a hash set of the pairs cost more than weighing them once
+/// the set outgrew the cache. The right sentences looked at with one left sentence lie near its
+/// links, so each left sentence keeps a window of 64 right positions as bits, placed around the
+/// first one looked at, and only pairs outside it go to a hash set.
+struct Seen {
+    /// Per left sentence, where its window of right positions starts.
+    start: Vec<u32>,
+    /// Per left sentence, the right positions looked at within its window (bit `b - start`).
+    window: Vec<u64>,
+    outside: FxHashSet<(u32, u32)>,
+}
+
+impl Seen {
+    fn new(left_sentences: usize) -> Seen {
+        Seen {
+            start: vec![0; left_sentences],
+            window: vec![0; left_sentences],
+            outside: FxHashSet::default(),
+        }
+    }
+
+    /// Records pair (a, b); whether it was new. `a` must be below the number of left sentences.
+    fn insert(&mut self, a: u32, b: u32) -> bool {
+        let (start, window) = (&mut self.start[a as usize], &mut self.window[a as usize]);
+        if *window == 0 {
+            *start = b.saturating_sub(32);
+        }
+        match b.checked_sub(*start).filter(|&offset| offset < 64) {
+            Some(offset) => {
+                let bit = 1u64 << offset;
+                let new = *window & bit == 0;
+                *window |= bit;
+                new
+            }
+            None => self.outside.insert((a, b)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The windows and the set outside them remember the pairs a hash set of them would.
+        #[test]
+        fn looked_at_pairs_are_remembered_as_a_set_would(
+            pairs in proptest::collection::vec((0u32..20, 0u32..300), 0..400),
+        ) {
+            let mut seen = Seen::new(20);
+            let mut set: FxHashSet<(u32, u32)> = FxHashSet::default();
+            for (a, b) in pairs {
+                proptest::prop_assert_eq!(seen.insert(a, b), set.insert((a, b)), "({}, {})", a, b);
+            }
+        }
+    }
 }
