@@ -33,7 +33,7 @@ done
 
 # What the search is: link bar, reach, seeds per sentence, stopwords; and the reference prior,
 # also on 500-byte backgrounds (the corpus's smallest size is 5 KB).
-for link_bar in 3 5 7; do
+for link_bar in 3 5 7 9; do
   for reach in 2 3 5; do
     "$S" eval alignment run "$OUT/tune" --link-bar "$link_bar" --reach "$reach" \
       --label "link bar $link_bar, reach $reach" > "$OUT/grid-link-$link_bar-reach-$reach.md"
