@@ -309,37 +309,26 @@ fn correlated_sentence_similarity(
 /// term itself and zero correlations left out), in one list: scoring one pair (a link of a
 /// comparison judged against chance, an explained pair) reads a few terms' rows, and a hash map
 /// with a list per term cost more to make than the scoring.
-struct SentenceRows {
+struct SentenceRows<'s> {
     /// The sentence's distinct terms, ascending.
-    terms: Vec<TermId>,
+    terms: &'s [TermId],
     /// `entries[starts[i]..starts[i + 1]]` is the row of `terms[i]`.
     starts: Vec<u32>,
     entries: Vec<(TermId, f32)>,
 }
 
-impl SentenceRows {
+impl<'s> SentenceRows<'s> {
     /// The rows of `set` (distinct terms, ascending).
-    fn of(set: &[TermId], model: &dyn ModelView) -> SentenceRows {
+    fn of(set: &'s [TermId], model: &dyn ModelView) -> SentenceRows<'s> {
         let mut starts = Vec::with_capacity(set.len() + 1);
         let mut entries = Vec::new();
         starts.push(0);
         for &w in set {
-            let from = entries.len();
-            model.correlates(w, &mut entries);
-            let mut kept = from;
-            for at in from..entries.len() {
-                let (k, c) = entries[at];
-                if k != w && c > 0.0 {
-                    entries[kept] = (k, c);
-                    kept += 1;
-                }
-            }
-            entries.truncate(kept);
-            entries[from..].sort_unstable_by_key(|&(k, _)| k);
+            append_correlate_row(w, model, &|_| true, &mut entries);
             starts.push(entries.len() as u32);
         }
         SentenceRows {
-            terms: set.to_vec(),
+            terms: set,
             starts,
             entries,
         }
@@ -382,9 +371,7 @@ fn correlate_rows(
     let distinct: Vec<TermId> = distinct.into_iter().collect();
     let row_of = |w: TermId| {
         let mut row = Vec::new();
-        model.correlates(w, &mut row);
-        row.retain(|&(k, c)| k != w && c > 0.0 && keep(k));
-        row.sort_unstable_by_key(|&(k, _)| k);
+        append_correlate_row(w, model, &keep, &mut row);
         (w, row)
     };
     // A sentence's few terms (one pair explained or joined) are read in place: handing them to
@@ -394,6 +381,28 @@ fn correlate_rows(
     } else {
         distinct.into_par_iter().map(row_of).collect()
     }
+}
+
+/// Appends to `out` the stored correlates of `w` that pass `keep`, sorted by id, without `w`
+/// itself and zero correlations: one row of [`correlate_rows`] or [`SentenceRows`].
+fn append_correlate_row(
+    w: TermId,
+    model: &dyn ModelView,
+    keep: &impl Fn(TermId) -> bool,
+    out: &mut Vec<(TermId, f32)>,
+) {
+    let from = out.len();
+    model.correlates(w, out);
+    let mut kept = from;
+    for at in from..out.len() {
+        let (k, c) = out[at];
+        if k != w && c > 0.0 && keep(k) {
+            out[kept] = (k, c);
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+    out[from..].sort_unstable_by_key(|&(k, _)| k);
 }
 
 /// From this many distinct terms on, [`correlate_rows`] reads the model's rows in parallel.

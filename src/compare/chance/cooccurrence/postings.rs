@@ -25,7 +25,7 @@ pub struct Postings {
     /// Lists walked whole (rate 1) of at least this many sentences are *long*: a sentence's
     /// counts read the pairs with a long-listed term from a row of its co-occurrences made once
     /// per term (`SentenceCounts`), instead of walking its list.
-    pub(super) long_from: usize,
+    long_from: usize,
     /// Per sentence position, its terms whose lists are long, ascending, as
     /// `long_terms[long_terms_start[p]..long_terms_start[p + 1]]`.
     long_terms: Vec<u32>,
@@ -35,32 +35,18 @@ pub struct Postings {
     sampled_pairs: FxHashMap<u64, u32>,
 }
 
-/// Each sentence position's sampled terms whose samples hold it ([`Postings::in_samples`]), as
-/// one list and where each position's part starts.
-fn in_samples(terms: &[&[(u32, f64)]], rates: &[f64]) -> (Vec<u32>, Vec<u32>) {
+/// Each sentence position's terms that pass `keep(position, term)`, as one list and where each
+/// position's part starts (read back with [`part`]).
+fn per_position(terms: &[&[(u32, f64)]], keep: impl Fn(u32, u32) -> bool) -> (Vec<u32>, Vec<u32>) {
     let mut all = Vec::new();
     let mut start = Vec::with_capacity(terms.len() + 1);
     start.push(0);
     for (position, list) in terms.iter().enumerate() {
-        let key = sample_key(position as u32);
         all.extend(
             list.iter()
                 .map(|&(t, _)| t)
-                .filter(|&t| rates.get(t as usize).is_some_and(|&r| r < 1.0 && key < r)),
+                .filter(|&t| keep(position as u32, t)),
         );
-        start.push(all.len() as u32);
-    }
-    (all, start)
-}
-
-/// Each sentence position's terms that pass `keep`, as one list and where each position's part
-/// starts.
-fn per_position(terms: &[&[(u32, f64)]], keep: impl Fn(u32) -> bool) -> (Vec<u32>, Vec<u32>) {
-    let mut all = Vec::new();
-    let mut start = Vec::with_capacity(terms.len() + 1);
-    start.push(0);
-    for list in terms {
-        all.extend(list.iter().map(|&(t, _)| t).filter(|&t| keep(t)));
         start.push(all.len() as u32);
     }
     (all, start)
@@ -130,36 +116,36 @@ impl Postings {
                 }
             })
             .collect();
-        let (in_samples, in_samples_start) = in_samples(terms, &rates);
-        let long_from = long_from(sample);
-        let (long_terms, long_terms_start) = per_position(terms, |t| {
-            rates.get(t as usize) == Some(&1.0)
-                && held
-                    .get(t as usize)
-                    .is_some_and(|&n| n as usize >= long_from)
+        let mut postings = Postings {
+            held,
+            samples,
+            rates,
+            sentences,
+            positions: terms.len(),
+            in_samples: Vec::new(),
+            in_samples_start: Vec::new(),
+            long_from: long_from(sample),
+            long_terms: Vec::new(),
+            long_terms_start: Vec::new(),
+            sampled_pairs: FxHashMap::default(),
+        };
+        (postings.in_samples, postings.in_samples_start) = per_position(terms, |position, t| {
+            let rate = postings.sampling_rate(t);
+            rate < 1.0 && sample_key(position) < rate
         });
+        (postings.long_terms, postings.long_terms_start) =
+            per_position(terms, |_, t| postings.is_long(t));
         let mut sampled_pairs: FxHashMap<u64, u32> = FxHashMap::default();
-        for p in 0..terms.len() {
-            let here = &in_samples[in_samples_start[p] as usize..in_samples_start[p + 1] as usize];
+        for p in 0..terms.len() as u32 {
+            let here = postings.in_samples_of(p);
             for (x, &low) in here.iter().enumerate() {
                 for &high in &here[x + 1..] {
                     *sampled_pairs.entry(pair_key(low, high)).or_default() += 1;
                 }
             }
         }
-        Postings {
-            held,
-            samples,
-            rates,
-            sentences,
-            positions: terms.len(),
-            in_samples,
-            in_samples_start,
-            long_from,
-            long_terms,
-            long_terms_start,
-            sampled_pairs,
-        }
+        postings.sampled_pairs = sampled_pairs;
+        postings
     }
 
     /// The terms of the sentence at `position` whose lists are long (walked whole, of at least
