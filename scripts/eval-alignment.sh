@@ -33,11 +33,30 @@ done
 
 # What the search is: link bar, reach, seeds per sentence, stopwords; and the reference prior,
 # also on 500-byte backgrounds (the corpus's smallest size is 5 KB).
+# Seeds and the links around them at one bar (the search as first built), with the reach:
 for link_bar in 3 5 7 9; do
   for reach in 2 3 5; do
-    "$S" eval alignment run "$OUT/tune" --link-bar "$link_bar" --reach "$reach" \
-      --label "link bar $link_bar, reach $reach" > "$OUT/grid-link-$link_bar-reach-$reach.md"
+    "$S" eval alignment run "$OUT/tune" --link-bar "$link_bar" --seed-link-bar "$link_bar" \
+      --reach "$reach" --label "link bar $link_bar, reach $reach" \
+      > "$OUT/grid-link-$link_bar-reach-$reach.md"
   done
+done
+# The bar a seed needs to be a link apart from the bar of the links around it (reach 3), then
+# the reach at the chosen bars, and the link bar past the grid's top:
+for seed_bar in 0 3 5 7; do
+  for link_bar in 5 7 9; do
+    "$S" eval alignment run "$OUT/tune" --seed-link-bar "$seed_bar" --link-bar "$link_bar" \
+      --label "seed link bar $seed_bar, link bar $link_bar" \
+      > "$OUT/grid-seed-$seed_bar-link-$link_bar.md"
+  done
+done
+for reach in 2 5; do
+  "$S" eval alignment run "$OUT/tune" --reach "$reach" --label "reach $reach" \
+    > "$OUT/grid-reach-$reach.md"
+done
+for link_bar in 11 13; do
+  "$S" eval alignment run "$OUT/tune" --seed-link-bar 3 --link-bar "$link_bar" \
+    --label "seed link bar 3, link bar $link_bar" > "$OUT/grid-seed-3-link-$link_bar.md"
 done
 for seeds in 0.25 4; do
   "$S" eval alignment run "$OUT/tune" --seeds-per-sentence "$seeds" \

@@ -241,6 +241,10 @@ pub struct MatchingValues {
     /// Judged against chance: a link's surprise -ln P must reach this many nats.
     #[arg(long, value_name = "NATS")]
     pub link_bar: Option<f64>,
+    /// Judged against chance: a seed's surprise -ln P must reach this many nats for it to be a
+    /// link.
+    #[arg(long, value_name = "NATS")]
+    pub seed_link_bar: Option<f64>,
     /// Judged against chance: the most sentences between consecutive links of a passage, on each
     /// side, plus one.
     #[arg(long, value_name = "N")]
@@ -384,6 +388,7 @@ impl MatchingValues {
         }
         if let Some(chance) = &mut preset.chance {
             chance.link_bar = self.link_bar.unwrap_or(chance.link_bar);
+            chance.seed_link_bar = self.seed_link_bar.unwrap_or(chance.seed_link_bar);
             chance.reach = self.reach.unwrap_or(chance.reach).max(1);
             chance.seeds_per_sentence =
                 self.seeds_per_sentence.unwrap_or(chance.seeds_per_sentence);

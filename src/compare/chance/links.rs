@@ -4,11 +4,19 @@
 //! a reworded one keeps most of them recognisable. Once a seed is found, its neighbourhood is
 //! searched the way BLAST extends a word hit (Altschul et al. 1990): every pair within `reach`
 //! sentences after (and before) it on both sides (0 on one side: a sentence split in two) is
-//! scored, and each that is unlikely enough by
-//! chance (ln P at most the link bar) becomes a link and is extended in turn. The bar keeps the
-//! search from wandering through unrelated text: a random pair passes it with probability
-//! exp(-bar), so each link finds on average 2 ((reach + 1)^2 - 1) exp(-bar) chance links, well under one at
-//! the default bar. The cost is the seeds and links times the window, linear in what is found.
+//! scored, and each that is unlikely enough by chance (ln P at most the link bar) becomes a link
+//! and is extended in turn. The bar keeps the search from wandering through unrelated text: a
+//! random pair passes it with probability exp(-bar), so each link finds on average
+//! 2 ((reach + 1)^2 - 1) exp(-bar) chance links, well under one at the default bar. The cost is
+//! the seeds and links times the window, linear in what is found.
+//!
+//! A seed becomes a link at a bar of its own (the seed link bar). A seed has already passed its
+//! E-value bar, which is strict in long documents (ln P near -10 at 4 MB) and loose in short ones
+//! (near -3 in 5 KB essays), while a pair met beside a link has only the link bar to pass. With
+//! one bar for both, the bar decided too much at once: at 7 a copied table whose rows differ by a
+//! number (each row with its copy at ln P -6.9) had no link at all, and at 0 (every seed a link)
+//! an essay's title joined its copied sentences. The two bars are chosen apart, on the
+//! text-alignment corpus (EVALUATION.md, "Text alignment").
 
 use std::sync::atomic::AtomicBool;
 
@@ -28,9 +36,9 @@ pub struct Link {
     pub ln_p: f64,
 }
 
-/// The links reachable from `seeds`: the seeds with ln P at most `link_ln_p`, and every pair
-/// within `reach` sentences of a link on both sides (forward or backward) that passes the same
-/// bar, sorted by (left, right), each with what its weighing found besides (`T`: the shared
+/// The links reachable from `seeds`: the seeds with ln P at most `seed_ln_p`, and every pair
+/// within `reach` sentences of a link on both sides (forward or backward) with ln P at most
+/// `link_ln_p`, sorted by (left, right), each with what its weighing found besides (`T`: the shared
 /// terms the passages are weighed with, so that no link is weighed twice). `sizes` are the
 /// documents' numbers of sentences; `weigh(a, b)` gives a pair's score and ln P (`None` for a
 /// sentence that takes no part, or a pair that cannot pass the bar).
@@ -39,7 +47,7 @@ pub fn extend<T>(
     weigh: &(dyn Fn(usize, usize) -> Option<(f64, f64, T)> + Sync),
     seeds: Vec<(Seed, T)>,
     reach: u32,
-    link_ln_p: f64,
+    [seed_ln_p, link_ln_p]: [f64; 2],
     cancel: &AtomicBool,
 ) -> Result<Vec<(Link, T)>, Cancelled> {
     let mut seen = Seen::new(sizes[0]);
@@ -47,7 +55,7 @@ pub fn extend<T>(
     let mut work: Vec<Link> = Vec::new();
     for (seed, found) in seeds {
         seen.insert(seed.left, seed.right);
-        if seed.ln_p <= link_ln_p {
+        if seed.ln_p <= seed_ln_p {
             let link = Link {
                 left: seed.left,
                 right: seed.right,
@@ -143,6 +151,39 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A seed passes the seed link bar and a pair beside a link the link bar, each its own: with
+    /// every pair at ln P -6, a seed is a link under a seed link bar of 5 but a link bar of 7
+    /// finds nothing around it; under a seed link bar of 7 nothing is a link.
+    #[test]
+    fn seeds_and_the_pairs_beside_links_pass_their_own_bars() {
+        let never = AtomicBool::new(false);
+        let weigh = |_: usize, _: usize| Some((1.0, -6.0, ()));
+        let seed = Seed {
+            left: 4,
+            right: 4,
+            score: 1.0,
+            ln_p: -6.0,
+        };
+        let run = |[seed_bar, link_bar]: [f64; 2]| -> Vec<(u32, u32)> {
+            extend(
+                [10, 10],
+                &weigh,
+                vec![(seed, ())],
+                1,
+                [-seed_bar, -link_bar],
+                &never,
+            )
+            .expect("not cancelled")
+            .into_iter()
+            .map(|(link, ())| (link.left, link.right))
+            .collect()
+        };
+        assert_eq!(run([5.0, 7.0]), [(4, 4)]);
+        assert!(run([7.0, 5.0]).is_empty());
+        // Both bars passed: the links spread from the seed through the whole window of pairs.
+        assert_eq!(run([5.0, 5.0]).len(), 100);
+    }
 
     proptest::proptest! {
         /// The windows and the set outside them remember the pairs a hash set of them would.

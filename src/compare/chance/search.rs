@@ -28,8 +28,11 @@ use crate::similarity::{Cancelled, MatchRules, Method, ModelView, PreparedDoc, S
 pub struct ChanceOptions {
     /// A seed's E-value is at most this times the number of sentences of both documents.
     pub seeds_per_sentence: f64,
-    /// A link's -ln P (its surprise, in nats) is at least this.
+    /// A link found around another one has -ln P (its surprise, in nats) of at least this.
     pub link_bar: f64,
+    /// A seed (which has passed its own E-value bar) is a link when its -ln P is at least this.
+    #[serde(default = "default_seed_link_bar")]
+    pub seed_link_bar: f64,
     /// Consecutive links of a passage are at most this many sentences apart on each side (the
     /// passage gap plus one).
     pub reach: u32,
@@ -53,6 +56,10 @@ fn discount_on() -> bool {
     true
 }
 
+fn default_seed_link_bar() -> f64 {
+    ChanceOptions::DEFAULT.seed_link_bar
+}
+
 fn default_list_cap() -> u32 {
     ChanceOptions::DEFAULT.discount_list_cap
 }
@@ -62,6 +69,7 @@ impl ChanceOptions {
     pub const DEFAULT: ChanceOptions = ChanceOptions {
         seeds_per_sentence: 1.0,
         link_bar: 5.0,
+        seed_link_bar: 3.0,
         reach: 3,
         prior_sentences: 0.0,
         cooccurrence_discount: true,
@@ -207,7 +215,7 @@ pub fn search(
         },
         member_seeds,
         options.reach,
-        -options.link_bar,
+        [-options.seed_link_bar, -options.link_bar],
         cancel,
     )?;
     check(cancel)?;
