@@ -13,7 +13,7 @@ use std::sync::atomic::AtomicBool;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::cooccurrence::{self, Postings, SentenceCounts};
+use super::cooccurrence::{self, Discount, Postings, SentenceCounts};
 use super::evidence::ChanceEvidence;
 use super::links::{self, Link};
 use super::null::{NullModel, RatePrior};
@@ -50,6 +50,15 @@ pub struct ChanceOptions {
     /// first meaning, a cap on the lists counted at all, kept for saved settings.)
     #[serde(default = "default_list_cap")]
     pub discount_list_cap: u32,
+    /// How many sentences a word's own rate is worth in the discount's estimate of how often it
+    /// comes with a heavier word ([`super::cooccurrence::conditional`]); 0 takes the share
+    /// counted alone.
+    #[serde(default = "default_discount_prior")]
+    pub discount_prior_sentences: f64,
+}
+
+fn default_discount_prior() -> f64 {
+    ChanceOptions::DEFAULT.discount_prior_sentences
 }
 
 fn discount_on() -> bool {
@@ -74,6 +83,7 @@ impl ChanceOptions {
         prior_sentences: 0.0,
         cooccurrence_discount: true,
         discount_list_cap: 256,
+        discount_prior_sentences: 8.0,
     };
 }
 
@@ -180,9 +190,10 @@ pub fn search(
             &null,
             [position_terms[0][a], position_terms[1][b]],
             [position_lengths[0][a], position_lengths[1][b]],
-            options
-                .cooccurrence_discount
-                .then_some([&counts[0], &counts[1]]),
+            options.cooccurrence_discount.then_some(Discount {
+                counts: [&counts[0], &counts[1]],
+                prior_sentences: options.discount_prior_sentences,
+            }),
             [a as u32, b as u32],
             ln_p_bar,
         )
