@@ -81,19 +81,19 @@ for sample in 1 8 32 64 128 512 2048; do
   "$S" eval alignment run "$OUT/tune" --discount-list-cap "$sample" \
     --label "discount sample $sample" > "$OUT/grid-discount-sample-$sample.md"
 done
-# The discount's prior (the default is 8): ties on the tuning corpus are broken by F1 on the
+# The discount's bar (the default is 3 nats): ties on the tuning corpus are broken by F1 on the
 # even-numbered half of the BBC summaries (its summaries against their own and other articles).
 even="$OUT/bbc-summaries-even.csv"
 head -1 eval/bbc-summaries.csv > "$even"
 awk -F, 'NR > 1 { n = $1; sub(/.*\//, "", n); gsub(/[^0-9]/, "", n); if (n % 2 == 0) print }' \
   eval/bbc-summaries.csv >> "$even"
-for prior in 0 1 2 4 8 16 32 64; do
-  "$S" eval alignment run "$OUT/tune" --discount-prior "$prior" \
-    --label "discount prior $prior" > "$OUT/grid-discount-prior-$prior.md"
-  "$S" eval alignment run "$OUT/tune-small" --discount-prior "$prior" \
-    --label "discount prior $prior" > "$OUT/grid-small-discount-prior-$prior.md"
-  "$S" eval documents --labels "$even" --root "$DATA" --discount-prior "$prior" \
-    > "$OUT/bbc-even-discount-prior-$prior.txt"
+for bar in 0 1 2 2.5 3 3.5 4 5 8; do
+  "$S" eval alignment run "$OUT/tune" --discount-bar "$bar" \
+    --label "discount bar $bar" > "$OUT/grid-discount-bar-$bar.md"
+  "$S" eval alignment run "$OUT/tune-small" --discount-bar "$bar" \
+    --label "discount bar $bar" > "$OUT/grid-small-discount-bar-$bar.md"
+  "$S" eval documents --labels "$even" --root "$DATA" --discount-bar "$bar" \
+    > "$OUT/bbc-even-discount-bar-$bar.txt"
 done
 for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune" --prior-sentences "$prior" --label "prior $prior" \

@@ -51,6 +51,9 @@ fn wiki_files(data: &Path, range: std::ops::Range<usize>) -> Vec<PathBuf> {
         .collect()
 }
 
+/// A passage's characters in the document with the copies, start to end.
+type Span = (usize, usize);
+
 fn compare_json(a: &Path, b: &Path) -> serde_json::Value {
     json_of(&[
         "compare",
@@ -117,10 +120,15 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
         })
         .collect();
     let char_of = |byte: usize| c_text[..byte].chars().count();
+    let copies: Vec<(usize, usize)> = copied
+        .iter()
+        .map(|paragraph| {
+            let byte = c_text.find(paragraph).expect("the copy is in c.txt");
+            (char_of(byte), char_of(byte + paragraph.len()))
+        })
+        .collect();
     let mut found = 0;
-    for paragraph in &copied {
-        let byte = c_text.find(paragraph).expect("the copy is in c.txt");
-        let (start, end) = (char_of(byte), char_of(byte + paragraph.len()));
+    for &(start, end) in &copies {
         // Found: passages cover at least 80% of the paragraph's characters.
         let covered: usize = spans
             .iter()
@@ -131,13 +139,29 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
         }
     }
     assert_eq!(found, 20, "copied paragraphs found");
-    // And little besides: the passages hold little more than the copies (17,366 characters
-    // for 14,743 copied when written: passages reach into a neighbouring sentence).
+    // And little besides. The passages over the copies hold hardly more than them (14,748
+    // characters for 14,743 copied when written).
     let copied_chars: usize = copied.iter().map(|p| p.chars().count()).sum();
-    let reported: usize = spans.iter().map(|&(s, e)| e - s).sum();
+    let (on_copies, elsewhere): (Vec<Span>, Vec<Span>) = spans
+        .iter()
+        .partition(|&&(s, e)| copies.iter().any(|&(start, end)| s < end && e > start));
+    let length = |spans: &[Span]| -> usize { spans.iter().map(|&(s, e)| e - s).sum() };
     assert!(
-        reported < copied_chars * 5 / 4,
-        "{reported} characters reported for {copied_chars} copied"
+        length(&on_copies) * 20 < copied_chars * 21,
+        "{} characters reported over {copied_chars} copied",
+        length(&on_copies)
+    );
+    // Elsewhere, what two samples of Wikipedia share on their own: a template's sentences
+    // ("The following demographic statistics are from the CIA World Factbook", "This audio
+    // file was created from a revision of..."), a resolution both quote, and two retellings
+    // of one Civil War campaign and of ASCII collation in other words: 13 passages, 5,572
+    // characters when written (9 and 3,352 when the discount took any share above a word's
+    // rate, `--discount-bar 0`).
+    assert!(
+        elsewhere.len() <= 16 && length(&elsewhere) * 2 < copied_chars,
+        "{} passages, {} characters outside the copies",
+        elsewhere.len(),
+        length(&elsewhere)
     );
 }
 
@@ -197,10 +221,11 @@ fn the_alignment_corpus_keeps_its_plagdet() {
 
 /// The first 150 BBC business summaries (each five to ten sentences copied out of its article)
 /// against their articles, under the default preset: each is decided reused when half of its
-/// sentences match (EVALUATION.md, "Beside the sentence-pair and document tables": recall 0.977
-/// on all 2,225). Their words come together in two or three sentences of texts so short that,
-/// read without the discount's prior, a copied sentence lost its weight and 16% of the
-/// summaries were missed (`--discount-prior 0`: 131 of these 150 found, 147 at the default).
+/// sentences match (EVALUATION.md, "Beside the sentence-pair and document tables", on all 2,225).
+/// Their words come together in two or three sentences of texts so short that, when the
+/// discount took any share above a word's rate as a list, a copied sentence lost its weight and
+/// 16% of the summaries were missed (`--discount-bar 0`: 131 of these 150 found, 148 at the
+/// default).
 #[test]
 #[cfg_attr(
     not(simdoc_data),

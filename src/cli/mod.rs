@@ -265,10 +265,11 @@ pub struct MatchingValues {
     /// of about this many of the sentences holding each word (all of them when fewer).
     #[arg(long, value_name = "N")]
     pub discount_list_cap: Option<u32>,
-    /// Judged against chance: how many sentences a word's own rate is worth in the discount's
-    /// estimate of how often it comes with a heavier word (0: the share counted alone).
-    #[arg(long, value_name = "N")]
-    pub discount_prior: Option<f64>,
+    /// Judged against chance: the discount weighs a word given a heavier one only when their
+    /// coming together in a document is at least this many nats unlikely at the word's own rate
+    /// (0: whenever they come together more often than the word alone).
+    #[arg(long, value_name = "NATS")]
+    pub discount_bar: Option<f64>,
     /// Leave out quotations: sentences in a block quote or mostly between quotation marks
     /// ("…", “…”, „…“, «…»). In `simdoc sources`, the document's only.
     #[arg(long)]
@@ -407,10 +408,7 @@ impl MatchingValues {
                 .discount_list_cap
                 .unwrap_or(chance.discount_list_cap)
                 .max(1);
-            chance.discount_prior_sentences = self
-                .discount_prior
-                .unwrap_or(chance.discount_prior_sentences)
-                .max(0.0);
+            chance.discount_bar = self.discount_bar.unwrap_or(chance.discount_bar).max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             anyhow::bail!(

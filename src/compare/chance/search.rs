@@ -50,15 +50,15 @@ pub struct ChanceOptions {
     /// first meaning, a cap on the lists counted at all, kept for saved settings.)
     #[serde(default = "default_list_cap")]
     pub discount_list_cap: u32,
-    /// How many sentences a word's own rate is worth in the discount's estimate of how often it
-    /// comes with a heavier word ([`super::cooccurrence::conditional`]); 0 takes the share
-    /// counted alone.
-    #[serde(default = "default_discount_prior")]
-    pub discount_prior_sentences: f64,
+    /// The discount weighs a word given a heavier one only when their coming together in a
+    /// document is at least this many nats unlikely at the word's own rate
+    /// ([`super::cooccurrence::conditional`]); 0 takes every share above the rate.
+    #[serde(default = "default_discount_bar")]
+    pub discount_bar: f64,
 }
 
-fn default_discount_prior() -> f64 {
-    ChanceOptions::DEFAULT.discount_prior_sentences
+fn default_discount_bar() -> f64 {
+    ChanceOptions::DEFAULT.discount_bar
 }
 
 fn discount_on() -> bool {
@@ -83,7 +83,7 @@ impl ChanceOptions {
         prior_sentences: 0.0,
         cooccurrence_discount: true,
         discount_list_cap: 256,
-        discount_prior_sentences: 8.0,
+        discount_bar: 3.0,
     };
 }
 
@@ -192,7 +192,7 @@ pub fn search(
             [position_lengths[0][a], position_lengths[1][b]],
             options.cooccurrence_discount.then_some(Discount {
                 counts: [&counts[0], &counts[1]],
-                prior_sentences: options.discount_prior_sentences,
+                bar: options.discount_bar,
             }),
             [a as u32, b as u32],
             ln_p_bar,

@@ -20,12 +20,16 @@
 //! In a short document that share is read from a handful of sentences: in a five-sentence summary
 //! two sentences about a company and its buyer make each name "certain" given the other, and a
 //! sentence copied word for word from the article lost most of its weight (the BBC summaries'
-//! recall fell to 0.84 under this discount, 0.99 without it). So P_A(t | u) leans on t's own
-//! rate as a Beta prior worth a few sentences
-//! ([`super::search::ChanceOptions::discount_prior_sentences`], chosen on the text-alignment
-//! corpus): (both + a q_A(t)) / (others + a), which stays near q_A(t), no discount, until
-//! enough sentences holding u show t beside it, as the lists and tables of long documents do.
-//!
+//! recall fell to 0.84 under this discount, 0.99 without it). Two sentences out of two are no
+//! evidence that words come together when each is in half the document's sentences anyway. So
+//! a word is discounted given a heavier one only when their coming together is itself unlikely
+//! at the word's own rate: when n KL(P_A(t | u), q_A(t)) reaches a bar
+//! ([`super::search::ChanceOptions::discount_bar`], chosen on the text-alignment corpus), the
+//! Chernoff bound on -ln P of seeing that share or more among the n other sentences holding u
+//! (KL the Kullback-Leibler divergence of two Bernoulli rates). Lists and a topic's words in
+//! long documents pass it by far (three sentences out of three, at a rate of one in thousands);
+//! a short text's words that merely share its few sentences do not.
+
 //! Counting co-occurrence walks the sentence lists of the terms, which would cost the square of
 //! a document's size for its common words. So each list is walked in a sample of about K of its
 //! sentences ([`super::search::ChanceOptions::discount_list_cap`], chosen on the text-alignment
@@ -57,34 +61,38 @@ pub use postings::Postings;
 
 use super::null::NullModel;
 
-/// What a discount reads: the two documents' co-occurrence counts, and how many sentences a
-/// word's own rate is worth in the estimate of P(t | u) ([`conditional`]).
+/// What a discount reads: the two documents' co-occurrence counts, and how unlikely (nats) two
+/// words' coming together must be to count ([`conditional`]).
 #[derive(Clone, Copy)]
 pub struct Discount<'a> {
     pub counts: [&'a SentenceCounts<'a>; 2],
-    pub prior_sentences: f64,
+    pub bar: f64,
 }
 
-/// P(t | u) in one document, estimated from the `both` other sentences holding t and u among
-/// the `others` holding u, leaning on t's own rate `rate` as a Beta prior worth `prior`
-/// sentences: (both + prior rate) / (others + prior), at most 1. With no prior it is the share
-/// both / others, which in a short document is read from one or two sentences: a summary of
-/// five sentences whose topic words (a company, its buyer) come together in two of them would
-/// have those words discounted as a list. The prior holds such an estimate near the word's
-/// own rate (no discount) until enough sentences show otherwise, as lists and tables in long
-/// documents do.
-pub fn conditional(both: f64, others: f64, rate: f64, prior: f64) -> f64 {
-    ((both + prior * rate) / (others + prior)).min(1.0)
+/// P(t | u) in one document as the discount reads it: the share both / others of the `others`
+/// sentences holding u that also hold t (`both`), at most 1, when that share is above t's own
+/// rate `rate` by at least `bar` nats of evidence (others KL(share, rate), the Chernoff bound
+/// on -ln P of a share as high at the rate); otherwise the rate itself (no discount). See the
+/// module docs.
+pub fn conditional(both: f64, others: f64, rate: f64, bar: f64) -> f64 {
+    let share = (both / others).min(1.0);
+    if share > rate && rate < 1.0 && others * bernoulli_kl(share, rate) < bar {
+        return rate;
+    }
+    share
+}
+
+/// The Kullback-Leibler divergence of Bernoulli(q) from Bernoulli(p), in nats.
+fn bernoulli_kl(p: f64, q: f64) -> f64 {
+    let term = |a: f64, b: f64| if a > 0.0 { a * (a / b).ln() } else { 0.0 };
+    term(p, q) + term(1.0 - p, 1.0 - q)
 }
 
 /// The shared terms of sentences `own` (left at position `own[0]`, right at `own[1]`), heaviest
 /// first as (dense index, weight), with each weight taken given the heavier ones (see the module
 /// docs), as `discount` reads the two documents' co-occurrence counts.
 pub fn discounted(shared: &[(u32, f64)], discount: Discount, own: [u32; 2]) -> Vec<(u32, f64)> {
-    let Discount {
-        counts,
-        prior_sentences,
-    } = discount;
+    let Discount { counts, bar } = discount;
     let rows = [counts[0].counts(own[0]), counts[1].counts(own[1])];
     // Each shared term's place in both sentences' counts, and how many sentences hold it, per
     // side: found once, not once per pair of shared terms.
@@ -111,7 +119,7 @@ pub fn discounted(shared: &[(u32, f64)], discount: Discount, own: [u32; 2]) -> V
                 rows[side]
                     .both_at(ti, ui)
                     .filter(|_| held > 1)
-                    .map(|both| conditional(both, (held - 1) as f64, rates[side], prior_sentences))
+                    .map(|both| conditional(both, (held - 1) as f64, rates[side], bar))
             });
             weight = given_the_heavier(weight, given, rates);
         }
@@ -192,12 +200,9 @@ mod tests {
     use super::postings::sample_key;
     use super::*;
 
-    /// The discount as first built: P(t | u) the plain share, no prior.
-    fn unshrunk<'a>(counts: [&'a SentenceCounts<'a>; 2]) -> Discount<'a> {
-        Discount {
-            counts,
-            prior_sentences: 0.0,
-        }
+    /// The discount as first built: P(t | u) the plain share, however few sentences show it.
+    fn plain_share<'a>(counts: [&'a SentenceCounts<'a>; 2]) -> Discount<'a> {
+        Discount { counts, bar: 0.0 }
     }
 
     /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms below 10,
@@ -227,7 +232,7 @@ mod tests {
             t: u32,
             u: u32,
             own: u32,
-            prior: f64,
+            bar: f64,
         ) -> Option<f64> {
             let list = |term: u32| -> Vec<u32> {
                 (0u32..)
@@ -252,7 +257,7 @@ mod tests {
                 estimate,
                 (lu.len() - 1) as f64,
                 self.rate(t),
-                prior,
+                bar,
             ))
         }
     }
@@ -264,14 +269,14 @@ mod tests {
         postings: [&Postings; 2],
         sentences: [&[&[(u32, f64)]]; 2],
         own: [u32; 2],
-        prior: f64,
+        bar: f64,
     ) -> Vec<(u32, f64)> {
         let mut out = Vec::with_capacity(shared.len());
         for (k, &(t, w)) in shared.iter().enumerate() {
             let mut weight = w;
             for &(u, _) in &shared[..k] {
                 let given = [0, 1].map(|side| {
-                    postings[side].conditional_by_walking(sentences[side], t, u, own[side], prior)
+                    postings[side].conditional_by_walking(sentences[side], t, u, own[side], bar)
                 });
                 let rates = [0, 1].map(|side| postings[side].rate(t));
                 weight = given_the_heavier(weight, given, rates);
@@ -291,7 +296,7 @@ mod tests {
             own_left in 0usize..40,
             own_right in 0usize..40,
             cap in 1u32..48,
-            prior in proptest::sample::select(vec![0.0, 0.5, 4.0]),
+            bar in proptest::sample::select(vec![0.0, 0.5, 3.0]),
         ) {
             let own = [own_left % left.len(), own_right % right.len()];
             let as_lists = |side: &Vec<std::collections::BTreeSet<u32>>| -> Vec<Vec<(u32, f64)>> {
@@ -305,8 +310,8 @@ mod tests {
             let both = shared_terms(&l[own[0]], &r[own[1]]);
             let own = [own[0] as u32, own[1] as u32];
             proptest::prop_assert_eq!(
-                discounted(&both, Discount { counts: [&counts[0], &counts[1]], prior_sentences: prior }, own),
-                discounted_by_walking(&both, [&postings[0], &postings[1]], [&ls, &rs], own, prior)
+                discounted(&both, Discount { counts: [&counts[0], &counts[1]], bar }, own),
+                discounted_by_walking(&both, [&postings[0], &postings[1]], [&ls, &rs], own, bar)
             );
         }
     }
@@ -324,7 +329,7 @@ mod tests {
         ];
         let shared = [(0, 10.0), (1, 10.0), (2, 10.0), (3, 10.0), (4, 10.0)];
         let out = with_counts(&document, 2048, |side| {
-            discounted(&shared, unshrunk([side, side]), [0, 0])
+            discounted(&shared, plain_share([side, side]), [0, 0])
         });
         assert_eq!(out[0].1, 10.0, "the heaviest term keeps its weight");
         assert!(out[1].1 < 0.01 && out[2].1 < 0.01, "{out:?}");
@@ -346,7 +351,7 @@ mod tests {
             let sampled = counts.postings.sample(0).len();
             (
                 sampled,
-                discounted(&shared, unshrunk([counts, counts]), [0, 0]),
+                discounted(&shared, plain_share([counts, counts]), [0, 0]),
             )
         });
         assert!(sampled < 200, "{sampled}");
@@ -356,34 +361,38 @@ mod tests {
     }
 
     #[test]
-    fn the_prior_keeps_two_sentences_from_making_a_list_but_not_forty() {
-        // Terms 0 and 1 (a company and its buyer) come together in two other sentences of a
-        // text of 20: taken alone, 1 given 0 is certain and 1 weighs nothing; with a prior of 8
-        // sentences at 1's rate (3 / 20) the estimate is (2 + 1.2) / 10, and 1 keeps most of
-        // its weight.
-        let mut short: Vec<&[u32]> = vec![&[0, 1, 2], &[0, 1], &[0, 1]];
-        short.extend((0..17).map(|_| &[3u32][..]));
+    fn words_of_a_short_text_are_not_a_list_for_sharing_its_few_sentences() {
+        // A text of five sentences: terms 0 and 1 (a company and its buyer) are in three of
+        // them, and come together in the two besides the pair's. Taken alone, 1 given 0 is
+        // certain (2 of 2) and 1 weighs nothing; but at 1's rate of 3 / 5 two of two is
+        // 2 KL(1, 0.6) = 1.02 nats of evidence, under a bar of 3: no discount.
+        let short: [&[u32]; 5] = [&[0, 1, 2], &[0, 1], &[0, 1, 4], &[3], &[4]];
         let shared = [(0, 10.0), (1, 10.0), (2, 10.0)];
-        let weigh = |document: &[&[u32]], prior_sentences: f64| {
+        let weigh = |document: &[&[u32]], bar: f64| {
             with_counts(document, 2048, |side| {
-                let discount = Discount {
-                    counts: [side, side],
-                    prior_sentences,
-                };
-                discounted(&shared, discount, [0, 0])
+                discounted(
+                    &shared,
+                    Discount {
+                        counts: [side, side],
+                        bar,
+                    },
+                    [0, 0],
+                )
             })
         };
         assert!(weigh(&short, 0.0)[1].1 < 0.01);
-        let kept = weigh(&short, 8.0)[1].1;
-        assert!((kept - -(0.32f64 * 0.32).ln()).abs() < 1e-6, "{kept}");
-        // In forty other sentences together they are a list: still discounted.
+        assert_eq!(weigh(&short, 3.0)[1].1, 10.0);
+        // In a text of 40 where they come together in 3 of 3 other sentences (rate 4 / 40:
+        // 3 KL(1, 0.1) = 6.9 nats), and in a list of 40, they are discounted.
+        let mut rare: Vec<&[u32]> = vec![&[0, 1, 2], &[0, 1], &[0, 1], &[0, 1]];
+        rare.extend((0..36).map(|_| &[3u32][..]));
+        assert!(weigh(&rare, 3.0)[1].1 < 0.01);
         let mut long: Vec<&[u32]> = vec![&[0, 1, 2]];
         long.extend((0..40).map(|_| &[0u32, 1][..]));
         long.extend((0..40).map(|_| &[3u32][..]));
-        let listed = weigh(&long, 8.0)[1].1;
-        assert!(listed < 0.4, "{listed}");
+        assert!(weigh(&long, 3.0)[1].1 < 0.01);
         assert_eq!(
-            weigh(&long, 8.0)[2].1,
+            weigh(&long, 3.0)[2].1,
             10.0,
             "a word of the pair alone keeps its weight"
         );
@@ -394,12 +403,12 @@ mod tests {
         // 0 and 1 meet only in the pair's own sentence: no discount.
         let shared = [(0, 8.0), (1, 8.0)];
         let out = with_counts(&[&[0, 1], &[0], &[1], &[2]], 2048, |side| {
-            discounted(&shared, unshrunk([side, side]), [0, 0])
+            discounted(&shared, plain_share([side, side]), [0, 0])
         });
         assert_eq!(out[1].1, 8.0);
         // Once they also meet in another sentence of both documents, 1 given 0 is likely.
         let out = with_counts(&[&[0, 1], &[0, 1], &[1], &[2]], 2048, |side| {
-            discounted(&shared, unshrunk([side, side]), [0, 0])
+            discounted(&shared, plain_share([side, side]), [0, 0])
         });
         assert!(out[1].1 < 0.01, "{out:?}");
     }
