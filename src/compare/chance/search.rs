@@ -77,7 +77,7 @@ impl ChanceOptions {
     /// The defaults (chosen on the text-alignment corpus, EVALUATION.md "Text alignment").
     pub const DEFAULT: ChanceOptions = ChanceOptions {
         seeds_per_sentence: 1.0,
-        link_bar: 5.0,
+        link_bar: 7.0,
         seed_link_bar: 3.0,
         reach: 3,
         prior_sentences: 0.0,
