@@ -139,7 +139,7 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
         }
     }
     assert_eq!(found, 20, "copied paragraphs found");
-    // And little besides. The passages over the copies hold hardly more than them (14,748
+    // And little besides. The passages over the copies hold hardly more than them (14,738
     // characters for 14,743 copied when written).
     let copied_chars: usize = copied.iter().map(|p| p.chars().count()).sum();
     let (on_copies, elsewhere): (Vec<Span>, Vec<Span>) = spans
@@ -154,9 +154,9 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
     // Elsewhere, what two samples of Wikipedia share on their own: a template's sentences
     // ("The following demographic statistics are from the CIA World Factbook", "This audio
     // file was created from a revision of..."), a resolution both quote, and two retellings
-    // of one Civil War campaign and of ASCII collation in other words: 13 passages, 5,572
-    // characters when written (9 and 3,352 when the discount took any share above a word's
-    // rate, `--discount-bar 0`).
+    // of one Civil War campaign and of ASCII collation in other words: 13 passages, 4,800
+    // characters when written (5,572 at the link bar of 5; 9 and 3,352 at 5 when the discount
+    // took any share above a word's rate, `--discount-bar 0`).
     assert!(
         elsewhere.len() <= 16 && length(&elsewhere) * 2 < copied_chars,
         "{} passages, {} characters outside the copies",
