@@ -153,7 +153,7 @@ fn unrelated_4_mb_texts_share_nothing_and_20_copied_paragraphs_are_found() {
     );
     // Elsewhere, what two samples of Wikipedia share on their own: a template's sentences
     // ("The following demographic statistics are from the CIA World Factbook", "This audio
-    // file was created from a revision of..."), a resolution both quote, and two retellings
+    // file was created from a revision of...", census paragraphs), a message both quote, and retellings
     // of one Civil War campaign and of ASCII collation in other words: 13 passages, 4,800
     // characters when written (5,572 at the link bar of 5; 9 and 3,352 at 5 when the discount
     // took any share above a word's rate, `--discount-bar 0`).
