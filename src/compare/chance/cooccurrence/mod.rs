@@ -76,7 +76,7 @@ pub struct Discount<'a> {
 /// module docs.
 pub fn conditional(both: f64, others: f64, rate: f64, bar: f64) -> f64 {
     let share = (both / others).min(1.0);
-    if share > rate && rate < 1.0 && others * bernoulli_kl(share, rate) < bar {
+    if share > rate && others * bernoulli_kl(share, rate) < bar {
         return rate;
     }
     share
