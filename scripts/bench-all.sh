@@ -98,6 +98,14 @@ repetition() {
   timed $simdoc compare -q --preset measured "$dir/same.txt" "$dir/same.txt" --json "$dir/same.json"
   echo "the same under the default documents preset (judged against chance: no evidence, nothing listed):"
   timed $simdoc compare -q "$dir/same.txt" "$dir/same.txt" --json "$dir/same.json"
+  # Lines that differ by one number (tests/templated.rs): at the measured preset every two pass
+  # the floor both ways, and each line keeps its best partners.
+  for n in 3000 100000; do
+    python3 -c "import sys; sys.stdout.write(''.join(f'Text number {i} about the budget.\\n' for i in range($n)))" >"$dir/lines.txt"
+    echo "$n lines that differ by one number compared with themselves, measured preset (each keeps its best partners):"
+    timed $simdoc compare --preset measured "$dir/lines.txt" "$dir/lines.txt" >"$dir/out.txt"
+    grep -E '^matched pairs' "$dir/out.txt"
+  done
   # The pages of tests/repetition.rs: a title, one paragraph, 10,000 identical headings.
   python3 -c "
 import sys

@@ -142,6 +142,12 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     } else {
         None
     };
+    if let Some(note) = resemblances
+        .as_ref()
+        .and_then(fuzzy::Resemblances::capped_note)
+    {
+        eprintln!("simdoc: {note}");
+    }
     let mut collection = Collection::from_documents(names, &documents, normaliser, &mut job)
         .context("preparing the documents")?;
     if args.idf == IdfSource::Reference {

@@ -72,6 +72,36 @@ pub struct Resemblances {
     /// Sentences taking part, per document.
     pub sentences: Vec<usize>,
     shared: SharedSentences,
+    /// Sentences with more EQ partners than they keep ([`PARTNERS_KEPT_IN_COLLECTION`]): their
+    /// share of a document beyond their best partners' is not counted.
+    pub capped_sentences: usize,
+}
+
+/// EQ partners a sentence (a class of repeated sentences) keeps in a collection: its best, by
+/// the smaller Sim ([`crate::similarity::partners`]). More than a pair of documents keeps
+/// ([`crate::similarity::PARTNERS_KEPT`]): a source sentence copied, lightly edited, into a
+/// whole class's submissions pairs with every one of them, and a teacher needs them all. 8,000
+/// one-line documents sharing a phrase paired each with all the others (32 million pairs,
+/// 2.6 GB); each now pairs with its 100 nearest.
+pub const PARTNERS_KEPT_IN_COLLECTION: usize = 100;
+
+impl Resemblances {
+    /// The note on sentences that kept only their best partners, if any.
+    pub fn capped_note(&self) -> Option<String> {
+        (self.capped_sentences > 0).then(|| {
+            format!(
+                "{} {} more than {PARTNERS_KEPT_IN_COLLECTION} EQ partners: each counts its \
+                 {PARTNERS_KEPT_IN_COLLECTION} best (templated or repeated lines; the documents \
+                 holding the others do not count it)",
+                self.capped_sentences,
+                if self.capped_sentences == 1 {
+                    "sentence has"
+                } else {
+                    "sentences have"
+                }
+            )
+        })
+    }
 }
 
 impl Resemblances {
@@ -218,19 +248,36 @@ pub fn resemblances(
     // its mirror image carry the same verdict, the model's correlations being symmetric (every
     // pair is stored in both rows; on Reuters-21578 all 5.4 million pairs of distinct classes
     // were EQ both ways round or neither), and the graph takes both ways round from one.
-    let eq_pairs = FuzzyMatcher::THESIS
-        .pairs_within(
+    //
+    // Each class keeps its best partners only ([`PARTNERS_KEPT_IN_COLLECTION`]): a pair comes
+    // from each class keeping it, either way round, and is then counted once.
+    let (mut eq_pairs, capped_classes) = FuzzyMatcher::THESIS
+        .pairs_within_capped(
             &representatives,
             model,
             floor,
             &params.rules,
-            |p| (p.left <= p.right && p.is_eq(&thresholds)).then_some((p.left, p.right)),
+            PARTNERS_KEPT_IN_COLLECTION,
+            |p| {
+                p.is_eq(&thresholds)
+                    .then_some((p.left.min(p.right), p.left.max(p.right)))
+            },
             &never,
         )
         .map_err(|_| Cancelled)?;
+    eq_pairs.sort_unstable();
+    eq_pairs.dedup();
     job.step("matching", 1, 1)?;
     let shared = SharedSentences::new(&classes, &owner, documents.len(), &eq_pairs);
-    Ok(Resemblances { sentences, shared })
+    let capped_sentences = capped_classes
+        .iter()
+        .map(|&class| classes.members(class).len())
+        .sum();
+    Ok(Resemblances {
+        sentences,
+        shared,
+        capped_sentences,
+    })
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub mod counting;
 pub mod figures;
 pub mod joined;
 mod matches;
+mod partners_capped;
 pub mod passages;
 pub mod pruning;
 pub mod tree;
@@ -30,14 +31,15 @@ use crate::document::Document;
 use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
-    Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc, Preset,
-    ScoredPair, Thresholds, Vocabulary,
+    Cancelled, CappedPairs, Explanation, MatchRules, Method, ModelView, NeededPairs, PARTNERS_KEPT,
+    PreparedDoc, Preset, ScoredPair, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
 pub use alignment::{AlignedWord, WordAlignment, WordMatch};
 pub use classes::{CappedPartners, MOST_CAPPED_NOTES, SentenceClasses, capped_notes};
 pub use figures::Figures;
+pub use partners_capped::PartnersCapped;
 pub use passages::Passage;
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 
@@ -209,6 +211,7 @@ impl PreparedPair {
                 classes: [left_classes, right_classes],
                 class_pairs: Vec::new(),
                 capped: found.capped,
+                partners_capped: PartnersCapped::default(),
                 chance: Some(found.evidence),
                 words: self.words.clone(),
                 exclusions: self.exclusions,
@@ -223,28 +226,41 @@ impl PreparedPair {
             left: &neighbours[0],
             right: &neighbours[1],
         };
-        let mut class_pairs = method.matcher().score_needed_pairs(
+        // Each class keeps its few best partners at the floor both ways: templated lines (a
+        // table, a list) would otherwise pair all with all.
+        let CappedPairs {
+            pairs: mut class_pairs,
+            capped: capped_classes,
+        } = method.matcher().score_capped_pairs(
             &left_representatives,
             &right_representatives,
             model,
             floor,
             &self.rules,
             needed,
+            PARTNERS_KEPT,
             cancel,
         )?;
+        let partners_capped = PartnersCapped::of_classes(
+            capped_classes,
+            [&left_classes, &right_classes],
+            PARTNERS_KEPT,
+        );
         self.apply_verdict(
             &mut class_pairs,
             [&left_representatives, &right_representatives],
             model,
             method,
         );
-        Ok(self.assemble(
+        let mut comparison = self.assemble(
             class_pairs,
             [left_classes, right_classes],
             model,
             method,
             floor,
-        ))
+        );
+        comparison.partners_capped = partners_capped;
+        Ok(comparison)
     }
 
     /// [`Self::compare`] from every pair at the floor instead of the needed ones: what the
@@ -333,6 +349,7 @@ impl PreparedPair {
             classes: [left_classes, right_classes],
             class_pairs,
             capped,
+            partners_capped: PartnersCapped::default(),
             chance: None,
             words: self.words.clone(),
             exclusions: self.exclusions,
@@ -426,6 +443,9 @@ pub struct Comparison {
     pub class_pairs: Vec<ScoredPair>,
     /// The class pairs whose members list only some of their partners in [`Self::pairs`].
     pub capped: Vec<CappedPartners>,
+    /// The sentences that list only their best partners at the floor both ways
+    /// ([`crate::similarity::partners`]).
+    pub partners_capped: PartnersCapped,
     /// When matches are judged against chance: what weighs the passages. [`Self::pairs`] are
     /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
     /// links of passages unlikely enough by chance ([`chance`]).
@@ -484,6 +504,7 @@ impl Comparison {
             classes,
             class_pairs: Vec::new(),
             capped: Vec::new(),
+            partners_capped: PartnersCapped::default(),
             chance: None,
             words,
             exclusions: Exclusions::default(),
@@ -722,6 +743,7 @@ impl Comparison {
             classes: [self.classes[1].clone(), self.classes[0].clone()],
             class_pairs: swap(&self.class_pairs),
             capped: self.capped.iter().map(CappedPartners::swapped).collect(),
+            partners_capped: self.partners_capped.swapped(),
             chance: self.chance.as_ref().map(chance::ChanceEvidence::swapped),
             words: [self.words[1].clone(), self.words[0].clone()],
             exclusions: self.exclusions,

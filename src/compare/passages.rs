@@ -306,6 +306,42 @@ pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
     docs.map(|d| word_counts(d.sentences.iter().map(|s| s.text.as_str())))
 }
 
+/// A test of whether a match is, for a sentence listing only its best partners
+/// ([`Comparison::partners_capped`]: a templated line), one of them scoring below its best: the
+/// line's other near-copies stand beside its place in reading order, and chaining them made a
+/// parallel passage for each (1,000 template lines against themselves: 23 passages, one after).
+fn runner_up_test<'c>(
+    comparison: &'c Comparison,
+    matches: &[ScoredPair],
+) -> impl Fn(&ScoredPair) -> bool + 'c {
+    let capped = &comparison.partners_capped;
+    let best = |side: usize, sentences: &[u32]| {
+        let mut best = vec![f64::NEG_INFINITY; comparison.active[side].len()];
+        for pair in matches {
+            let own = if side == 0 { pair.left } else { pair.right };
+            if sentences.binary_search(&own).is_ok()
+                && let Some(slot) = best.get_mut(own as usize)
+            {
+                *slot = slot.max(pair.min_sim());
+            }
+        }
+        best
+    };
+    let best = if capped.is_empty() {
+        [Vec::new(), Vec::new()]
+    } else {
+        [best(0, &capped.left), best(1, &capped.right)]
+    };
+    move |pair: &ScoredPair| {
+        let below = |side: usize, own: u32| {
+            best[side]
+                .get(own as usize)
+                .is_some_and(|&b| pair.min_sim() < b)
+        };
+        below(0, pair.left) || below(1, pair.right)
+    }
+}
+
 /// The passages of `matches` (filtered from `comparison` under `thresholds`), those with at
 /// least `options.min_pairs` pairs, and for each match the index of its passage among them.
 /// Passages count the comparison's words of each sentence ([`Comparison::words`]).
@@ -315,7 +351,8 @@ pub fn sentence_words(docs: [&Document; 2]) -> [Vec<u32>; 2] {
 /// by their first A sentence. Otherwise they are found among the matches ([`find`]); the pairs of
 /// repeated sentences listed only in part ([`Comparison::capped`]) then take no part: a band of a
 /// class's partners is not a run of reuse in reading order, and chaining the millions of pairs it
-/// may stand for would cost what the repetition classes exist to avoid.
+/// may stand for would cost what the repetition classes exist to avoid. Nor do the partners of a
+/// templated line that score below its best ([`runner_up_test`]).
 pub fn passages_of(
     comparison: &Comparison,
     matches: &[ScoredPair],
@@ -346,15 +383,16 @@ pub fn passages_of(
             .collect();
         chains.sort_by_key(|p| (p.a[0], p.b[0]));
         chains
-    } else if comparison.capped.is_empty() {
+    } else if comparison.capped.is_empty() && comparison.partners_capped.is_empty() {
         find(matches, options.gap, words)
             .into_iter()
             .filter(|p| p.pairs >= options.min_pairs)
             .collect()
     } else {
         let is_capped = comparison.capped_test();
+        let runner_up = runner_up_test(comparison, matches);
         let taking_part: Vec<usize> = (0..matches.len())
-            .filter(|&i| !is_capped(&matches[i]))
+            .filter(|&i| !is_capped(&matches[i]) && !runner_up(&matches[i]))
             .collect();
         let chained: Vec<ScoredPair> = taking_part.iter().map(|&i| matches[i]).collect();
         find(&chained, options.gap, words)

@@ -416,4 +416,7 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
     for note in capped_notes(&report.comparison.capped, MOST_CAPPED_NOTES) {
         let _ = write!(out, "<p>Not listed pair by pair: {}.</p>", escape(&note));
     }
+    if let Some(note) = report.comparison.partners_capped.describe() {
+        let _ = write!(out, "<p>Listed in part: {}.</p>", escape(&note));
+    }
 }

@@ -352,6 +352,12 @@ impl<'a> Report<'a> {
                 .iter()
                 .map(|note| format!("listed in part: {note}\n"))
                 .collect::<String>()
+            + &self
+                .comparison
+                .partners_capped
+                .describe()
+                .map(|note| format!("listed in part: {note}\n"))
+                .unwrap_or_default()
     }
 }
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::dotplot::Tier;
 use super::report::{Report, pair_range, tier};
 use crate::compare::passages::Passage;
-use crate::compare::{CappedPartners, WordAlignment};
+use crate::compare::{CappedPartners, PartnersCapped, WordAlignment};
 use crate::document::Document;
 use crate::document::offsets::OffsetsInto;
 use crate::similarity::{JoinSide, Thresholds};
@@ -105,6 +105,8 @@ impl Report<'_> {
             matches,
             nodes: full.then_some(nodes),
             capped: &self.comparison.capped,
+            partners_capped: (!self.comparison.partners_capped.is_empty())
+                .then_some(&self.comparison.partners_capped),
         }
     }
 }
@@ -136,6 +138,10 @@ pub struct JsonReport<'a> {
     /// larger class lists `shown` of them (the figures count them all).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub capped: &'a [CappedPartners],
+    /// The sentences that list only their `kept` best partners at the floor both ways
+    /// (templated lines; [`crate::similarity::partners`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partners_capped: Option<&'a PartnersCapped>,
 }
 
 #[derive(Serialize)]

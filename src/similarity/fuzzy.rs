@@ -49,16 +49,19 @@ mod candidates;
 mod scoring;
 mod sets;
 
-use self::scoring::{ScoredPiece, Scoring, keep_needed_one_way, score_itself_both_ways};
+use self::scoring::{
+    ScoredPiece, Scoring, keep_needed_one_way, score_itself_both_ways, score_itself_capped,
+};
 pub use self::sets::similarity;
 use self::sets::{
     LexicalRows, LexicalTable, RowsAgainst, WordsOf, directional_sims, lexical_sims, lookup,
 };
 
-use self::candidates::{CandidateSearch, candidates, merge_directions};
+use self::candidates::{CandidateSearch, candidates, candidates_capped, merge_directions};
 use super::aligned::{PairRelatedness, aligned_sims};
 use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};
+use super::partners::{self, CappedPairs};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
     PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
@@ -522,11 +525,21 @@ impl FuzzyMatcher {
         floor: f64,
         rules: &MatchRules,
         needed: Option<NeededPairs<'_>>,
+        kept: Option<usize>,
         cancel: &AtomicBool,
-    ) -> Result<Vec<ScoredPair>, Cancelled> {
+    ) -> Result<CappedPairs, Cancelled> {
+        let lens = [left.sentences.len(), right.sentences.len()];
+        let capped = |pairs: Vec<ScoredPair>, stopped: [Vec<u32>; 2]| match kept {
+            Some(kept) => partners::keep_best(pairs, floor, kept, lens, stopped),
+            None => CappedPairs {
+                pairs,
+                capped: Default::default(),
+            },
+        };
         let both_ways = matches!(needed, Some(NeededPairs::BothWays));
-        if both_ways && std::ptr::eq(left, right) {
-            return self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel);
+        if both_ways && std::ptr::eq(left, right) && kept.is_none() {
+            let pairs = self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel)?;
+            return Ok(capped(pairs, Default::default()));
         }
         let lexical = self.lexical(model, rules);
         let indexed = IndexedView::new(self, model, lexical.as_ref(), &[left, right]);
@@ -539,14 +552,32 @@ impl FuzzyMatcher {
         if content_floor <= 0.0 {
             // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
             // already the one without correlations for the overlap matcher.)
-            return Ok(self.score_pairs_brute_force(left, right, model, floor, rules));
+            let pairs = self.score_pairs_brute_force(left, right, model, floor, rules);
+            return Ok(capped(pairs, Default::default()));
         }
         let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
-        let forward = candidates(left, right, model, content_floor, cancel)?;
+        let mut stopped: [Vec<u32>; 2] = Default::default();
+        let forward = match kept {
+            Some(kept) => {
+                let (lists, left_stopped) =
+                    candidates_capped(left, right, model, content_floor, &scoring, kept, cancel)?;
+                stopped[0] = left_stopped;
+                lists
+            }
+            None => candidates(left, right, model, content_floor, cancel)?,
+        };
         // A document compared with itself (a collection's sentences against each other) has the
         // same candidates both ways round.
         let backward = if std::ptr::eq(left, right) {
+            stopped[1] = stopped[0].clone();
             None
+        } else if let Some(kept) = kept {
+            // The right sentences' searches rank their partners from their own side.
+            let from_right = Scoring::new(right, left, model, rules, lexical, floor, both_ways);
+            let (lists, right_stopped) =
+                candidates_capped(right, left, model, content_floor, &from_right, kept, cancel)?;
+            stopped[1] = right_stopped;
+            Some(lists)
         } else {
             Some(candidates(right, left, model, content_floor, cancel)?)
         };
@@ -601,7 +632,7 @@ impl FuzzyMatcher {
             pairs.sort_unstable_by_key(|p| (p.left, p.right));
             pairs.dedup_by_key(|p| (p.left, p.right));
         }
-        Ok(pairs)
+        Ok(capped(pairs, stopped))
     }
 }
 
@@ -643,6 +674,49 @@ impl FuzzyMatcher {
     }
 }
 
+impl FuzzyMatcher {
+    /// [`Self::pairs_within`] with each sentence keeping its `kept` best partners at the floor
+    /// both ways ([`super::partners`]): a collection of templated lines (8,000 one-line
+    /// documents sharing a phrase) costs what the partners kept cost, not the square of the
+    /// lines. A pair comes once for each of its sentences that keeps it, either way round (the
+    /// caller orders and deduplicates what `keep` makes). Also the sentences that kept fewer
+    /// partners than they had (or whose search stopped once it held its best), ascending.
+    // The trait method's arguments, the cap and what to keep of each pair.
+    #[allow(clippy::too_many_arguments)]
+    pub fn pairs_within_capped<T: Send>(
+        &self,
+        doc: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        kept: usize,
+        keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
+        cancel: &AtomicBool,
+    ) -> Result<(Vec<T>, Vec<u32>), Cancelled> {
+        let lexical = self.lexical(model, rules);
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let model = indexed.view();
+        let content_floor = rules
+            .content_floor_for(floor, doc.options.keep_stopwords)
+            .min(floor);
+        if content_floor <= 0.0 {
+            // Nothing to prune (see `score_indexed`): every pair scored, then each sentence's
+            // best kept.
+            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
+            let lens = [doc.sentences.len(); 2];
+            let capped = partners::keep_best(all, floor, kept, lens, Default::default());
+            let pairs = capped.pairs.iter().filter(|p| p.min_sim() >= floor);
+            let mut sentences = capped.capped[0].clone();
+            sentences.extend(&capped.capped[1]);
+            sentences.sort_unstable();
+            sentences.dedup();
+            return Ok((pairs.filter_map(keep).collect(), sentences));
+        }
+        let scoring = Scoring::new(doc, doc, model, rules, lexical, floor, true);
+        score_itself_capped(doc, model, content_floor, &scoring, kept, keep, cancel)
+    }
+}
+
 impl SentenceMatcher for FuzzyMatcher {
     fn method(&self) -> Method {
         self.kind()
@@ -657,7 +731,9 @@ impl SentenceMatcher for FuzzyMatcher {
         rules: &MatchRules,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        self.score_indexed(left, right, model, floor, rules, None, cancel)
+        Ok(self
+            .score_indexed(left, right, model, floor, rules, None, None, cancel)?
+            .pairs)
     }
 
     fn score_needed_pairs(
@@ -670,7 +746,32 @@ impl SentenceMatcher for FuzzyMatcher {
         needed: NeededPairs<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        self.score_indexed(left, right, model, floor, rules, Some(needed), cancel)
+        Ok(self
+            .score_indexed(left, right, model, floor, rules, Some(needed), None, cancel)?
+            .pairs)
+    }
+
+    fn score_capped_pairs(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        needed: NeededPairs<'_>,
+        kept: usize,
+        cancel: &AtomicBool,
+    ) -> Result<CappedPairs, Cancelled> {
+        self.score_indexed(
+            left,
+            right,
+            model,
+            floor,
+            rules,
+            Some(needed),
+            Some(kept),
+            cancel,
+        )
     }
 
     fn score_pairs_brute_force(

@@ -18,6 +18,7 @@ pub mod fourgram;
 pub mod fuzzy;
 pub mod lexical;
 pub mod needed;
+pub mod partners;
 pub mod prepare;
 pub mod preset;
 pub mod rules;
@@ -33,6 +34,7 @@ use crate::model::wordnet::Lexicon;
 
 pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
+pub use partners::{CappedPairs, PARTNERS_KEPT};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
 pub use rules::{MatchRules, Relate};
@@ -510,6 +512,33 @@ pub trait SentenceMatcher: Sync {
     ) -> Result<Vec<ScoredPair>, Cancelled> {
         let _ = needed;
         self.score_pairs(left, right, model, floor, rules, cancel)
+    }
+
+    /// [`Self::score_needed_pairs`] with each sentence's partners at the floor both ways capped
+    /// at its `kept` best ([`partners`]). The default scores every needed pair and then keeps
+    /// the best; the fuzzy matcher stops a sentence's search once it holds them, so that
+    /// templated lines cost what their kept partners cost.
+    #[allow(clippy::too_many_arguments)]
+    fn score_capped_pairs(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        needed: NeededPairs<'_>,
+        kept: usize,
+        cancel: &AtomicBool,
+    ) -> Result<CappedPairs, Cancelled> {
+        let pairs = self.score_needed_pairs(left, right, model, floor, rules, needed, cancel)?;
+        let lens = [left.sentences.len(), right.sentences.len()];
+        Ok(partners::keep_best(
+            pairs,
+            floor,
+            kept,
+            lens,
+            Default::default(),
+        ))
     }
 
     /// The same result by comparing every pair; for tests and benchmarks.

@@ -142,7 +142,18 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Dotplot");
         let capped = &analysis.comparison.capped;
-        if capped.is_empty() {
+        let partners_note = analysis.comparison.partners_capped.describe();
+        if let Some(note) = partners_note.filter(|_| capped.is_empty()) {
+            // Templated lines: each sentence lists its best partners only.
+            ui.weak(format!(
+                "{} matched {} (best partners only), {} {}",
+                view.matches.len(),
+                plural(view.matches.len(), "pair", "pairs"),
+                view.passages.len(),
+                plural(view.passages.len(), "passage", "passages")
+            ))
+            .on_hover_text(note);
+        } else if capped.is_empty() {
             ui.weak(format!(
                 "{} matched {}, {} {}",
                 view.matches.len(),

@@ -2,6 +2,7 @@
 //! both ways, the scorer with its scratch space, and the pieces of pairs each parallel task
 //! keeps (every pair at the floor both ways, the one-way pairs the caller needs).
 
+use super::candidates::{CANDIDATES_BEFORE_CAPPED, PartnerRanking};
 use super::*;
 
 /// A collection's sentences against themselves when only the pairs reaching the floor both ways
@@ -46,6 +47,81 @@ pub(super) fn score_itself_both_ways<T: Send>(
             pairs.append(&mut next);
             Ok(pairs)
         })
+}
+
+/// [`score_itself_both_ways`] keeping each sentence's `kept` best partners at the floor both
+/// ways (by the smaller Sim, then the larger, then the nearest position, then the earlier
+/// one: [`crate::similarity::partners`]), each search stopping once it holds them
+/// ([`CandidateSearch::of_capped`]). A pair is returned by each of its sentences that keeps
+/// it (once or twice, either way round). Also the sentences that had more partners than they
+/// keep, or whose search stopped, ascending.
+pub(super) fn score_itself_capped<T: Send>(
+    doc: &PreparedDoc,
+    model: &dyn ModelView,
+    content_floor: f64,
+    scoring: &Scoring<'_>,
+    kept: usize,
+    keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
+    cancel: &AtomicBool,
+) -> Result<(Vec<T>, Vec<u32>), Cancelled> {
+    let search = CandidateSearch::new(doc, doc, model, content_floor);
+    check(cancel)?;
+    let active: Vec<(u32, &PreparedSentence)> = doc.active().collect();
+    let floor = scoring.floor;
+    let (mut pairs, mut capped) = active
+        .par_iter()
+        .try_fold(
+            || {
+                let scratch = (search.scratch(), ScoringScratch::default());
+                (scratch, Vec::new(), Vec::new())
+            },
+            |((mut searching, mut scratch), mut pairs, mut capped), &(i, sentence)| {
+                check(cancel)?;
+                scoring.prepare(i, &mut scratch);
+                let mut met: Vec<ScoredPair> = Vec::new();
+                let mut score = |j: u32| {
+                    let pair = scoring.score_prepared(i, j, &mut scratch)?;
+                    met.push(pair);
+                    Some((pair.sim_lr, pair.sim_rl))
+                };
+                let mut ranking = PartnerRanking {
+                    kept,
+                    floor,
+                    near: i,
+                    score: &mut score,
+                    capped_from: CANDIDATES_BEFORE_CAPPED,
+                };
+                let found = search.of_capped(sentence, &mut searching, &mut ranking);
+                if !found.scored {
+                    met = scoring.score(i, &found.candidates, &mut scratch);
+                }
+                met.retain(|p| p.min_sim() >= floor);
+                met.sort_unstable_by(|p, q| {
+                    q.min_sim()
+                        .total_cmp(&p.min_sim())
+                        .then(q.sim_lr.max(q.sim_rl).total_cmp(&p.sim_lr.max(p.sim_rl)))
+                        .then(p.right.abs_diff(i).cmp(&q.right.abs_diff(i)))
+                        .then(p.right.cmp(&q.right))
+                });
+                if found.stopped || met.len() > kept {
+                    capped.push(i);
+                }
+                pairs.extend(met.iter().take(kept).filter_map(&keep));
+                Ok(((searching, scratch), pairs, capped))
+            },
+        )
+        .map(|piece| piece.map(|(_, pairs, capped)| (pairs, capped)))
+        .try_reduce(
+            || (Vec::new(), Vec::new()),
+            |(mut pairs, mut capped), (mut more, mut more_capped)| {
+                pairs.append(&mut more);
+                capped.append(&mut more_capped);
+                Ok((pairs, capped))
+            },
+        )?;
+    pairs.shrink_to_fit();
+    capped.sort_unstable();
+    Ok((pairs, capped))
 }
 
 /// Scoring a left sentence against its candidates: the two documents, the rules, the floor and
@@ -114,7 +190,37 @@ impl<'a> Scoring<'a> {
         list: &[u32],
         scratch: &mut ScoringScratch,
     ) -> Vec<ScoredPair> {
+        self.prepare(i, scratch);
+        list.iter()
+            .filter_map(|&j| self.score_prepared(i, j, scratch))
+            .collect()
+    }
+
+    /// Readies `scratch` to score left sentence `i` against any right sentences
+    /// ([`Self::score_prepared`]): its related terms (or its lexical rows, with WordNet), read
+    /// once for all its candidates.
+    pub(super) fn prepare(&self, i: u32, scratch: &mut ScoringScratch) {
         let sentence = &self.left.sentences[i as usize];
+        if let Some(lexical) = &self.lexical {
+            scratch.lexical.fill(sentence, lexical);
+            return;
+        }
+        scratch.related.fill(&sentence.set, &self.rows);
+        if sentence.has_stopwords() {
+            scratch.related_content.fill(sentence.content(), &self.rows);
+        }
+    }
+
+    /// The pair of left sentence `i` (whose scratch [`Self::prepare`] filled last) with right
+    /// sentence `j`, if the rules allow it and it reaches the floor one way or both.
+    pub(super) fn score_prepared(
+        &self,
+        i: u32,
+        j: u32,
+        scratch: &mut ScoringScratch,
+    ) -> Option<ScoredPair> {
+        let sentence = &self.left.sentences[i as usize];
+        let other = &self.right.sentences[j as usize];
         let ScoringScratch {
             related,
             related_content,
@@ -122,46 +228,29 @@ impl<'a> Scoring<'a> {
             lexical_table,
             align,
         } = scratch;
-        if let Some(lexical) = &self.lexical {
-            lexical_rows.fill(sentence, lexical);
-            return list
-                .iter()
-                .filter_map(|&j| {
-                    let other = &self.right.sentences[j as usize];
-                    let c = RowsAgainst::new(lexical_rows, sentence, other, lexical_table);
-                    let sims =
-                        lexical_sims(sentence, other, self.rules, &c, align, self.both_ways_only);
-                    kept(i, j, sims, self.floor, sentence, other)
-                })
-                .collect();
-        }
-        related.fill(&sentence.set, &self.rows);
-        if sentence.has_stopwords() {
-            related_content.fill(sentence.content(), &self.rows);
+        if self.lexical.is_some() {
+            let c = RowsAgainst::new(lexical_rows, sentence, other, lexical_table);
+            let sims = lexical_sims(sentence, other, self.rules, &c, align, self.both_ways_only);
+            return kept(i, j, sims, self.floor, sentence, other);
         }
         let c = correlation_in(&self.rows);
-        let mut found = Vec::new();
-        for &j in list {
-            let other = &self.right.sentences[j as usize];
-            let sims = sims_under_rules(
-                sentence,
-                other,
-                self.rules,
-                &c,
-                |a, b, content| {
-                    let related = if content && sentence.has_stopwords() {
-                        &*related_content
-                    } else {
-                        &*related
-                    };
-                    related.sims(a.len(), b)
-                },
-                align,
-                self.both_ways_only,
-            );
-            found.extend(kept(i, j, sims, self.floor, sentence, other));
-        }
-        found
+        let sims = sims_under_rules(
+            sentence,
+            other,
+            self.rules,
+            &c,
+            |a, b, content| {
+                let related = if content && sentence.has_stopwords() {
+                    &*related_content
+                } else {
+                    &*related
+                };
+                related.sims(a.len(), b)
+            },
+            align,
+            self.both_ways_only,
+        );
+        kept(i, j, sims, self.floor, sentence, other)
     }
 }
 

@@ -1,0 +1,239 @@
+//! Capped partners ([`simdoc::similarity::partners`]) against every pair: on templated lines
+//! long enough that the fuzzy matcher's search stops early, each sentence keeps partners
+//! scoring exactly as its best ones among all pairs, and what it keeps is a subset of them.
+
+use std::sync::atomic::AtomicBool;
+
+use simdoc::compare::{CompareOptions, PreparedPair};
+use simdoc::document::{SourceFormat, parse_text};
+use simdoc::similarity::fuzzy::FuzzyMatcher;
+use simdoc::similarity::table::TableModel;
+use simdoc::similarity::{
+    NeededPairs, Neighbours, PARTNERS_KEPT, PreparedDoc, Preset, ScoredPair, SentenceMatcher,
+};
+
+/// A small deterministic generator (xorshift), so that each case is the same on every run.
+struct Draw(u64);
+
+impl Draw {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn word(i: usize) -> String {
+    format!("zq{i}x")
+}
+
+/// `lines` lines from three templates of four words, each with one or two slots (a word of its
+/// own, "number" `i`, or a random word), and now and then a line of random words.
+fn templated(lines: usize, draw: &mut Draw) -> String {
+    let templates = [[0, 1, 2, 3], [4, 5, 6, 7], [0, 5, 8, 9]];
+    (0..lines)
+        .map(|i| {
+            if draw.below(20) == 0 {
+                let words: Vec<String> = (0..5).map(|_| word(draw.below(30))).collect();
+                return format!("{}.\n\n", words.join(" "));
+            }
+            let mut words: Vec<String> =
+                templates[draw.below(3)].iter().map(|&w| word(w)).collect();
+            words.push(format!("qn{i}x"));
+            if draw.below(3) == 0 {
+                words.push(word(10 + draw.below(20)));
+            }
+            format!("{}.\n\n", words.join(" "))
+        })
+        .collect()
+}
+
+/// Correlations among the template words, so that partners also touch through correlates.
+fn model() -> TableModel {
+    let mut model = TableModel::new();
+    for i in 0..30 {
+        model.add_term(&word(i));
+    }
+    for (a, b, c) in [
+        (0, 4, 0.6),
+        (1, 5, 0.3),
+        (2, 8, 0.8),
+        (3, 9, 0.5),
+        (10, 11, 0.7),
+    ] {
+        model.set_correlation(&word(a), &word(b), c);
+    }
+    model
+}
+
+fn prepared(left: &str, right: &str, model: &TableModel) -> PreparedPair {
+    let preset = Preset::MEASURED;
+    let options = CompareOptions {
+        refine: preset.refine,
+        rules: preset.rules,
+        ..CompareOptions::default()
+    };
+    let left = parse_text(left, "a.txt", SourceFormat::Text);
+    let right = parse_text(right, "b.txt", SourceFormat::Text);
+    PreparedPair::new(&left, &right, model, &options)
+}
+
+/// Per sentence of one side, the smaller Sims of its pairs at the floor both ways, best first.
+fn best_per_sentence(pairs: &[ScoredPair], floor: f64, side: usize, len: usize) -> Vec<Vec<f64>> {
+    let mut best = vec![Vec::new(); len];
+    for pair in pairs.iter().filter(|p| p.min_sim() >= floor) {
+        let own = if side == 0 { pair.left } else { pair.right };
+        best[own as usize].push(pair.min_sim());
+    }
+    for scores in &mut best {
+        scores.sort_unstable_by(|a, b| b.total_cmp(a));
+    }
+    best
+}
+
+/// Every kept pair is a pair of `all` with the same Sims, and each sentence's `kept` best
+/// smaller Sims are those of `all`.
+fn assert_best_kept(kept: &[ScoredPair], all: &[ScoredPair], floor: f64, lens: [usize; 2]) {
+    for pair in kept {
+        let at = all
+            .binary_search_by_key(&(pair.left, pair.right), |p| (p.left, p.right))
+            .unwrap_or_else(|_| panic!("{pair:?} is not among all pairs"));
+        assert_eq!((all[at].sim_lr, all[at].sim_rl), (pair.sim_lr, pair.sim_rl));
+    }
+    for (side, &len) in lens.iter().enumerate() {
+        let got = best_per_sentence(kept, floor, side, len);
+        let want = best_per_sentence(all, floor, side, len);
+        for (sentence, (got, want)) in got.iter().zip(&want).enumerate() {
+            let top = want.len().min(PARTNERS_KEPT);
+            assert_eq!(
+                got.get(..top),
+                Some(&want[..top]),
+                "side {side}, sentence {sentence}: {} partners kept of {}",
+                got.len(),
+                want.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn templated_lines_keep_each_sentences_best_partners() {
+    let model = model();
+    let never = AtomicBool::new(false);
+    let floor = 0.4;
+    for seed in [7u64, 1_234_567, 99] {
+        let mut draw = Draw(seed);
+        // Over 1,024 lines share each template's words: the search stops early.
+        let pair = prepared(
+            &templated(1_300, &mut draw),
+            &templated(1_100, &mut draw),
+            &model,
+        );
+        let lens = [pair.left.sentences.len(), pair.right.sentences.len()];
+        let neighbours = [Neighbours::in_order(lens[0]), Neighbours::in_order(lens[1])];
+        let needed = NeededPairs::WithOneWay {
+            left: &neighbours[0],
+            right: &neighbours[1],
+        };
+        let matcher = FuzzyMatcher::THESIS;
+        let rules = &pair.rules;
+        let mut all = matcher
+            .score_needed_pairs(
+                &pair.left,
+                &pair.right,
+                &model,
+                floor,
+                rules,
+                needed,
+                &never,
+            )
+            .expect("not cancelled");
+        all.sort_unstable_by_key(|p| (p.left, p.right));
+        let capped = matcher
+            .score_capped_pairs(
+                &pair.left,
+                &pair.right,
+                &model,
+                floor,
+                rules,
+                needed,
+                PARTNERS_KEPT,
+                &never,
+            )
+            .expect("not cancelled");
+        assert_best_kept(&capped.pairs, &all, floor, lens);
+        let both_ways =
+            |pairs: &[ScoredPair]| pairs.iter().filter(|p| p.min_sim() >= floor).count();
+        assert!(
+            both_ways(&capped.pairs) <= PARTNERS_KEPT * (lens[0] + lens[1]),
+            "{} pairs kept",
+            both_ways(&capped.pairs)
+        );
+        assert!(
+            both_ways(&all) > 20 * both_ways(&capped.pairs),
+            "seed {seed}: the cap applied: {} of {} pairs kept, {} sentences",
+            both_ways(&capped.pairs),
+            both_ways(&all),
+            lens[0]
+        );
+        // Every sentence with more partners than it keeps is reported.
+        for (side, &len) in lens.iter().enumerate() {
+            let want = best_per_sentence(&all, floor, side, len);
+            for (sentence, scores) in want.iter().enumerate() {
+                if scores.len() > PARTNERS_KEPT {
+                    assert!(
+                        capped.capped[side]
+                            .binary_search(&(sentence as u32))
+                            .is_ok(),
+                        "side {side}, sentence {sentence} is not reported"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_collection_of_templated_lines_keeps_each_sentences_best_partners() {
+    let model = model();
+    let never = AtomicBool::new(false);
+    let floor = 0.4;
+    let mut draw = Draw(42);
+    let pair = prepared(&templated(1_500, &mut draw), "", &model);
+    let doc: &PreparedDoc = &pair.left;
+    let len = doc.sentences.len();
+    let matcher = FuzzyMatcher::THESIS;
+    let mut all = matcher
+        .pairs_within(doc, &model, floor, &pair.rules, |p| Some(*p), &never)
+        .expect("not cancelled");
+    all.sort_unstable_by_key(|p| (p.left, p.right));
+    let kept = 5;
+    let (mut capped, capped_sentences) = matcher
+        .pairs_within_capped(doc, &model, floor, &pair.rules, kept, |p| Some(*p), &never)
+        .expect("not cancelled");
+    capped.sort_unstable_by_key(|p| (p.left, p.right));
+    capped.dedup_by_key(|p| (p.left, p.right));
+    for p in &capped {
+        let at = all
+            .binary_search_by_key(&(p.left, p.right), |q| (q.left, q.right))
+            .expect("a kept pair is a pair");
+        assert_eq!((all[at].sim_lr, all[at].sim_rl), (p.sim_lr, p.sim_rl));
+    }
+    // Each sentence's best `kept` smaller Sims, from its own side (its search).
+    let got = best_per_sentence(&capped, floor, 0, len);
+    let want = best_per_sentence(&all, floor, 0, len);
+    for (sentence, (got, want)) in got.iter().zip(&want).enumerate() {
+        let top = want.len().min(kept);
+        assert_eq!(got.get(..top), Some(&want[..top]), "sentence {sentence}");
+        if want.len() > kept {
+            assert!(capped_sentences.binary_search(&(sentence as u32)).is_ok());
+        }
+    }
+    assert!(
+        all.len() > 20 * capped.len(),
+        "the cap applied: {} of {} pairs kept, {len} sentences",
+        capped.len(),
+        all.len()
+    );
+}
