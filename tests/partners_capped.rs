@@ -29,7 +29,8 @@ fn word(i: usize) -> String {
 }
 
 /// `lines` lines from three templates of four words, each with one or two slots (a word of its
-/// own, "number" `i`, or a random word), and now and then a line of random words.
+/// own, "number" `i`, and for half of them one of two words), and now and then a line of
+/// random words.
 fn templated(lines: usize, draw: &mut Draw) -> String {
     let templates = [[0, 1, 2, 3], [4, 5, 6, 7], [0, 5, 8, 9]];
     (0..lines)
@@ -41,8 +42,10 @@ fn templated(lines: usize, draw: &mut Draw) -> String {
             let mut words: Vec<String> =
                 templates[draw.below(3)].iter().map(|&w| word(w)).collect();
             words.push(format!("qn{i}x"));
-            if draw.below(3) == 0 {
-                words.push(word(10 + draw.below(20)));
+            // Half the lines fill a second slot from two words: partners then score 5/6, 4/5
+            // or 4/6 by the smaller Sim, and the best are not every partner alike.
+            if draw.below(2) == 0 {
+                words.push(word(10 + draw.below(2)));
             }
             format!("{}.\n\n", words.join(" "))
         })

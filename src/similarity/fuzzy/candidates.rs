@@ -258,7 +258,9 @@ pub(super) struct SearchScratch<'s> {
     /// Per sentence of `to`, its bound so far (zero when untouched).
     bounds: Vec<f64>,
     touched: Vec<u32>,
-    lists: Vec<Postings<'s>>,
+    lists: Vec<(Postings<'s>, u32)>,
+    /// [`CandidateSearch::tight_suffix`] of `lists`.
+    tight: Vec<f64>,
     suffix: Vec<f64>,
     cursors: Vec<usize>,
     marks: Vec<u64>,
@@ -284,13 +286,15 @@ impl CandidateSearch {
             bounds: vec![0.0; self.to_len],
             touched: Vec::new(),
             lists: Vec::new(),
+            tight: Vec::new(),
             suffix: Vec::new(),
             cursors: Vec::new(),
             marks: vec![0; self.to_len.div_ceil(64)],
         }
     }
 
-    /// Fills `lists` with the postings of `sentence`'s content terms, shortest first, and
+    /// Fills `lists` with the postings of `sentence`'s content terms, shortest first (each with
+    /// the position of its word among them), and
     /// `suffix` with what the lists from each on can add at most; returns the bound a
     /// candidate's sum must reach (floor x content terms, less a hair of slack so that rounding
     /// can only admit, never drop, a pair).
@@ -304,26 +308,47 @@ impl CandidateSearch {
     fn lists_of<'s>(
         &'s self,
         sentence: &PreparedSentence,
-        lists: &mut Vec<Postings<'s>>,
+        lists: &mut Vec<(Postings<'s>, u32)>,
         suffix: &mut Vec<f64>,
     ) -> f64 {
         let content = sentence.content();
         lists.clear();
-        for touch in content.iter().filter_map(|w| self.index.get(w)) {
+        for (slot, touch) in content.iter().enumerate() {
+            let Some(touch) = self.index.get(touch) else {
+                continue;
+            };
+            let slot = slot as u32;
             if !touch.exact.is_empty() {
-                lists.push(Postings::Exact(&touch.exact));
+                lists.push((Postings::Exact(&touch.exact), slot));
             }
             if !touch.via_correlates.is_empty() {
-                lists.push(Postings::Via(&touch.via_correlates, touch.via_max));
+                lists.push((Postings::Via(&touch.via_correlates, touch.via_max), slot));
             }
         }
-        lists.sort_unstable_by_key(Postings::len);
+        lists.sort_unstable_by_key(|(list, _)| list.len());
         suffix.clear();
         suffix.resize(lists.len() + 1, 0.0);
         for at in (0..lists.len()).rev() {
-            suffix[at] = suffix[at + 1] + lists[at].max();
+            suffix[at] = suffix[at + 1] + lists[at].0.max();
         }
         self.floor * content.len() as f64 - 1e-9
+    }
+
+    /// What a sentence met in none of the lists before `at` can add at most from the lists
+    /// from `at` on, for each `at` (into `tight`), from the lists [`Self::lists_of`] left: per
+    /// word the larger of its two lists' weights, not their sum as `suffix` takes them (a
+    /// sentence holding a word is not in the list of those holding only its correlates).
+    fn tight_suffix(lists: &[(Postings<'_>, u32)], words: usize, tight: &mut Vec<f64>) {
+        let mut per_word = vec![0.0f64; words];
+        tight.clear();
+        tight.resize(lists.len() + 1, 0.0);
+        for at in (0..lists.len()).rev() {
+            let (list, slot) = &lists[at];
+            let word = &mut per_word[*slot as usize];
+            let larger = word.max(list.max());
+            tight[at] = tight[at + 1] - *word + larger;
+            *word = larger;
+        }
     }
 
     /// The sentences of `to` whose Sim from `sentence` (a sentence of `from`) may reach the
@@ -334,6 +359,11 @@ impl CandidateSearch {
         scratch: &mut SearchScratch<'s>,
     ) -> Vec<u32> {
         let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
+        self.of_lists(needed, scratch)
+    }
+
+    /// [`Self::of`] over the lists [`Self::lists_of`] left in `scratch`.
+    fn of_lists(&self, needed: f64, scratch: &mut SearchScratch<'_>) -> Vec<u32> {
         self.found_within(needed, scratch, usize::MAX)
             .unwrap_or_default()
     }
@@ -354,10 +384,11 @@ impl CandidateSearch {
             suffix,
             cursors,
             marks,
+            ..
         } = scratch;
         touched.clear();
         let mut rest = lists.len();
-        for (at, list) in lists.iter().enumerate() {
+        for (at, (list, _)) in lists.iter().enumerate() {
             if suffix[at] < needed {
                 rest = at;
                 break;
@@ -391,7 +422,7 @@ impl CandidateSearch {
                 if bound >= needed || bound + suffix[at] < needed {
                     break;
                 }
-                bound += lists[at].weight_from(j, &mut cursors[at]);
+                bound += lists[at].0.weight_from(j, &mut cursors[at]);
             }
             if bound >= needed {
                 found.push(j);
@@ -474,41 +505,55 @@ impl CandidateSearch {
         ranking: &mut PartnerRanking<'_>,
     ) -> CappedSearch {
         let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
-        let budget = if ranking.kept == 0 {
-            usize::MAX
-        } else {
-            TOUCHED_BEFORE_CAPPED
+        let plain = |candidates| CappedSearch {
+            candidates,
+            stopped: false,
+            scored: false,
         };
-        if let Some(candidates) = self.found_within(needed, scratch, budget)
-            && (candidates.len() <= ranking.capped_from
-                || ranking.kept == 0
-                || !mostly_partners(&candidates, ranking))
+        if ranking.kept == 0 {
+            return plain(self.of_lists(needed, scratch));
+        }
+        // The most a sentence not yet met can score from this one once the lists before `at`
+        // are read: the content terms' bound, and 1 for each other term.
+        let others = (sentence.set.len() - sentence.content().len()) as f64;
+        let terms = sentence.set.len().max(1) as f64;
+        let unmet_bound = |tight: &[f64], at: usize| (tight[at] + others) / terms;
+        let found = self.found_within(needed, scratch, TOUCHED_BEFORE_CAPPED);
+        if let Some(candidates) = &found
+            && candidates.len() <= ranking.capped_from
         {
-            return CappedSearch {
-                candidates,
-                stopped: false,
-                scored: false,
-            };
+            return plain(found.unwrap_or_default());
+        }
+        // Many candidates: search the capped way only if it is likely to stop, that is if the
+        // first list longer than `kept` holds many more than `kept` partners beyond the bound
+        // of what its unmet sentences could score.
+        Self::tight_suffix(&scratch.lists, sentence.content().len(), &mut scratch.tight);
+        let (lists, suffix, tight) = (&scratch.lists, &scratch.suffix, &scratch.tight);
+        let probe = lists
+            .iter()
+            .zip(suffix.iter())
+            .position(|((list, _), &left)| left >= needed && list.len() > ranking.kept);
+        let likely_to_stop =
+            probe.is_some_and(|at| stops_early(&lists[at].0, unmet_bound(tight, at), ranking));
+        if !likely_to_stop {
+            return plain(found.unwrap_or_else(|| self.of_lists(needed, scratch)));
         }
         let SearchScratch {
             touched: met,
             marks,
             lists,
             suffix,
+            tight,
             ..
         } = scratch;
-        // The most a sentence not yet met can score from this one once the lists before `at`
-        // are read: the content terms' bound, and 1 for each other term.
-        let others = (sentence.set.len() - sentence.content().len()) as f64;
-        let terms = sentence.set.len().max(1) as f64;
-        let unmet_bound = |at: usize| (suffix[at] + others) / terms;
+        let unmet_bound = |at: usize| unmet_bound(tight, at);
         // The `kept` best smaller Sims so far, ascending (a few: kept sorted by insertion).
         let mut best: Vec<f64> = Vec::with_capacity(ranking.kept + 1);
         let beaten = |best: &[f64], bound: f64| best.len() == ranking.kept && best[0] >= bound;
         met.clear();
         let mut found: Vec<u32> = Vec::new();
         let mut stopped = false;
-        'lists: for (at, list) in lists.iter().enumerate() {
+        'lists: for (at, (list, _)) in lists.iter().enumerate() {
             if suffix[at] < needed {
                 break;
             }
@@ -544,7 +589,7 @@ impl CandidateSearch {
                     if bound >= needed || bound + suffix[later] < needed {
                         break;
                     }
-                    bound += lists[later].weight_of(j);
+                    bound += lists[later].0.weight_of(j);
                 }
                 if bound < needed {
                     continue;
@@ -579,26 +624,37 @@ impl CandidateSearch {
     }
 }
 
-/// How many of a long candidate list [`mostly_partners`] scores.
+/// How many entries of a long list [`stops_early`] scores.
 const PARTNER_SAMPLE: usize = 64;
 
-/// Whether at least half of [`PARTNER_SAMPLE`] candidates spread evenly over `candidates` reach
-/// the floor both ways: a templated line's candidates are almost all its partners, a short
-/// sentence of prose has as many candidates (any sentence holding one of its few words may
-/// contain it) but few partners, and searching it the capped way costs more than it saves (it
-/// never holds enough partners to stop; 2.5 MB of BBC articles against a revision at the
-/// measured preset took 1.27-1.55x the CPU without this test).
-fn mostly_partners(candidates: &[u32], ranking: &mut PartnerRanking<'_>) -> bool {
-    let step = candidates.len().div_ceil(PARTNER_SAMPLE).max(1);
-    let (mut sampled, mut partners) = (0, 0);
-    for &j in candidates.iter().step_by(step) {
+/// Whether the capped search is likely to stop within `list` (the first list longer than the
+/// partners kept): whether [`PARTNER_SAMPLE`] of its entries, spread evenly, show it to hold at
+/// least [`STOP_MARGIN`] times `ranking.kept` partners whose smaller Sim reaches `bound`, what a
+/// sentence not met before the list could score. A templated line's list is almost all such
+/// partners (each line shares all its words but the number with every other); a short sentence of prose
+/// has as many candidates (any sentence holding one of its few words may contain it) but few
+/// partners, and a line of a financial report ("Shr 12 cts vs 10 cts") many partners that
+/// mostly score below the bound: searching those the capped way never stops and costs more
+/// than the plain search (2.5 MB of BBC articles against a revision at the measured preset took
+/// 1.27-1.55x the CPU; Reuters-21578 as a collection, 3.8x).
+fn stops_early(list: &Postings<'_>, bound: f64, ranking: &mut PartnerRanking<'_>) -> bool {
+    let step = list.len().div_ceil(PARTNER_SAMPLE).max(1);
+    let (mut sampled, mut beyond) = (0usize, 0usize);
+    for at in (0..list.len()).step_by(step) {
         sampled += 1;
-        if (ranking.score)(j).is_some_and(|(own, other)| own.min(other) >= ranking.floor) {
-            partners += 1;
+        let (j, _) = list.entry(at);
+        if (ranking.score)(j).is_some_and(|(own, other)| own.min(other) >= bound) {
+            beyond += 1;
         }
     }
-    2 * partners >= sampled
+    beyond * list.len() >= STOP_MARGIN * ranking.kept * sampled.max(1)
 }
+
+/// How many times the partners kept [`stops_early`] asks the sample to promise beyond the
+/// bound: at 2, 2.5 MB of BBC prose against its revision at the measured preset took 1.13x the
+/// CPU of the plain search (retellings of one story promise a few dozen partners and the
+/// capped search then meets them all); templated lines promise thousands.
+const STOP_MARGIN: usize = 8;
 
 /// Sorts `positions` (distinct, each below 64 x `marks.len()`), using `marks` (all zero, and
 /// left so) as a bitmap when there are enough of them that reading the bitmap in order is
