@@ -637,6 +637,24 @@ impl FuzzyMatcher {
 }
 
 impl FuzzyMatcher {
+    /// What scoring `doc` against itself reads: WordNet's relations (when the rules read them),
+    /// the view the candidate index reads correlations through, and the floor the content
+    /// terms must reach (see `score_indexed`).
+    fn within<'m>(
+        &self,
+        doc: &PreparedDoc,
+        model: &'m dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+    ) -> (Option<Lexical<'m>>, IndexedView<'m>, f64) {
+        let lexical = self.lexical(model, rules);
+        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let content_floor = rules
+            .content_floor_for(floor, doc.options.keep_stopwords)
+            .min(floor);
+        (lexical, indexed, content_floor)
+    }
+
     /// The pairs of `doc`'s sentences with each other (each with itself included) that reach
     /// the floor both ways, as `keep` makes them (those it returns `None` for are dropped): what
     /// [`SentenceMatcher::score_needed_pairs`] with [`NeededPairs::BothWays`] returns for a
@@ -654,12 +672,8 @@ impl FuzzyMatcher {
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<Vec<T>, Cancelled> {
-        let lexical = self.lexical(model, rules);
-        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
         let model = indexed.view();
-        let content_floor = rules
-            .content_floor_for(floor, doc.options.keep_stopwords)
-            .min(floor);
         if content_floor <= 0.0 {
             // Nothing to prune (see `score_indexed`).
             let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
@@ -693,12 +707,8 @@ impl FuzzyMatcher {
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<(Vec<T>, Vec<u32>), Cancelled> {
-        let lexical = self.lexical(model, rules);
-        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
+        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
         let model = indexed.view();
-        let content_floor = rules
-            .content_floor_for(floor, doc.options.keep_stopwords)
-            .min(floor);
         if content_floor <= 0.0 {
             // Nothing to prune (see `score_indexed`): every pair scored, then each sentence's
             // best kept.

@@ -636,7 +636,7 @@ const PARTNER_SAMPLE: usize = 64;
 /// partners, and a line of a financial report ("Shr 12 cts vs 10 cts") many partners that
 /// mostly score below the bound: searching those the capped way never stops and costs more
 /// than the plain search (2.5 MB of BBC articles against a revision at the measured preset took
-/// 1.27-1.55x the CPU; Reuters-21578 as a collection, 3.8x).
+/// 1.27-1.55x the CPU; Reuters-21578 as a collection, 2.1x).
 fn stops_early(list: &Postings<'_>, bound: f64, ranking: &mut PartnerRanking<'_>) -> bool {
     let step = list.len().div_ceil(PARTNER_SAMPLE).max(1);
     let (mut sampled, mut beyond) = (0usize, 0usize);
