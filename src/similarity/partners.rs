@@ -91,27 +91,14 @@ pub fn keep_best(
 mod tests {
     use super::*;
 
-    fn pair(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr,
-            sim_rl,
-            identical: false,
-            joined: None,
-            chance: None,
-            verdict: None,
-        }
-    }
-
     #[test]
     fn each_sentence_keeps_its_best_partners_and_one_way_pairs_stay() {
         // Left sentence 0 meets five right sentences both ways; right 4 also meets left 1.
         let mut pairs: Vec<ScoredPair> = (0..5)
-            .map(|j| pair(0, j, 0.5 + 0.1 * f64::from(j), 0.9))
+            .map(|j| ScoredPair::scored(0, j, 0.5 + 0.1 * f64::from(j), 0.9))
             .collect();
-        pairs.push(pair(1, 4, 0.6, 0.6));
-        pairs.push(pair(1, 3, 0.9, 0.1));
+        pairs.push(ScoredPair::scored(1, 4, 0.6, 0.6));
+        pairs.push(ScoredPair::scored(1, 3, 0.9, 0.1));
         let capped = keep_best(pairs, 0.4, 2, [2, 5], [vec![], vec![]]);
         let kept: Vec<(u32, u32)> = capped.pairs.iter().map(|p| (p.left, p.right)).collect();
         // Left 0 keeps its two best (right 4 at 0.9, right 3 at 0.8); right 0-2 each keep left 0
@@ -122,7 +109,7 @@ mod tests {
         );
         assert_eq!(capped.capped, [vec![0], vec![]]);
         // With one partner kept, right 0-2 still keep left 0 (pairs are kept for either side).
-        let pairs: Vec<ScoredPair> = (0..3).map(|j| pair(0, j, 0.9, 0.9)).collect();
+        let pairs: Vec<ScoredPair> = (0..3).map(|j| ScoredPair::scored(0, j, 0.9, 0.9)).collect();
         let capped = keep_best(pairs, 0.4, 1, [1, 3], [vec![], vec![]]);
         assert_eq!(capped.pairs.len(), 3);
         assert_eq!(capped.capped, [vec![0], vec![]]);
@@ -135,7 +122,7 @@ mod tests {
         for i in 0..10u32 {
             for j in 0..10u32 {
                 let sim = if i == j { 1.0 } else { 0.8 };
-                pairs.push(pair(i, j, sim, sim));
+                pairs.push(ScoredPair::scored(i, j, sim, sim));
             }
         }
         let capped = keep_best(pairs, 0.4, 2, [10, 10], [vec![], vec![]]);

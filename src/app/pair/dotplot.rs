@@ -142,29 +142,29 @@ pub fn dotplot_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     ui.horizontal_wrapped(|ui| {
         ui.strong("Dotplot");
         let capped = &analysis.comparison.capped;
+        // Templated lines: each sentence lists its best partners only (said on hover).
         let partners_note = analysis.comparison.partners_capped.describe();
-        if let Some(note) = partners_note.filter(|_| capped.is_empty()) {
-            // Templated lines: each sentence lists its best partners only.
-            ui.weak(format!(
-                "{} matched {} (best partners only), {} {}",
-                view.matches.len(),
-                plural(view.matches.len(), "pair", "pairs"),
-                view.passages.len(),
-                plural(view.passages.len(), "passage", "passages")
-            ))
-            .on_hover_text(note);
-        } else if capped.is_empty() {
-            ui.weak(format!(
-                "{} matched {}, {} {}",
+        if capped.is_empty() {
+            let only = if partners_note.is_some() {
+                " (best partners only)"
+            } else {
+                ""
+            };
+            let caption = ui.weak(format!(
+                "{} matched {}{only}, {} {}",
                 view.matches.len(),
                 plural(view.matches.len(), "pair", "pairs"),
                 view.passages.len(),
                 plural(view.passages.len(), "passage", "passages")
             ));
+            if let Some(note) = partners_note {
+                caption.on_hover_text(note);
+            }
         } else {
             // Repeated sentences: the figures count every pair, the plot shows a band of each
             // class pair that still reaches every sentence.
-            let notes = capped_notes(capped, MOST_CAPPED_NOTES);
+            let mut notes = capped_notes(capped, MOST_CAPPED_NOTES);
+            notes.extend(partners_note);
             ui.weak(format!(
                 "{} matched pairs, {} shown (repeated sentences), {} {}",
                 view.figures.pairs,
