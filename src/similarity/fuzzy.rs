@@ -46,6 +46,7 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 mod candidates;
+mod capped_search;
 mod scoring;
 mod sets;
 
@@ -57,7 +58,8 @@ use self::sets::{
     LexicalRows, LexicalTable, RowsAgainst, WordsOf, directional_sims, lexical_sims, lookup,
 };
 
-use self::candidates::{CandidateSearch, candidates, candidates_capped, merge_directions};
+use self::candidates::{CandidateSearch, candidates, merge_directions};
+use self::capped_search::candidates_capped;
 use super::aligned::{PairRelatedness, aligned_sims};
 use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};

@@ -2,7 +2,7 @@
 //! both ways, the scorer with its scratch space, and the pieces of pairs each parallel task
 //! keeps (every pair at the floor both ways, the one-way pairs the caller needs).
 
-use super::candidates::{CANDIDATES_BEFORE_CAPPED, PartnerRanking};
+use super::capped_search::{CANDIDATES_BEFORE_CAPPED, PartnerRanking};
 use super::*;
 
 /// A collection's sentences against themselves when only the pairs reaching the floor both ways
