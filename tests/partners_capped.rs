@@ -1,16 +1,19 @@
 //! Capped partners ([`simdoc::similarity::partners`]) against every pair: on templated lines
 //! long enough that the fuzzy matcher's search stops early, each sentence keeps partners
-//! scoring exactly as its best ones among all pairs, and what it keeps is a subset of them.
+//! scoring exactly as its best ones among all pairs, and what it keeps is a subset of them; in
+//! a comparison, a collection, and a document against a pool of sources (per source).
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
 use simdoc::compare::{CompareOptions, PreparedPair};
-use simdoc::document::{SourceFormat, parse_text};
+use simdoc::document::{Document, SourceFormat, parse_text};
 use simdoc::similarity::fuzzy::FuzzyMatcher;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
     NeededPairs, Neighbours, PARTNERS_KEPT, PreparedDoc, Preset, ScoredPair, SentenceMatcher,
 };
+use simdoc::sources::Attribution;
 
 /// A small deterministic generator (xorshift), so that each case is the same on every run.
 struct Draw(u64);
@@ -239,4 +242,219 @@ fn a_collection_of_templated_lines_keeps_each_sentences_best_partners() {
         capped.len(),
         all.len()
     );
+}
+
+/// Per sentence of one side and source of the right side (`group` says which), the best of a
+/// Sim (`sim`) over the pairs.
+fn best_per_source(
+    pairs: &[ScoredPair],
+    side: usize,
+    group: impl Fn(u32) -> usize,
+    sim: impl Fn(&ScoredPair) -> f64,
+) -> BTreeMap<(u32, usize), f64> {
+    let mut best = BTreeMap::new();
+    for pair in pairs {
+        let key = if side == 0 {
+            (pair.left, group(pair.right))
+        } else {
+            (pair.right, 0)
+        };
+        let slot = best.entry(key).or_insert(f64::MIN);
+        *slot = sim(pair).max(*slot);
+    }
+    best
+}
+
+#[test]
+fn a_templated_document_keeps_its_best_partners_in_each_source() {
+    let model = model();
+    let never = AtomicBool::new(false);
+    let floor = 0.4;
+    let mut draw = Draw(5);
+    // Sources of template lines, one of random words, and one long enough that the search
+    // stops early in it; the pool holds them one after another.
+    let sources: Vec<String> = [1_200, 300, 0, 1_100]
+        .into_iter()
+        .map(|lines| {
+            if lines == 0 {
+                (0..200)
+                    .map(|_| {
+                        format!(
+                            "{} {} {}.\n\n",
+                            word(12 + draw.below(18)),
+                            word(13),
+                            word(20)
+                        )
+                    })
+                    .collect()
+            } else {
+                templated(lines, &mut draw)
+            }
+        })
+        .collect();
+    let pair = prepared(&templated(1_300, &mut draw), &sources.concat(), &model);
+    let mut starts = vec![0];
+    for text in &sources {
+        let source = parse_text(text, "s.txt", SourceFormat::Text);
+        starts.push(starts[starts.len() - 1] + source.sentences.len());
+    }
+    let lens = [pair.left.sentences.len(), pair.right.sentences.len()];
+    assert_eq!(
+        starts.last(),
+        Some(&lens[1]),
+        "the pool is the sources in turn"
+    );
+    let group = |j: u32| starts.partition_point(|&s| s <= j as usize) - 1;
+    let matcher = FuzzyMatcher::THESIS;
+    let mut all = matcher
+        .score_pairs(&pair.left, &pair.right, &model, floor, &pair.rules, &never)
+        .expect("not cancelled");
+    all.sort_unstable_by_key(|p| (p.left, p.right));
+    let capped = matcher
+        .score_capped_per_source(
+            &pair.left,
+            &pair.right,
+            &model,
+            floor,
+            &pair.rules,
+            PARTNERS_KEPT,
+            &starts,
+            &never,
+        )
+        .expect("not cancelled");
+    for p in &capped.pairs {
+        let at = all
+            .binary_search_by_key(&(p.left, p.right), |q| (q.left, q.right))
+            .unwrap_or_else(|_| panic!("{p:?} is not among all pairs"));
+        assert_eq!((all[at].sim_lr, all[at].sim_rl), (p.sim_lr, p.sim_rl));
+    }
+    // What the listing reads: a document sentence's best Sim into each source and its best
+    // smaller Sim there, a source sentence's best Sim into the document.
+    let into_source = |p: &ScoredPair| p.sim_lr;
+    let smaller = |p: &ScoredPair| p.min_sim();
+    let into_document = |p: &ScoredPair| p.sim_rl;
+    for (side, sim) in [
+        (0, &into_source as &dyn Fn(&ScoredPair) -> f64),
+        (0, &smaller),
+    ] {
+        assert_eq!(
+            best_per_source(&capped.pairs, side, group, sim),
+            best_per_source(&all, side, group, sim),
+        );
+    }
+    assert_eq!(
+        best_per_source(&capped.pairs, 1, group, into_document),
+        best_per_source(&all, 1, group, into_document),
+    );
+    // Each document sentence's best smaller Sims in each source are those of all pairs.
+    for source in 0..sources.len() {
+        let in_source = |pairs: &[ScoredPair]| -> Vec<ScoredPair> {
+            pairs
+                .iter()
+                .filter(|p| group(p.right) == source)
+                .copied()
+                .collect()
+        };
+        let got = best_per_sentence(&in_source(&capped.pairs), floor, 0, lens[0]);
+        let want = best_per_sentence(&in_source(&all), floor, 0, lens[0]);
+        for (sentence, (got, want)) in got.iter().zip(&want).enumerate() {
+            let top = want.len().min(PARTNERS_KEPT);
+            assert_eq!(
+                got.get(..top),
+                Some(&want[..top]),
+                "source {source}, sentence {sentence}"
+            );
+            if want.len() > PARTNERS_KEPT {
+                assert!(capped.capped[0].binary_search(&(sentence as u32)).is_ok());
+            }
+        }
+    }
+    // At most the best both ways and by own Sim, per sentence and source, and the pairs
+    // beside each.
+    let bound = 5 * 2 * PARTNERS_KEPT * (lens[0] * sources.len() + lens[1]);
+    assert!(
+        capped.pairs.len() <= bound,
+        "{} pairs kept",
+        capped.pairs.len()
+    );
+    assert!(
+        all.len() > 10 * capped.pairs.len(),
+        "the cap applied: {} of {} pairs kept",
+        capped.pairs.len(),
+        all.len()
+    );
+}
+
+#[test]
+fn sources_list_the_same_figures_with_partners_capped() {
+    let model = model();
+    let never = AtomicBool::new(false);
+    let mut draw = Draw(11);
+    let document = parse_text(&templated(1_200, &mut draw), "doc.txt", SourceFormat::Text);
+    let sources: Vec<Document> = [1_100, 400, 1_000]
+        .into_iter()
+        .map(|lines| parse_text(&templated(lines, &mut draw), "s.txt", SourceFormat::Text))
+        .collect();
+    let preset = Preset::MEASURED;
+    let run = |one_to_two: bool, partners_kept: usize| {
+        let options = CompareOptions {
+            refine: preset.refine,
+            rules: preset.rules,
+            one_to_two,
+            partners_kept,
+            ..CompareOptions::default()
+        };
+        simdoc::sources::attribute(
+            &document,
+            &sources,
+            &model,
+            &options,
+            &preset.thresholds,
+            &never,
+        )
+        .expect("not cancelled")
+    };
+    let figures = |a: &Attribution| -> Vec<(usize, f64, f64, usize)> {
+        a.sources
+            .iter()
+            .map(|s| (s.source, s.containment, s.used, s.matched))
+            .collect()
+    };
+    // Without one-to-two matches, what the listing reads is each sentence's best partner in
+    // each source: the same sources, figures, and each sentence found in the same source at
+    // the same Sim (the source sentence may differ among sentences scoring alike).
+    let (capped, all) = (run(false, PARTNERS_KEPT), run(false, 0));
+    assert!(all.partners_capped.is_empty());
+    assert!(
+        capped.partners_capped.document > 1_000,
+        "{:?}",
+        capped.partners_capped
+    );
+    assert_eq!(capped.counted, all.counted);
+    assert_eq!(figures(&capped), figures(&all));
+    let found = |a: &Attribution| -> Vec<Option<(usize, f64)>> {
+        a.sentences
+            .iter()
+            .map(|s| s.map(|s| (s.source, s.sim)))
+            .collect()
+    };
+    assert_eq!(found(&capped), found(&all));
+    for (c, a) in capped.sources.iter().zip(&all.sources) {
+        let listed = |s: &simdoc::sources::SourceShare| -> Vec<(u32, f64)> {
+            s.sentences.iter().map(|m| (m.sentence, m.sim)).collect()
+        };
+        assert_eq!(listed(c), listed(a), "source {}", c.source);
+    }
+    // One-to-two matches are looked for among the partners kept and the sentences beside them:
+    // a join of two lesser partners may be missed, so the shares are at most those of every
+    // pair, and close.
+    let (capped, all) = (run(true, PARTNERS_KEPT), run(true, 0));
+    let (capped, all) = (figures(&capped), figures(&all));
+    assert_eq!(capped.len(), all.len());
+    for (c, a) in capped.iter().zip(&all) {
+        assert_eq!(c.0, a.0);
+        for (c, a) in [(c.1, a.1), (c.2, a.2)] {
+            assert!(c <= a + 1e-12 && a - c < 0.01, "{c} against {a}");
+        }
+    }
 }

@@ -233,3 +233,35 @@ fn a_collection_of_one_line_documents_sharing_a_phrase() {
         out.stderr
     );
 }
+
+#[test]
+fn a_templated_document_against_templated_sources() {
+    // Every line of the document passes the floor with every line of each source: 6 x 10^8
+    // pairs. Each document line keeps its best partners in each source, each source line its
+    // best in the document (3,000 lines against three sources of 2,000 took 62 s and 3.4 GB
+    // before).
+    let dir = tempfile::tempdir().unwrap();
+    let document = dir.path().join("report.txt");
+    std::fs::write(&document, templated(0, 10_000)).unwrap();
+    let sources = dir.path().join("sources");
+    std::fs::create_dir(&sources).unwrap();
+    for k in 0..3 {
+        let text = templated(7 * k, 7 * k + 10_000);
+        std::fs::write(sources.join(format!("s{k}.txt")), text).unwrap();
+    }
+    let out = run(&["sources", arg(&document), arg(&sources)], 500.0);
+    let first = out.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with("100.0% attributed to 3 of 3 sources; found in them: 1.000"),
+        "{first}"
+    );
+    assert!(
+        out.stdout.contains(
+            "listed in part: 10,000 sentences of the document have more than 10 partners in a \
+             source (templated or repeated lines): each lists its 10 best there (the first: \
+             sentence 0); 30,000 source sentences list their 10 best in the document"
+        ),
+        "{}",
+        out.stdout
+    );
+}

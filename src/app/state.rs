@@ -125,6 +125,7 @@ impl Settings {
             one_to_two: self.one_to_two,
             chance: self.chance,
             exclusions: self.exclusions,
+            partners_kept: crate::similarity::PARTNERS_KEPT,
         }
     }
 }

@@ -229,6 +229,12 @@ pub struct MatchingValues {
     /// false.
     #[arg(long, value_name = "BOOL")]
     pub one_to_two: Option<bool>,
+    /// Partners a sentence keeps among those reaching the floor both ways, when matches are
+    /// scored by Sims (not judged against chance): a templated line lists its best ones, not
+    /// every line alike; `simdoc sources` keeps them per source. 0 lists every pair, as the
+    /// thesis does (default 10).
+    #[arg(long, value_name = "N")]
+    pub partners: Option<usize>,
     /// Judged against chance: the largest E-value (expected number of passages as good by
     /// chance in this comparison) a passage may have to count; `off` counts every passage
     /// (overrides the preset's).
@@ -323,6 +329,7 @@ impl MatchingValues {
             one_to_two: self.one_to_two.unwrap_or(true),
             chance: preset.chance,
             exclusions: self.exclusions(),
+            partners_kept: self.partners.unwrap_or(simdoc::similarity::PARTNERS_KEPT),
         })
     }
 

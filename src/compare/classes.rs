@@ -213,7 +213,7 @@ pub fn capped_notes(capped: &[CappedPartners], most: usize) -> Vec<String> {
 }
 
 /// `n` with its thousands marked: 9,999.
-pub(super) fn thousands(n: u64) -> String {
+pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -83,6 +83,15 @@ pub struct CompareOptions {
     /// ([`crate::document::exclusions`]). Nothing by default.
     #[serde(default)]
     pub exclusions: Exclusions,
+    /// Partners a sentence keeps among those reaching the floor both ways, in a comparison
+    /// scored by Sims (not judged against chance) and per source in `simdoc sources`
+    /// ([`crate::similarity::partners`]); 0 keeps every pair, as the thesis lists them.
+    #[serde(default = "default_partners_kept")]
+    pub partners_kept: usize,
+}
+
+fn default_partners_kept() -> usize {
+    PARTNERS_KEPT
 }
 
 impl Default for CompareOptions {
@@ -97,6 +106,7 @@ impl Default for CompareOptions {
             one_to_two: true,
             chance: None,
             exclusions: Exclusions::default(),
+            partners_kept: PARTNERS_KEPT,
         }
     }
 }
@@ -120,6 +130,8 @@ pub struct PreparedPair {
     pub words: [Arc<[u32]>; 2],
     /// What was left out besides boilerplate.
     pub exclusions: Exclusions,
+    /// [`CompareOptions::partners_kept`].
+    pub partners_kept: usize,
 }
 
 impl PreparedPair {
@@ -167,6 +179,7 @@ impl PreparedPair {
             chance: options.chance,
             words: passages::sentence_words([left, right]).map(Arc::from),
             exclusions: options.exclusions,
+            partners_kept: options.partners_kept,
         }
     }
 
@@ -228,23 +241,39 @@ impl PreparedPair {
         };
         // Each class keeps its few best partners at the floor both ways: templated lines (a
         // table, a list) would otherwise pair all with all.
+        let matcher = method.matcher();
+        let representatives = (&left_representatives, &right_representatives);
         let CappedPairs {
             pairs: mut class_pairs,
             capped: capped_classes,
-        } = method.matcher().score_capped_pairs(
-            &left_representatives,
-            &right_representatives,
-            model,
-            floor,
-            &self.rules,
-            needed,
-            PARTNERS_KEPT,
-            cancel,
-        )?;
+        } = match self.partners_kept {
+            0 => CappedPairs {
+                pairs: matcher.score_needed_pairs(
+                    representatives.0,
+                    representatives.1,
+                    model,
+                    floor,
+                    &self.rules,
+                    needed,
+                    cancel,
+                )?,
+                capped: Default::default(),
+            },
+            kept => matcher.score_capped_pairs(
+                representatives.0,
+                representatives.1,
+                model,
+                floor,
+                &self.rules,
+                needed,
+                kept,
+                cancel,
+            )?,
+        };
         let partners_capped = PartnersCapped::of_classes(
             capped_classes,
             [&left_classes, &right_classes],
-            PARTNERS_KEPT,
+            self.partners_kept,
         );
         self.apply_verdict(
             &mut class_pairs,

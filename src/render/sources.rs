@@ -40,6 +40,10 @@ pub struct SourcesJson<'a> {
     pub sources: Vec<SourceJson<'a>>,
     /// Per sentence of the document, in order.
     pub attribution: Vec<SentenceJson<'a>>,
+    /// The sentences that list only their best partners in a source (templated lines);
+    /// absent when none do.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partners_capped: Option<&'a crate::sources::SourcePartnersCapped>,
 }
 
 #[derive(Serialize)]
@@ -169,6 +173,7 @@ impl<'a> SourcesReport<'a> {
             attributed: a.attributed_share(),
             sources,
             attribution,
+            partners_capped: (!a.partners_capped.is_empty()).then_some(&a.partners_capped),
         }
     }
 
@@ -241,6 +246,9 @@ impl<'a> SourcesReport<'a> {
                 a.sources.len() - show
             );
         }
+        if let Some(note) = a.partners_capped.describe() {
+            let _ = writeln!(out, "\n{note}");
+        }
         out
     }
 }
@@ -287,6 +295,9 @@ a.s{{color:inherit;text-decoration:none;border-radius:3px;padding:0 1px}}
         a.sources.len(),
         a.containment()
     );
+    if let Some(note) = a.partners_capped.describe() {
+        let _ = write!(out, "<p><em>{}.</em></p>", escape(&note));
+    }
     out.push_str(
         "<h2>Sources</h2><table><tr><th>#</th><th></th><th>source</th><th>containment \
          (document in source)</th><th>used (source in document)</th><th>matched sentences</th></tr>",

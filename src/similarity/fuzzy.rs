@@ -63,7 +63,7 @@ use self::capped_search::candidates_capped;
 use super::aligned::{PairRelatedness, aligned_sims};
 use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};
-use super::partners::{self, CappedPairs};
+use super::partners::{self, CappedPairs, PartnerCap};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
     PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
@@ -516,8 +516,9 @@ fn kept(
 
 impl FuzzyMatcher {
     /// The indexed scoring, through the model's correlations or without them, of the pairs
-    /// `needed` asks for (all of them for `None`).
-    // The trait method's arguments, and which pairs are needed.
+    /// `needed` asks for (all of them for `None`), with each sentence's partners capped as `cap`
+    /// says (none for `None`).
+    // The trait method's arguments, which pairs are needed and the cap.
     #[allow(clippy::too_many_arguments)]
     fn score_indexed(
         &self,
@@ -527,19 +528,19 @@ impl FuzzyMatcher {
         floor: f64,
         rules: &MatchRules,
         needed: Option<NeededPairs<'_>>,
-        kept: Option<usize>,
+        cap: Option<PartnerCap<'_>>,
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
         let lens = [left.sentences.len(), right.sentences.len()];
-        let capped = |pairs: Vec<ScoredPair>, stopped: [Vec<u32>; 2]| match kept {
-            Some(kept) => partners::keep_best(pairs, floor, kept, lens, stopped),
+        let capped = |pairs: Vec<ScoredPair>, stopped: [Vec<u32>; 2]| match cap {
+            Some(cap) => cap.keep(pairs, floor, lens, stopped),
             None => CappedPairs {
                 pairs,
                 capped: Default::default(),
             },
         };
         let both_ways = matches!(needed, Some(NeededPairs::BothWays));
-        if both_ways && std::ptr::eq(left, right) && kept.is_none() {
+        if both_ways && std::ptr::eq(left, right) && cap.is_none() {
             let pairs = self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel)?;
             return Ok(capped(pairs, Default::default()));
         }
@@ -559,10 +560,10 @@ impl FuzzyMatcher {
         }
         let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
         let mut stopped: [Vec<u32>; 2] = Default::default();
-        let forward = match kept {
-            Some(kept) => {
+        let forward = match cap {
+            Some(cap) => {
                 let (lists, left_stopped) =
-                    candidates_capped(left, right, model, content_floor, &scoring, kept, cancel)?;
+                    candidates_capped(left, right, model, content_floor, &scoring, cap, cancel)?;
                 stopped[0] = left_stopped;
                 lists
             }
@@ -573,11 +574,16 @@ impl FuzzyMatcher {
         let backward = if std::ptr::eq(left, right) {
             stopped[1] = stopped[0].clone();
             None
-        } else if let Some(kept) = kept {
+        } else if let Some(PartnerCap { kept, beside, .. }) = cap {
             // The right sentences' searches rank their partners from their own side.
             let from_right = Scoring::new(right, left, model, rules, lexical, floor, both_ways);
+            let cap = PartnerCap {
+                kept,
+                starts: None,
+                beside,
+            };
             let (lists, right_stopped) =
-                candidates_capped(right, left, model, content_floor, &from_right, kept, cancel)?;
+                candidates_capped(right, left, model, content_floor, &from_right, cap, cancel)?;
             stopped[1] = right_stopped;
             Some(lists)
         } else {
@@ -781,9 +787,32 @@ impl SentenceMatcher for FuzzyMatcher {
             floor,
             rules,
             Some(needed),
-            Some(kept),
+            Some(PartnerCap {
+                kept,
+                starts: None,
+                beside: false,
+            }),
             cancel,
         )
+    }
+
+    fn score_capped_per_source(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        kept: usize,
+        starts: &[usize],
+        cancel: &AtomicBool,
+    ) -> Result<CappedPairs, Cancelled> {
+        let cap = PartnerCap {
+            kept,
+            starts: Some(starts),
+            beside: true,
+        };
+        self.score_indexed(left, right, model, floor, rules, None, Some(cap), cancel)
     }
 
     fn score_pairs_brute_force(

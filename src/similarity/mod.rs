@@ -34,7 +34,7 @@ use crate::model::wordnet::Lexicon;
 
 pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
-pub use partners::{CappedPairs, PARTNERS_KEPT};
+pub use partners::{CappedPairs, PARTNERS_KEPT, PartnerCap};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
 pub use rules::{MatchRules, Relate};
@@ -538,6 +538,35 @@ pub trait SentenceMatcher: Sync {
             kept,
             lens,
             Default::default(),
+        ))
+    }
+
+    /// [`Self::score_pairs`] of a document (left) against a pool of sources (right, source `g`
+    /// holding `starts[g]..starts[g + 1]`), each document sentence keeping its `kept` best
+    /// partners in each source and each source sentence its `kept` best in the document
+    /// ([`partners::keep_best_per_source`]). The default scores every pair, then keeps the
+    /// best; the fuzzy matcher stops a sentence's search in a source once it holds them.
+    #[allow(clippy::too_many_arguments)]
+    fn score_capped_per_source(
+        &self,
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        model: &dyn ModelView,
+        floor: f64,
+        rules: &MatchRules,
+        kept: usize,
+        starts: &[usize],
+        cancel: &AtomicBool,
+    ) -> Result<CappedPairs, Cancelled> {
+        let pairs = self.score_pairs(left, right, model, floor, rules, cancel)?;
+        let lens = [left.sentences.len(), right.sentences.len()];
+        Ok(partners::keep_best_per_source(
+            pairs,
+            floor,
+            kept,
+            lens,
+            Default::default(),
+            starts,
         ))
     }
 

@@ -37,53 +37,183 @@ pub struct CappedPairs {
 /// sentence's `kept` best (see the module docs). `lens` are the two sides' sentence counts (for
 /// the diagonal); `stopped` are sentences already known to be capped (their search stopped).
 pub fn keep_best(
-    mut pairs: Vec<ScoredPair>,
+    pairs: Vec<ScoredPair>,
     floor: f64,
     kept: usize,
     lens: [usize; 2],
     stopped: [Vec<u32>; 2],
 ) -> CappedPairs {
+    keep(pairs, floor, kept, lens, stopped, None)
+}
+
+/// [`keep_best`] for a document (left) against a pool of sources (right, source `g` holding
+/// the sentences `starts[g]..starts[g + 1]`): a document sentence keeps its best partners in
+/// each source, not over the pool (a sentence copied into fifty story updates counts in each
+/// one's share), and a source sentence its best in the document. Pairs reaching the floor one
+/// way only are capped too (a pool is scored without the neighbour test that keeps few of them
+/// in a comparison): each sentence also keeps its `kept` best by its own Sim, so that its best
+/// directional Sim into each source (what containment and attribution read) is kept.
+pub fn keep_best_per_source(
+    pairs: Vec<ScoredPair>,
+    floor: f64,
+    kept: usize,
+    lens: [usize; 2],
+    stopped: [Vec<u32>; 2],
+    starts: &[usize],
+) -> CappedPairs {
+    keep(pairs, floor, kept, lens, stopped, Some(starts))
+}
+
+/// How many partners a matcher keeps per sentence, and whether per source of a pool.
+#[derive(Clone, Copy, Debug)]
+pub struct PartnerCap<'s> {
+    pub kept: usize,
+    /// Where each source of the right side starts, and the end ([`keep_best_per_source`]);
+    /// `None`: a comparison of two documents ([`keep_best`]).
+    pub starts: Option<&'s [usize]>,
+    /// A search that stopped once it held its best partners also scores the sentences beside
+    /// each candidate it met (in the same source), so that the pairs [`keep_best_per_source`]
+    /// keeps beside the best are there.
+    pub beside: bool,
+}
+
+impl PartnerCap<'_> {
+    /// [`keep_best`] or [`keep_best_per_source`], as the cap says.
+    pub fn keep(
+        self,
+        pairs: Vec<ScoredPair>,
+        floor: f64,
+        lens: [usize; 2],
+        stopped: [Vec<u32>; 2],
+    ) -> CappedPairs {
+        keep(pairs, floor, self.kept, lens, stopped, self.starts)
+    }
+}
+
+/// [`keep_best`], or with `starts` [`keep_best_per_source`].
+fn keep(
+    mut pairs: Vec<ScoredPair>,
+    floor: f64,
+    kept: usize,
+    lens: [usize; 2],
+    stopped: [Vec<u32>; 2],
+    starts: Option<&[usize]>,
+) -> CappedPairs {
+    // Sorted by (left, right) from here on: the pairs beside a kept one are looked up.
+    pairs.sort_unstable_by_key(|p| (p.left, p.right));
+    // The source of a right sentence (0 without sources), and where it starts and ends.
+    let source_of = |j: u32| starts.map_or(0, |s| s.partition_point(|&s| s <= j as usize) - 1);
+    let span = |source: usize| starts.map_or((0, lens[1]), |s| (s[source], s[source + 1]));
+    let source: Vec<usize> = pairs.iter().map(|p| source_of(p.right)).collect();
     let both_ways: Vec<usize> = (0..pairs.len())
         .filter(|&at| pairs[at].min_sim() >= floor)
         .collect();
+    let every: Vec<usize> = (0..pairs.len()).collect();
     let mut keep = vec![false; pairs.len()];
     let mut capped = stopped;
-    for side in 0..2 {
+    for (side, capped) in capped.iter_mut().enumerate() {
         let own = |p: &ScoredPair| if side == 0 { p.left } else { p.right };
         let partner = |p: &ScoredPair| if side == 0 { p.right } else { p.left };
-        // How far a partner is from the sentence's proportional place on the other side.
-        let off_diagonal = |p: &ScoredPair| {
-            let place = own(p) as u64 * lens[1 - side] as u64 / lens[side].max(1) as u64;
-            (partner(p) as u64).abs_diff(place)
-        };
-        let mut order = both_ways.clone();
-        order.sort_unstable_by(|&a, &b| {
-            let (p, q) = (&pairs[a], &pairs[b]);
-            own(p)
-                .cmp(&own(q))
-                .then(q.min_sim().total_cmp(&p.min_sim()))
+        // A sentence's partners are ranked per source on the left, over the document on the
+        // right.
+        let key = |at: usize| (own(&pairs[at]), if side == 0 { source[at] } else { 0 });
+        let own_sim = |p: &ScoredPair| if side == 0 { p.sim_lr } else { p.sim_rl };
+        // How far each partner is from the sentence's proportional place on the other side (in
+        // its source, with sources): computed once, not in each comparison of the sort.
+        let off_diagonal: Vec<usize> = (0..pairs.len())
+            .map(|at| {
+                let p = &pairs[at];
+                let (start, end) = span(source[at]);
+                let (from, len, other_len) = if side == 0 {
+                    (p.left as usize, lens[0], end - start)
+                } else {
+                    (p.right as usize - start, end - start, lens[0])
+                };
+                let place = (from as u64 * other_len as u64 / len.max(1) as u64) as usize;
+                let place = if side == 0 { start + place } else { place };
+                (partner(p) as usize).abs_diff(place)
+            })
+            .collect();
+        let by_smaller = |p: &ScoredPair, q: &ScoredPair| {
+            q.min_sim()
+                .total_cmp(&p.min_sim())
                 .then(q.sim_lr.max(q.sim_rl).total_cmp(&p.sim_lr.max(p.sim_rl)))
-                .then(off_diagonal(p).cmp(&off_diagonal(q)))
-                .then(partner(p).cmp(&partner(q)))
-        });
-        for group in order.chunk_by(|&a, &b| own(&pairs[a]) == own(&pairs[b])) {
-            for &at in group.iter().take(kept) {
-                keep[at] = true;
-            }
-            if group.len() > kept {
-                capped[side].push(own(&pairs[group[0]]));
+        };
+        let by_own = |p: &ScoredPair, q: &ScoredPair| {
+            own_sim(q)
+                .total_cmp(&own_sim(p))
+                .then(q.min_sim().total_cmp(&p.min_sim()))
+        };
+        type Ranking<'r> = &'r dyn Fn(&ScoredPair, &ScoredPair) -> std::cmp::Ordering;
+        let mut rankings: Vec<(&[usize], Ranking<'_>)> = vec![(&both_ways, &by_smaller)];
+        if starts.is_some() {
+            rankings.push((&every, &by_own));
+        }
+        // Whether this side's sentence keeps the pair.
+        let mut kept_here = vec![false; pairs.len()];
+        for (candidates, rank) in &rankings {
+            let mut order = candidates.to_vec();
+            order.sort_unstable_by(|&a, &b| {
+                let (p, q) = (&pairs[a], &pairs[b]);
+                key(a)
+                    .cmp(&key(b))
+                    .then(rank(p, q))
+                    .then(off_diagonal[a].cmp(&off_diagonal[b]))
+                    .then(partner(p).cmp(&partner(q)))
+            });
+            for group in order.chunk_by(|&a, &b| key(a) == key(b)) {
+                for &at in group.iter().take(kept) {
+                    keep[at] = true;
+                    kept_here[at] = true;
+                }
             }
         }
-        capped[side].sort_unstable();
-        capped[side].dedup();
+        // A sentence is capped when some pair of its own was kept by neither ranking (the
+        // last ranking's candidates are all those of the others).
+        let (all_ranked, _) = rankings[rankings.len() - 1];
+        capped.extend(
+            all_ranked
+                .iter()
+                .filter(|&&at| !kept_here[at])
+                .map(|&at| own(&pairs[at])),
+        );
+        capped.sort_unstable();
+        capped.dedup();
+    }
+    if starts.is_some() {
+        // The pairs beside a kept pair (the next or previous sentence on either side, in the
+        // same source) stay too: one-to-two matches join two consecutive sentences that both
+        // reach into one of the other side, and would otherwise be looked for among the best
+        // partners only.
+        let beside: Vec<usize> = (0..pairs.len())
+            .filter(|&at| keep[at])
+            .flat_map(|at| {
+                let p = &pairs[at];
+                let source = source_of(p.right);
+                let (i, j) = (i64::from(p.left), i64::from(p.right));
+                [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)]
+                    .into_iter()
+                    .filter(move |&(i, j)| {
+                        i >= 0 && j >= 0 && j < lens[1] as i64 && source_of(j as u32) == source
+                    })
+                    .filter_map(|(i, j)| {
+                        pairs
+                            .binary_search_by_key(&(i as u32, j as u32), |q| (q.left, q.right))
+                            .ok()
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for at in beside {
+            keep[at] = true;
+        }
     }
     let mut at = 0;
     pairs.retain(|p| {
-        let keep_it = keep[at] || p.min_sim() < floor;
+        let keep_it = keep[at] || (starts.is_none() && p.min_sim() < floor);
         at += 1;
         keep_it
     });
-    pairs.sort_unstable_by_key(|p| (p.left, p.right));
     CappedPairs { pairs, capped }
 }
 

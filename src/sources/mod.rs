@@ -24,6 +24,9 @@
 //! all sources; ties go to the source holding more of the document, then to the earlier source.
 
 mod pair;
+mod partners_capped;
+
+pub use partners_capped::SourcePartnersCapped;
 
 use std::sync::atomic::AtomicBool;
 
@@ -32,7 +35,9 @@ use serde::Serialize;
 
 use crate::compare::{CompareOptions, Comparison};
 use crate::document::Document;
-use crate::similarity::{Cancelled, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary};
+use crate::similarity::{
+    Cancelled, CappedPairs, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary,
+};
 
 /// Index of a source in the list given to [`SourceIndex::new`].
 pub type SourceId = usize;
@@ -149,14 +154,30 @@ impl<'a> SourceIndex<'a> {
         // What the analyst leaves out of the document checked (its quotations, its
         // bibliography); the sources are what it is checked against and are kept whole.
         prepared.leave_out(document, &options.exclusions);
-        let pairs = options.method.matcher().score_pairs(
-            &prepared,
-            &self.all,
-            model,
-            options.floor,
-            &options.rules,
-            cancel,
-        )?;
+        let matcher = options.method.matcher();
+        let CappedPairs { pairs, capped } = match options.partners_kept {
+            0 => CappedPairs {
+                pairs: matcher.score_pairs(
+                    &prepared,
+                    &self.all,
+                    model,
+                    options.floor,
+                    &options.rules,
+                    cancel,
+                )?,
+                capped: Default::default(),
+            },
+            kept => matcher.score_capped_per_source(
+                &prepared,
+                &self.all,
+                model,
+                options.floor,
+                &options.rules,
+                kept,
+                &self.starts,
+                cancel,
+            )?,
+        };
         crate::similarity::check(cancel)?;
         // Pairs per source, each list still sorted by (left, right).
         let mut by_source: Vec<(SourceId, Vec<ScoredPair>)> = Vec::new();
@@ -195,11 +216,16 @@ impl<'a> SourceIndex<'a> {
                 share_of(source, &comparison, thresholds)
             })
             .collect();
-        Ok(Attribution::from_shares(
-            shares,
-            document.sentences.len(),
-            doc_counted,
-        ))
+        let mut attribution =
+            Attribution::from_shares(shares, document.sentences.len(), doc_counted);
+        let [document_capped, source_capped] = capped;
+        attribution.partners_capped = SourcePartnersCapped {
+            kept: options.partners_kept,
+            document: document_capped.len(),
+            first: document_capped.first().copied(),
+            source_sentences: source_capped.len(),
+        };
+        Ok(attribution)
     }
 }
 
@@ -333,6 +359,9 @@ pub struct Attribution {
     pub sentences: Vec<Option<SentenceSource>>,
     /// Per sentence of the document: whether it counts towards the figures.
     pub counted: Vec<bool>,
+    /// The sentences that list only their best partners in a source (templated lines).
+    #[serde(skip_serializing_if = "SourcePartnersCapped::is_empty")]
+    pub partners_capped: SourcePartnersCapped,
 }
 
 impl Attribution {
@@ -369,6 +398,7 @@ impl Attribution {
             sources: shares.into_iter().map(|(share, _)| share).collect(),
             sentences,
             counted,
+            partners_capped: SourcePartnersCapped::default(),
         }
     }
 

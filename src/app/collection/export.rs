@@ -187,6 +187,7 @@ mod tests {
             detection,
             matrix: None,
             skipped: Vec::new(),
+            notes: Vec::new(),
             cluster_evidence: vec![ComparedPair {
                 a: 0,
                 b: 1,

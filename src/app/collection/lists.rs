@@ -233,6 +233,7 @@ mod tests {
             detection: crate::collection::Detection::default(),
             matrix: None,
             skipped: Vec::new(),
+            notes: Vec::new(),
             cluster_evidence: Vec::new(),
         }
     }

@@ -324,6 +324,9 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
     ))
     .on_hover_text(result.skipped.join("\n"));
+    for note in &result.notes {
+        ui.label(egui::RichText::new(note).small().weak());
+    }
     let mut open: Option<(usize, usize)> = None;
     let area = ui.available_rect_before_wrap();
     let matrix_width = result

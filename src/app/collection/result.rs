@@ -30,6 +30,9 @@ pub struct CollectionResult {
     pub matrix: Option<Vec<Vec<f64>>>,
     /// Files that could not be read, with the reason.
     pub skipped: Vec<String>,
+    /// What the summary line must add about how the pairs were listed (templated lines that
+    /// keep only their best partners, [`collection::fuzzy::Resemblances::capped_note`]).
+    pub notes: Vec<String>,
     /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
     /// are (a result read from its tables; empty for a run here, whose documents are at hand).
     pub cluster_evidence: Vec<collection::tables::ComparedPair>,

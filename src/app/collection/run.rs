@@ -41,6 +41,7 @@ fn from_tables(folder: &std::path::Path) -> Result<CollectionResult, String> {
         detection: read.detection,
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
+        notes: Vec::new(),
         cluster_evidence: read.compared,
     })
 }
@@ -147,6 +148,11 @@ pub fn run(
         .iter()
         .map(|(kind, p)| (kind, *p))
         .collect();
+    let notes = resemblances
+        .as_ref()
+        .and_then(fuzzy::Resemblances::capped_note)
+        .into_iter()
+        .collect();
     let matrix = resemblances
         .filter(|_| documents.len() <= MAX_MATRIX)
         .map(|r| r.odds_matrix());
@@ -162,6 +168,7 @@ pub fn run(
         detection,
         matrix,
         skipped,
+        notes,
         cluster_evidence: Vec::new(),
     })
 }

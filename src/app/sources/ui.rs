@@ -173,6 +173,9 @@ fn summary_ui(run: &SourcesRun, ui: &mut egui::Ui) {
             )
         }
     ));
+    if let Some(note) = a.partners_capped.describe() {
+        ui.label(egui::RichText::new(note).small().weak());
+    }
 }
 
 /// The sources holding some of the document, most first.

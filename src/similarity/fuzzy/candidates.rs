@@ -31,7 +31,7 @@ pub(super) enum Postings<'t> {
     Via(&'t [(u32, f64)], f64),
 }
 
-impl Postings<'_> {
+impl<'t> Postings<'t> {
     pub(super) fn len(&self) -> usize {
         match self {
             Postings::Exact(list) => list.len(),
@@ -67,6 +67,16 @@ impl Postings<'_> {
         match self {
             Postings::Exact(list) => list.partition_point(|&s| s < j),
             Postings::Via(list, _) => list.partition_point(|&(s, _)| s < j),
+        }
+    }
+
+    /// The entries of sentences in `from..to` (a part of the other document: one source of a
+    /// pool), as a list of their own; a list of correlates keeps its largest weight as bound.
+    pub(super) fn within(&self, from: u32, to: u32) -> Postings<'t> {
+        let (start, end) = (self.position_of(from), self.position_of(to));
+        match *self {
+            Postings::Exact(list) => Postings::Exact(&list[start..end]),
+            Postings::Via(list, max) => Postings::Via(&list[start..end], max),
         }
     }
 
@@ -267,13 +277,19 @@ impl CandidateSearch {
                 lists.push((Postings::Via(&touch.via_correlates, touch.via_max), slot));
             }
         }
+        Self::order_lists(lists, suffix);
+        self.floor * content.len() as f64 - 1e-9
+    }
+
+    /// Sorts `lists` shortest first and fills `suffix` with what the lists from each on can
+    /// add at most ([`Self::lists_of`]).
+    pub(super) fn order_lists(lists: &mut [(Postings<'_>, u32)], suffix: &mut Vec<f64>) {
         lists.sort_unstable_by_key(|(list, _)| list.len());
         suffix.clear();
         suffix.resize(lists.len() + 1, 0.0);
         for at in (0..lists.len()).rev() {
             suffix[at] = suffix[at + 1] + lists[at].0.max();
         }
-        self.floor * content.len() as f64 - 1e-9
     }
 
     /// What a sentence met in none of the lists before `at` can add at most from the lists

@@ -9,22 +9,23 @@ use rayon::prelude::*;
 
 use super::candidates::{CandidateSearch, Postings, SearchScratch};
 use super::scoring::{Scoring, ScoringScratch};
-use crate::similarity::{Cancelled, ModelView, PreparedDoc, PreparedSentence, check};
+use crate::similarity::{Cancelled, ModelView, PartnerCap, PreparedDoc, PreparedSentence, check};
 
 /// Per sentence of one document with candidates, its candidates in the other, sorted.
 type CandidateLists = Vec<(u32, Vec<u32>)>;
 
-/// [`candidates`] for a caller keeping each sentence's `kept` best partners at `floor` both ways
-/// ([`CandidateSearch::of_capped`], each candidate met scored by `scoring`, which scores `from`
-/// against `to`), at the content floor `content_floor`; also the sentences of `from` whose
-/// search stopped, ascending.
+/// [`super::candidates::candidates`] for a caller keeping each sentence's `cap.kept` best
+/// partners at `floor` both ways, in each source of `to` when `cap.starts` says where they
+/// start ([`CandidateSearch::of_capped`], [`CandidateSearch::of_capped_per_group`], each
+/// candidate met scored by `scoring`, which scores `from` against `to`), at the content floor
+/// `content_floor`; also the sentences of `from` whose search stopped, ascending.
 pub(super) fn candidates_capped(
     from: &PreparedDoc,
     to: &PreparedDoc,
     model: &dyn ModelView,
     content_floor: f64,
     scoring: &Scoring<'_>,
-    kept: usize,
+    cap: PartnerCap<'_>,
     cancel: &AtomicBool,
 ) -> Result<(CandidateLists, Vec<u32>), Cancelled> {
     let search = CandidateSearch::new(from, to, model, content_floor);
@@ -47,13 +48,26 @@ pub(super) fn candidates_capped(
                         .map(|p| (p.sim_lr, p.sim_rl))
                 };
                 let mut ranking = PartnerRanking {
-                    kept,
+                    kept: cap.kept,
                     floor: scoring.floor,
                     near: (u64::from(i) * to_len / from_len) as u32,
                     score: &mut score,
                     capped_from: CANDIDATES_BEFORE_CAPPED_IN_PAIRS,
                 };
-                Ok((i, search.of_capped(sentence, searching, &mut ranking)))
+                let mut found = match cap.starts {
+                    Some(starts) => search.of_capped_per_group(
+                        sentence,
+                        searching,
+                        &mut ranking,
+                        starts,
+                        (u64::from(i), from_len),
+                    ),
+                    None => search.of_capped(sentence, searching, &mut ranking),
+                };
+                if cap.beside && found.stopped {
+                    found.candidates = with_neighbours(&found.candidates, to.sentences.len(), cap);
+                }
+                Ok((i, found))
             },
         )
         .collect::<Result<_, Cancelled>>()?;
@@ -67,6 +81,29 @@ pub(super) fn candidates_capped(
         .map(|(i, search)| (i, search.candidates))
         .collect();
     Ok((lists, stopped))
+}
+
+/// `candidates` (sorted) with the sentences beside each (before and after, within `0..len`
+/// and within the same source of `cap.starts`), sorted.
+fn with_neighbours(candidates: &[u32], len: usize, cap: PartnerCap<'_>) -> Vec<u32> {
+    let source_of = |j: u32| {
+        cap.starts
+            .map_or(0, |s| s.partition_point(|&s| s <= j as usize))
+    };
+    let mut out: Vec<u32> = candidates
+        .iter()
+        .flat_map(|&j| {
+            let before = j.checked_sub(1);
+            let after = (j as usize + 1 < len).then_some(j + 1);
+            [before, Some(j), after]
+                .into_iter()
+                .flatten()
+                .filter(move |&k| source_of(k) == source_of(j))
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// A sentence searches for its best partners, stopping once it holds them
@@ -123,6 +160,15 @@ pub(super) struct CappedSearch {
     pub(super) scored: bool,
 }
 
+/// A search that met every candidate and scored none.
+fn plain(candidates: Vec<u32>) -> CappedSearch {
+    CappedSearch {
+        candidates,
+        stopped: false,
+        scored: false,
+    }
+}
+
 impl CandidateSearch {
     /// [`Self::of`] for a caller that keeps only each sentence's `ranking.kept` best partners
     /// reaching the floor both ways (by the smaller Sim): a sentence whose lists are long (a
@@ -142,11 +188,88 @@ impl CandidateSearch {
         ranking: &mut PartnerRanking<'_>,
     ) -> CappedSearch {
         let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
-        let plain = |candidates| CappedSearch {
-            candidates,
+        self.capped_over_lists(sentence, needed, scratch, ranking)
+    }
+
+    /// [`Self::of_capped`] for a caller that keeps each sentence's best partners in each group
+    /// of `to`'s sentences (a pool of sources one after another: group `g` is
+    /// `starts[g]..starts[g + 1]`), not over them all: a sentence copied into fifty story
+    /// updates keeps its best partners in each. A sentence with few candidates meets them all,
+    /// as [`Self::of`] does; one with many searches each group it touches on its own, the capped
+    /// way within the group (its place on the diagonal taken in the group: `place` is the
+    /// sentence's position and the number of sentences of `from`), so that a source of a
+    /// thousand template lines costs what the partners kept there cost.
+    pub(super) fn of_capped_per_group<'s>(
+        &'s self,
+        sentence: &PreparedSentence,
+        scratch: &mut SearchScratch<'s>,
+        ranking: &mut PartnerRanking<'_>,
+        starts: &[usize],
+        place: (u64, u64),
+    ) -> CappedSearch {
+        let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
+        if ranking.kept == 0 {
+            return plain(self.of_lists(needed, scratch));
+        }
+        if let Some(candidates) = self.found_within(needed, scratch, TOUCHED_BEFORE_CAPPED)
+            && candidates.len() <= ranking.capped_from
+        {
+            return plain(candidates);
+        }
+        let group_of = |j: u32| starts.partition_point(|&s| s <= j as usize) - 1;
+        // A candidate is met in one of the lists needed before the rest can only add to a
+        // bound (`suffix` at or above `needed`): the groups touched are those these lists hold.
+        let whole = std::mem::take(&mut scratch.lists);
+        let mut groups: Vec<usize> = Vec::new();
+        for (at, (list, _)) in whole.iter().enumerate() {
+            if scratch.suffix[at] < needed {
+                break;
+            }
+            let mut entry = 0;
+            while entry < list.len() {
+                let group = group_of(list.entry(entry).0);
+                groups.push(group);
+                entry = list.position_of(starts[group + 1] as u32);
+            }
+        }
+        groups.sort_unstable();
+        groups.dedup();
+        let (i, from_len) = place;
+        let mut found = CappedSearch {
+            candidates: Vec::new(),
             stopped: false,
-            scored: false,
+            scored: true,
         };
+        for group in groups {
+            let (start, end) = (starts[group] as u32, starts[group + 1] as u32);
+            scratch.lists.clear();
+            scratch
+                .lists
+                .extend(whole.iter().filter_map(|(list, slot)| {
+                    let part = list.within(start, end);
+                    (part.len() > 0).then_some((part, *slot))
+                }));
+            Self::order_lists(&mut scratch.lists, &mut scratch.suffix);
+            ranking.near = start + (i * u64::from(end - start) / from_len.max(1)) as u32;
+            let in_group = self.capped_over_lists(sentence, needed, scratch, ranking);
+            // Groups ascend and each group's candidates lie within it: still sorted.
+            found.candidates.extend(in_group.candidates);
+            found.stopped |= in_group.stopped;
+            found.scored &= in_group.scored;
+        }
+        scratch.lists = whole;
+        found
+    }
+
+    /// [`Self::of_capped`] over the lists [`Self::lists_of`] left in `scratch` (`needed`: the
+    /// bound it returned).
+    fn capped_over_lists<'s>(
+        &'s self,
+        sentence: &PreparedSentence,
+        needed: f64,
+        scratch: &mut SearchScratch<'s>,
+        ranking: &mut PartnerRanking<'_>,
+    ) -> CappedSearch {
         if ranking.kept == 0 {
             return plain(self.of_lists(needed, scratch));
         }
