@@ -106,6 +106,24 @@ repetition() {
     timed $simdoc compare --preset measured "$dir/lines.txt" "$dir/lines.txt" >"$dir/out.txt"
     grep -E '^matched pairs' "$dir/out.txt"
   done
+  # A templated document against three templated sources (tests/templated.rs): each document
+  # line keeps its best partners in each source, each source line its best in the document;
+  # then every pair listed (--partners 0), at a tenth of the size.
+  for n in 20000 2000; do
+    mkdir "$dir/sources$n"
+    python3 -c "
+lines = lambda a, b: ''.join(f'Text number {i} about the budget.\\n' for i in range(a, b))
+open('$dir/report$n.txt', 'w').write(lines(0, $n))
+for k in range(3):
+    open(f'$dir/sources$n/s{k}.txt', 'w').write(lines(7 * k, 7 * k + $n))"
+  done
+  echo "20000 such lines against three sources of 20000 (simdoc sources, each keeps its best partners per source):"
+  timed $simdoc sources "$dir/report20000.txt" "$dir/sources20000" >"$dir/out.txt"
+  head -1 "$dir/out.txt"; tail -1 "$dir/out.txt"
+  echo "2000 against three sources of 2000, then the same listing every pair (--partners 0):"
+  timed $simdoc sources "$dir/report2000.txt" "$dir/sources2000" >/dev/null
+  timed $simdoc sources "$dir/report2000.txt" "$dir/sources2000" --partners 0 >"$dir/out.txt"
+  head -1 "$dir/out.txt"
   # The pages of tests/repetition.rs: a title, one paragraph, 10,000 identical headings.
   python3 -c "
 import sys

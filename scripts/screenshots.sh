@@ -110,6 +110,38 @@ xdotool mousemove 160 222
 shoot exclusions 2
 kill "$app"; wait "$app" 2>/dev/null || true
 
+# Templated text: a price list of 2,000 lines against next month's (1,500 lines, a third of them
+# reworded), at the measured preset, where every two lines pass the floor: each keeps its 10
+# best partners, and the dotplot's caption says so on hover.
+prices=$(mktemp -d)
+mkdir "$prices/sources"
+python3 - "$prices" <<'PY'
+import pathlib, random, sys
+out = pathlib.Path(sys.argv[1])
+def rows(seed, n):
+    random.seed(seed)
+    return [f"Item {i}: unit price {random.randint(2, 90)} dollars, {random.randint(1, 40)} in stock."
+            for i in range(n)]
+march = rows(3, 2000)
+april = [r.replace("in stock", "in store") if i % 3 == 0 else r for i, r in enumerate(march)]
+(out / "sources" / "prices-march.txt").write_text("Price list, March\n\n" + "\n".join(march) + "\n")
+(out / "prices-april.txt").write_text("Price list, April\n\n" + "\n".join(april[:1500]) + "\n")
+(out / "sources" / "prices-january.txt").write_text(
+    "Price list, January\n\n" + "\n".join(rows(5, 1000)) + "\n")
+PY
+start "$prices/sources/prices-march.txt" "$prices/prices-april.txt" --preset measured
+sleep 5
+xdotool mousemove 1090 253
+shoot templated 2
+kill "$app"; wait "$app" 2>/dev/null || true
+# The same list against both earlier months in the Sources view: the note under the heading.
+start "$prices/prices-april.txt" --sources "$prices/sources"
+sleep 8
+xdotool mousemove 700 300
+shoot sources-templated 2
+kill "$app"; wait "$app" 2>/dev/null || true
+rm -rf "$prices"
+
 start --example --hierarchies
 shoot hierarchies
 kill "$app"; wait "$app" 2>/dev/null || true

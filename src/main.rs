@@ -44,6 +44,7 @@ fn open_viewer(args: cli::ViewArgs) -> ExitCode {
         example: args.example,
         hierarchies: args.hierarchies,
         sources: args.sources,
+        preset: args.preset,
     };
     match simdoc::app::run_native(start, model) {
         Ok(()) => ExitCode::SUCCESS,

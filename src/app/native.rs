@@ -45,6 +45,8 @@ pub struct Start {
     pub hierarchies: bool,
     /// Start in the Sources view: the first file against these sources.
     pub sources: Vec<PathBuf>,
+    /// Start under this preset (the last one used otherwise).
+    pub preset: Option<crate::similarity::Preset>,
 }
 
 /// Opens the viewer window. Without files, the first start opens the bundled example.
@@ -68,6 +70,9 @@ pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
             let mut app = SimdocApp::new(settings, model);
             app.repaint = Some(cc.egui_ctx.clone());
             app.cjk_font_missing = fonts::install_cjk_fallback(&cc.egui_ctx).is_none();
+            if let Some(preset) = start.preset {
+                app.set_preset(preset);
+            }
             if start.example || start.files.is_empty() && !app.settings.example_shown {
                 app.open_example();
             }

@@ -99,6 +99,11 @@ pub struct ViewArgs {
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<std::path::PathBuf>,
+    /// Open under this preset, as `simdoc compare --preset` names them (documents, measured,
+    /// thesis, wordnet, verdict, teacher or news); the preset menu changes it later. Default:
+    /// the one the viewer last used.
+    #[arg(long, value_parser = preset_name)]
+    pub preset: Option<simdoc::similarity::Preset>,
 }
 
 /// `view` is handled by `main` (it owns the window); reaching here is a programming error
