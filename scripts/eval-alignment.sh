@@ -101,5 +101,11 @@ for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune-small" --prior-sentences "$prior" --label "prior $prior" \
     > "$OUT/grid-small-prior-$prior.md"
 done
+# The partners a sentence keeps at the presets scored by Sims (the default is 10; 0 keeps every
+# pair), at the measured preset.
+for kept in 1 3 10 30 0; do
+  "$S" eval alignment run "$OUT/tune" --preset measured --partners "$kept" \
+    --label "measured, partners $kept" > "$OUT/grid-partners-$kept.md"
+done
 # The summary line of every table, for EVALUATION.md.
 grep -h "mean plagdet over the sizes" "$OUT"/*.md

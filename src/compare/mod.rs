@@ -18,7 +18,7 @@ pub mod counting;
 pub mod figures;
 pub mod joined;
 mod matches;
-mod partners_capped;
+pub(crate) mod partners_capped;
 pub mod passages;
 pub mod pruning;
 pub mod tree;

@@ -75,11 +75,21 @@ impl PartnersCapped {
         } else {
             "have"
         };
+        let (more_than, best) = kept_words(self.kept);
         Some(format!(
-            "{counts} {verb} more than {kept} partners at the floor both ways (templated or \
-             repeated lines): each lists its {kept} best (the first: {first})",
-            kept = self.kept
+            "{counts} {verb} more than {more_than} at the floor both ways (templated or \
+             repeated lines): each lists its {best} (the first: {first})"
         ))
+    }
+}
+
+/// How a note names `kept` partners: "more than 10 partners" and "its 10 best", or "more than
+/// one partner" and "its best".
+pub(crate) fn kept_words(kept: usize) -> (String, String) {
+    if kept == 1 {
+        ("one partner".to_string(), "best".to_string())
+    } else {
+        (format!("{kept} partners"), format!("{kept} best"))
     }
 }
 
@@ -115,5 +125,17 @@ mod tests {
             )
         );
         assert_eq!(PartnersCapped::default().describe(), None);
+        let one = PartnersCapped {
+            kept: 1,
+            left: vec![7],
+            right: Vec::new(),
+        };
+        assert_eq!(
+            one.describe().as_deref(),
+            Some(
+                "1 sentence of A has more than one partner at the floor both ways (templated or \
+                 repeated lines): each lists its best (the first: sentence 7 of A)"
+            )
+        );
     }
 }

@@ -136,7 +136,11 @@ mod tests {
             SourceFormat::Text,
         );
         let model = ReferenceModel::embedded();
-        let options = CompareOptions::default();
+        // Every partner kept: pruning alone is checked (capping partners drops some by design).
+        let options = CompareOptions {
+            partners_kept: 0,
+            ..CompareOptions::default()
+        };
         let pair = PreparedPair::new(&left, &right, model, &options);
         let never = AtomicBool::new(false);
         let pruned = pair

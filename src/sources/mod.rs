@@ -22,6 +22,18 @@
 //! Each sentence of the document is attributed to its best source sentence: the highest
 //! directional Sim (document sentence into source sentence, at or above the permission) over
 //! all sources; ties go to the source holding more of the document, then to the earlier source.
+//!
+//! Templated text (a table, a form, lines that differ by a number) against templated sources
+//! would pair every line with every line: with [`CompareOptions::partners_kept`] (10 by
+//! default; 0 lists every pair), each document sentence keeps its best partners in each source
+//! and each source sentence its best in the document
+//! ([`crate::similarity::partners::keep_best_per_source`]), and the fuzzy matcher's search of
+//! a source stops once it holds them. What is listed per sentence and source is unchanged (its
+//! best Sim into the source, its best smaller Sim, a source sentence's best Sim into the
+//! document); among source sentences scoring alike, the one attributed is the earliest of those
+//! kept (nearest the diagonal) rather than the earliest of all; one-to-two matches are looked
+//! for among the partners kept and the sentences beside them. [`Attribution::partners_capped`]
+//! says where this applied.
 
 mod pair;
 mod partners_capped;

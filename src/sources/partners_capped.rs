@@ -10,6 +10,7 @@
 use serde::Serialize;
 
 use crate::compare::classes::thousands;
+use crate::compare::partners_capped::kept_words;
 
 /// The sentences whose partners were capped, at `kept` per source.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -37,13 +38,13 @@ impl SourcePartnersCapped {
         if self.is_empty() {
             return None;
         }
-        let kept = self.kept;
+        let (more_than, best) = kept_words(self.kept);
         let mut parts = Vec::new();
         if let Some(first) = self.first {
             let n = self.document;
             parts.push(format!(
-                "{} {} of the document {} more than {kept} partners in a source (templated or \
-                 repeated lines): each lists its {kept} best there (the first: sentence {first})",
+                "{} {} of the document {} more than {more_than} in a source (templated or \
+                 repeated lines): each lists its {best} there (the first: sentence {first})",
                 thousands(n as u64),
                 if n == 1 { "sentence" } else { "sentences" },
                 if n == 1 { "has" } else { "have" },
@@ -52,7 +53,7 @@ impl SourcePartnersCapped {
         if self.source_sentences > 0 {
             let n = self.source_sentences;
             parts.push(format!(
-                "{} source {} {} {kept} best in the document",
+                "{} source {} {} {best} in the document",
                 thousands(n as u64),
                 if n == 1 { "sentence" } else { "sentences" },
                 if n == 1 { "lists its" } else { "list their" },
