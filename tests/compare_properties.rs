@@ -367,6 +367,9 @@ proptest! {
         let cancel = AtomicBool::new(false);
         let thresholds = Thresholds { permission: permission.max(floor), variation, chance: None, min_words: 0 };
         for options in option_sets() {
+            // Every partner kept: the classes are checked against every pair (each sentence
+            // keeping its best partners is checked below).
+            let options = CompareOptions { partners_kept: 0, ..options };
             let pair = prepared_with(&a, &b, &model, &options);
             for method in Method::ALL {
                 let cmp = pair.compare(&model, method, floor, &cancel).unwrap();
@@ -395,6 +398,46 @@ proptest! {
                     "method {} options {:?}", method.name(), options
                 );
             }
+        }
+    }
+
+    /// Each sentence keeping its best partner changes no matched sentence (the variation off)
+    /// and no containment, at any permission from the floor up: one keeps its best partner by
+    /// the smaller Sim and its best by its own Sim. One-to-two matches are off (they are looked
+    /// for among the partners kept), and headings and fragments count: a sentence's best
+    /// partner may be one that does not count, and the figures then miss its best counted one
+    /// (why a comparison keeps more than one partner: `simdoc::similarity::PARTNERS_KEPT`).
+    #[test]
+    fn keeping_the_best_partners_changes_no_match_nor_containment(
+        model in model_strategy(),
+        a in repetitive_doc_strategy(),
+        b in prop_oneof![repetitive_doc_strategy(), doc_strategy()],
+        floor in 0.05f64..0.6,
+        step in 0.0f64..1.0,
+    ) {
+        let cancel = AtomicBool::new(false);
+        let permission = floor + step * (1.0 - floor);
+        let thresholds = Thresholds { permission, variation: 1.0, chance: None, min_words: 0 };
+        for options in option_sets() {
+            let run = |partners_kept: usize| {
+                let options = CompareOptions {
+                    partners_kept,
+                    one_to_two: false,
+                    count_fragments: true,
+                    ..options
+                };
+                let pair = prepared_with(&a, &b, &model, &options);
+                pair.compare(&model, Method::Fuzzy, floor, &cancel).unwrap()
+            };
+            let (capped, every) = (run(1), run(0));
+            prop_assert!(capped.pairs.len() <= every.pairs.len());
+            let (c, e) = (capped.figures(&thresholds), every.figures(&thresholds));
+            prop_assert_eq!(c.matched, e.matched, "options {:?}", options);
+            prop_assert_eq!(
+                capped.containment(permission),
+                every.containment(permission),
+                "options {:?}", options
+            );
         }
     }
 
