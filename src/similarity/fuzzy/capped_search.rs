@@ -211,34 +211,56 @@ impl CandidateSearch {
         if ranking.kept == 0 {
             return plain(self.of_lists(needed, scratch));
         }
-        if let Some(candidates) = self.found_within(needed, scratch, TOUCHED_BEFORE_CAPPED)
-            && candidates.len() <= ranking.capped_from
-        {
-            return plain(candidates);
-        }
         let group_of = |j: u32| starts.partition_point(|&s| s <= j as usize) - 1;
-        // A candidate is met in one of the lists needed before the rest can only add to a
-        // bound (`suffix` at or above `needed`): the groups touched are those these lists hold.
+        // The plain search, when it stays within its budget, finds every candidate; only a
+        // group holding many of them (a source of template lines) needs the capped search, and
+        // the others keep what the plain search found (prose meets many sources a few
+        // sentences each: searching each source on its own cost 1.4x the CPU on 2.4 MB of BBC
+        // articles against 2,225 sources).
+        let (light, heavy) = match self.found_within(needed, scratch, TOUCHED_BEFORE_CAPPED) {
+            Some(candidates) => {
+                let mut light = Vec::new();
+                let mut heavy = Vec::new();
+                for in_group in candidates.chunk_by(|&a, &b| group_of(a) == group_of(b)) {
+                    if in_group.len() > ranking.capped_from {
+                        heavy.push(group_of(in_group[0]));
+                    } else {
+                        light.extend_from_slice(in_group);
+                    }
+                }
+                if heavy.is_empty() {
+                    return plain(candidates);
+                }
+                (light, Some(heavy))
+            }
+            None => (Vec::new(), None),
+        };
         let whole = std::mem::take(&mut scratch.lists);
-        let mut groups: Vec<usize> = Vec::new();
-        for (at, (list, _)) in whole.iter().enumerate() {
-            if scratch.suffix[at] < needed {
-                break;
+        let groups = heavy.unwrap_or_else(|| {
+            // A candidate is met in one of the lists needed before the rest can only add to a
+            // bound (`suffix` at or above `needed`): the groups touched are those these lists
+            // hold.
+            let mut groups: Vec<usize> = Vec::new();
+            for (at, (list, _)) in whole.iter().enumerate() {
+                if scratch.suffix[at] < needed {
+                    break;
+                }
+                let mut entry = 0;
+                while entry < list.len() {
+                    let group = group_of(list.entry(entry).0);
+                    groups.push(group);
+                    entry = list.position_of(starts[group + 1] as u32);
+                }
             }
-            let mut entry = 0;
-            while entry < list.len() {
-                let group = group_of(list.entry(entry).0);
-                groups.push(group);
-                entry = list.position_of(starts[group + 1] as u32);
-            }
-        }
-        groups.sort_unstable();
-        groups.dedup();
+            groups.sort_unstable();
+            groups.dedup();
+            groups
+        });
         let (i, from_len) = place;
         let mut found = CappedSearch {
-            candidates: Vec::new(),
+            scored: light.is_empty(),
+            candidates: light,
             stopped: false,
-            scored: true,
         };
         for group in groups {
             let (start, end) = (starts[group] as u32, starts[group + 1] as u32);
@@ -252,12 +274,13 @@ impl CandidateSearch {
             Self::order_lists(&mut scratch.lists, &mut scratch.suffix);
             ranking.near = start + (i * u64::from(end - start) / from_len.max(1)) as u32;
             let in_group = self.capped_over_lists(sentence, needed, scratch, ranking);
-            // Groups ascend and each group's candidates lie within it: still sorted.
             found.candidates.extend(in_group.candidates);
             found.stopped |= in_group.stopped;
             found.scored &= in_group.scored;
         }
         scratch.lists = whole;
+        // Each group's candidates lie within it, and no group is searched twice.
+        found.candidates.sort_unstable();
         found
     }
 
