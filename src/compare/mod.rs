@@ -241,35 +241,19 @@ impl PreparedPair {
         };
         // Each class keeps its few best partners at the floor both ways: templated lines (a
         // table, a list) would otherwise pair all with all.
-        let matcher = method.matcher();
-        let representatives = (&left_representatives, &right_representatives);
         let CappedPairs {
             pairs: mut class_pairs,
             capped: capped_classes,
-        } = match self.partners_kept {
-            0 => CappedPairs {
-                pairs: matcher.score_needed_pairs(
-                    representatives.0,
-                    representatives.1,
-                    model,
-                    floor,
-                    &self.rules,
-                    needed,
-                    cancel,
-                )?,
-                capped: Default::default(),
-            },
-            kept => matcher.score_capped_pairs(
-                representatives.0,
-                representatives.1,
-                model,
-                floor,
-                &self.rules,
-                needed,
-                kept,
-                cancel,
-            )?,
-        };
+        } = method.matcher().score_capped_pairs(
+            &left_representatives,
+            &right_representatives,
+            model,
+            floor,
+            &self.rules,
+            needed,
+            self.partners_kept,
+            cancel,
+        )?;
         let partners_capped = PartnersCapped::of_classes(
             capped_classes,
             [&left_classes, &right_classes],

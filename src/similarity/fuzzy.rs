@@ -780,20 +780,12 @@ impl SentenceMatcher for FuzzyMatcher {
         kept: usize,
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
-        self.score_indexed(
-            left,
-            right,
-            model,
-            floor,
-            rules,
-            Some(needed),
-            Some(PartnerCap {
-                kept,
-                starts: None,
-                beside: false,
-            }),
-            cancel,
-        )
+        let cap = (kept > 0).then_some(PartnerCap {
+            kept,
+            starts: None,
+            beside: false,
+        });
+        self.score_indexed(left, right, model, floor, rules, Some(needed), cap, cancel)
     }
 
     fn score_capped_per_source(
@@ -807,12 +799,12 @@ impl SentenceMatcher for FuzzyMatcher {
         starts: &[usize],
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
-        let cap = PartnerCap {
+        let cap = (kept > 0).then_some(PartnerCap {
             kept,
             starts: Some(starts),
             beside: true,
-        };
-        self.score_indexed(left, right, model, floor, rules, None, Some(cap), cancel)
+        });
+        self.score_indexed(left, right, model, floor, rules, None, cap, cancel)
     }
 
     fn score_pairs_brute_force(

@@ -515,9 +515,9 @@ pub trait SentenceMatcher: Sync {
     }
 
     /// [`Self::score_needed_pairs`] with each sentence's partners at the floor both ways capped
-    /// at its `kept` best ([`partners`]). The default scores every needed pair and then keeps
-    /// the best; the fuzzy matcher stops a sentence's search once it holds them, so that
-    /// templated lines cost what their kept partners cost.
+    /// at its `kept` best ([`partners`]; 0 keeps every pair). The default scores every needed
+    /// pair and then keeps the best; the fuzzy matcher stops a sentence's search once it holds
+    /// them, so that templated lines cost what their kept partners cost.
     #[allow(clippy::too_many_arguments)]
     fn score_capped_pairs(
         &self,
@@ -531,6 +531,12 @@ pub trait SentenceMatcher: Sync {
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
         let pairs = self.score_needed_pairs(left, right, model, floor, rules, needed, cancel)?;
+        if kept == 0 {
+            return Ok(CappedPairs {
+                pairs,
+                capped: Default::default(),
+            });
+        }
         let lens = [left.sentences.len(), right.sentences.len()];
         Ok(partners::keep_best(
             pairs,
@@ -544,8 +550,9 @@ pub trait SentenceMatcher: Sync {
     /// [`Self::score_pairs`] of a document (left) against a pool of sources (right, source `g`
     /// holding `starts[g]..starts[g + 1]`), each document sentence keeping its `kept` best
     /// partners in each source and each source sentence its `kept` best in the document
-    /// ([`partners::keep_best_per_source`]). The default scores every pair, then keeps the
-    /// best; the fuzzy matcher stops a sentence's search in a source once it holds them.
+    /// ([`partners::keep_best_per_source`]; 0 keeps every pair). The default scores every pair,
+    /// then keeps the best; the fuzzy matcher stops a sentence's search in a source once it
+    /// holds them.
     #[allow(clippy::too_many_arguments)]
     fn score_capped_per_source(
         &self,
@@ -559,6 +566,12 @@ pub trait SentenceMatcher: Sync {
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
         let pairs = self.score_pairs(left, right, model, floor, rules, cancel)?;
+        if kept == 0 {
+            return Ok(CappedPairs {
+                pairs,
+                capped: Default::default(),
+            });
+        }
         let lens = [left.sentences.len(), right.sentences.len()];
         Ok(partners::keep_best_per_source(
             pairs,

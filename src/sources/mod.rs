@@ -166,30 +166,16 @@ impl<'a> SourceIndex<'a> {
         // What the analyst leaves out of the document checked (its quotations, its
         // bibliography); the sources are what it is checked against and are kept whole.
         prepared.leave_out(document, &options.exclusions);
-        let matcher = options.method.matcher();
-        let CappedPairs { pairs, capped } = match options.partners_kept {
-            0 => CappedPairs {
-                pairs: matcher.score_pairs(
-                    &prepared,
-                    &self.all,
-                    model,
-                    options.floor,
-                    &options.rules,
-                    cancel,
-                )?,
-                capped: Default::default(),
-            },
-            kept => matcher.score_capped_per_source(
-                &prepared,
-                &self.all,
-                model,
-                options.floor,
-                &options.rules,
-                kept,
-                &self.starts,
-                cancel,
-            )?,
-        };
+        let CappedPairs { pairs, capped } = options.method.matcher().score_capped_per_source(
+            &prepared,
+            &self.all,
+            model,
+            options.floor,
+            &options.rules,
+            options.partners_kept,
+            &self.starts,
+            cancel,
+        )?;
         crate::similarity::check(cancel)?;
         // Pairs per source, each list still sorted by (left, right).
         let mut by_source: Vec<(SourceId, Vec<ScoredPair>)> = Vec::new();
