@@ -11,7 +11,8 @@ use simdoc::document::{Document, SourceFormat, parse_text};
 use simdoc::similarity::fuzzy::FuzzyMatcher;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    NeededPairs, Neighbours, PARTNERS_KEPT, PreparedDoc, Preset, ScoredPair, SentenceMatcher,
+    NeededPairs, Neighbours, PARTNERS_KEPT, PartnersKept, PreparedDoc, Preset, ScoredPair,
+    SentenceMatcher,
 };
 use simdoc::sources::Attribution;
 
@@ -164,7 +165,7 @@ fn templated_lines_keep_each_sentences_best_partners() {
                 floor,
                 rules,
                 needed,
-                PARTNERS_KEPT,
+                PartnersKept::best(PARTNERS_KEPT),
                 &never,
             )
             .expect("not cancelled");
@@ -317,7 +318,7 @@ fn a_templated_document_keeps_its_best_partners_in_each_source() {
             &model,
             floor,
             &pair.rules,
-            PARTNERS_KEPT,
+            PartnersKept::best(PARTNERS_KEPT),
             &starts,
             &never,
         )

@@ -32,7 +32,7 @@ use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, CappedPairs, Explanation, MatchRules, Method, ModelView, NeededPairs, PARTNERS_KEPT,
-    PreparedDoc, Preset, ScoredPair, Thresholds, Vocabulary,
+    PartnersKept, PreparedDoc, Preset, ScoredPair, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -240,7 +240,18 @@ impl PreparedPair {
             right: &neighbours[1],
         };
         // Each class keeps its few best partners at the floor both ways: templated lines (a
-        // table, a list) would otherwise pair all with all.
+        // table, a list) would otherwise pair all with all. A class counts when one of its
+        // sentences does (a line may repeat as a heading and in the text).
+        let class_counted = [(&left_classes, 0), (&right_classes, 1)].map(|(classes, side)| {
+            (0..classes.len() as u32)
+                .map(|class| {
+                    classes
+                        .members(class)
+                        .iter()
+                        .any(|&p| self.counted[side].get(p as usize) == Some(&true))
+                })
+                .collect::<Vec<bool>>()
+        });
         let CappedPairs {
             pairs: mut class_pairs,
             capped: capped_classes,
@@ -251,7 +262,7 @@ impl PreparedPair {
             floor,
             &self.rules,
             needed,
-            self.partners_kept,
+            PartnersKept::counting(self.partners_kept, [&class_counted[0], &class_counted[1]]),
             cancel,
         )?;
         let partners_capped = PartnersCapped::of_classes(

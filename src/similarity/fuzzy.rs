@@ -63,7 +63,7 @@ use self::capped_search::candidates_capped;
 use super::aligned::{PairRelatedness, aligned_sims};
 use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};
-use super::partners::{self, CappedPairs, PartnerCap};
+use super::partners::{self, CappedPairs, PartnerCap, PartnersKept};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
     PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
@@ -574,11 +574,18 @@ impl FuzzyMatcher {
         let backward = if std::ptr::eq(left, right) {
             stopped[1] = stopped[0].clone();
             None
-        } else if let Some(PartnerCap { kept, beside, .. }) = cap {
+        } else if let Some(PartnerCap {
+            kept,
+            counted,
+            beside,
+            ..
+        }) = cap
+        {
             // The right sentences' searches rank their partners from their own side.
             let from_right = Scoring::new(right, left, model, rules, lexical, floor, both_ways);
             let cap = PartnerCap {
                 kept,
+                counted: [counted[1], counted[0]],
                 starts: None,
                 beside,
             };
@@ -722,7 +729,13 @@ impl FuzzyMatcher {
             // best kept.
             let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
             let lens = [doc.sentences.len(); 2];
-            let capped = partners::keep_best(all, floor, kept, lens, Default::default());
+            let capped = partners::keep_best(
+                all,
+                floor,
+                PartnersKept::best(kept),
+                lens,
+                Default::default(),
+            );
             let pairs = capped.pairs.iter().filter(|p| p.min_sim() >= floor);
             let mut sentences = capped.capped[0].clone();
             sentences.extend(&capped.capped[1]);
@@ -777,11 +790,12 @@ impl SentenceMatcher for FuzzyMatcher {
         floor: f64,
         rules: &MatchRules,
         needed: NeededPairs<'_>,
-        kept: usize,
+        partners: PartnersKept<'_>,
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
-        let cap = (kept > 0).then_some(PartnerCap {
-            kept,
+        let cap = (partners.kept > 0).then_some(PartnerCap {
+            kept: partners.kept,
+            counted: partners.counted,
             starts: None,
             beside: false,
         });
@@ -795,12 +809,13 @@ impl SentenceMatcher for FuzzyMatcher {
         model: &dyn ModelView,
         floor: f64,
         rules: &MatchRules,
-        kept: usize,
+        partners: PartnersKept<'_>,
         starts: &[usize],
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
-        let cap = (kept > 0).then_some(PartnerCap {
-            kept,
+        let cap = (partners.kept > 0).then_some(PartnerCap {
+            kept: partners.kept,
+            counted: partners.counted,
             starts: Some(starts),
             beside: true,
         });

@@ -34,7 +34,7 @@ use crate::model::wordnet::Lexicon;
 
 pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
-pub use partners::{CappedPairs, PARTNERS_KEPT, PartnerCap};
+pub use partners::{CappedPairs, PARTNERS_KEPT, PartnerCap, PartnersKept};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
 pub use preset::Preset;
 pub use rules::{MatchRules, Relate};
@@ -515,7 +515,7 @@ pub trait SentenceMatcher: Sync {
     }
 
     /// [`Self::score_needed_pairs`] with each sentence's partners at the floor both ways capped
-    /// at its `kept` best ([`partners`]; 0 keeps every pair). The default scores every needed
+    /// at its best ([`partners`]; `partners.kept` 0 keeps every pair). The default scores every needed
     /// pair and then keeps the best; the fuzzy matcher stops a sentence's search once it holds
     /// them, so that templated lines cost what their kept partners cost.
     #[allow(clippy::too_many_arguments)]
@@ -527,11 +527,11 @@ pub trait SentenceMatcher: Sync {
         floor: f64,
         rules: &MatchRules,
         needed: NeededPairs<'_>,
-        kept: usize,
+        partners: PartnersKept<'_>,
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
         let pairs = self.score_needed_pairs(left, right, model, floor, rules, needed, cancel)?;
-        if kept == 0 {
+        if partners.kept == 0 {
             return Ok(CappedPairs {
                 pairs,
                 capped: Default::default(),
@@ -541,16 +541,16 @@ pub trait SentenceMatcher: Sync {
         Ok(partners::keep_best(
             pairs,
             floor,
-            kept,
+            partners,
             lens,
             Default::default(),
         ))
     }
 
     /// [`Self::score_pairs`] of a document (left) against a pool of sources (right, source `g`
-    /// holding `starts[g]..starts[g + 1]`), each document sentence keeping its `kept` best
-    /// partners in each source and each source sentence its `kept` best in the document
-    /// ([`partners::keep_best_per_source`]; 0 keeps every pair). The default scores every pair,
+    /// holding `starts[g]..starts[g + 1]`), each document sentence keeping its best partners in
+    /// each source and each source sentence its best in the document
+    /// ([`partners::keep_best_per_source`]; `partners.kept` 0 keeps every pair). The default scores every pair,
     /// then keeps the best; the fuzzy matcher stops a sentence's search in a source once it
     /// holds them.
     #[allow(clippy::too_many_arguments)]
@@ -561,12 +561,12 @@ pub trait SentenceMatcher: Sync {
         model: &dyn ModelView,
         floor: f64,
         rules: &MatchRules,
-        kept: usize,
+        partners: PartnersKept<'_>,
         starts: &[usize],
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
         let pairs = self.score_pairs(left, right, model, floor, rules, cancel)?;
-        if kept == 0 {
+        if partners.kept == 0 {
             return Ok(CappedPairs {
                 pairs,
                 capped: Default::default(),
@@ -576,7 +576,7 @@ pub trait SentenceMatcher: Sync {
         Ok(partners::keep_best_per_source(
             pairs,
             floor,
-            kept,
+            partners,
             lens,
             Default::default(),
             starts,

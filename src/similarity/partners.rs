@@ -15,6 +15,14 @@
 //! the partners kept only. The sentences whose partners were cut are
 //! reported ([`CappedPairs::capped`]), so that a summary can say a cap applied.
 //!
+//! A sentence that counts towards the figures ranks the partners that count apart from those
+//! that do not (headings, the title, fragments of fewer than three content terms): it keeps its
+//! best of each by the smaller Sim. A sentence's best partner may be a fragment ("Share this."
+//! beside a template line), which a matched sentence is not counted through; keeping that one
+//! alone would lose the counted partner the figures read (a property test found a class of four
+//! counted sentences go from matched to unmatched with one partner kept). Containment reads
+//! every partner, counted or not, so the ranking by its own Sim is over them all.
+//!
 //! Pairs reaching the floor one way only are left as they are: the matchers keep few of them
 //! ([`super::needed`]).
 
@@ -48,11 +56,11 @@ pub struct CappedPairs {
 pub fn keep_best(
     pairs: Vec<ScoredPair>,
     floor: f64,
-    kept: usize,
+    partners: PartnersKept<'_>,
     lens: [usize; 2],
     stopped: [Vec<u32>; 2],
 ) -> CappedPairs {
-    keep(pairs, floor, kept, lens, stopped, None)
+    keep(pairs, floor, partners, lens, stopped, None)
 }
 
 /// [`keep_best`] for a document (left) against a pool of sources (right, source `g` holding
@@ -65,18 +73,51 @@ pub fn keep_best(
 pub fn keep_best_per_source(
     pairs: Vec<ScoredPair>,
     floor: f64,
-    kept: usize,
+    partners: PartnersKept<'_>,
     lens: [usize; 2],
     stopped: [Vec<u32>; 2],
     starts: &[usize],
 ) -> CappedPairs {
-    keep(pairs, floor, kept, lens, stopped, Some(starts))
+    keep(pairs, floor, partners, lens, stopped, Some(starts))
+}
+
+/// How many partners each sentence keeps, and which sentences count towards the figures (see
+/// the module docs).
+#[derive(Clone, Copy, Debug)]
+pub struct PartnersKept<'c> {
+    /// Partners kept per sentence and ranking; 0 keeps every pair.
+    pub kept: usize,
+    /// Per side, per sentence: whether it counts towards the figures (an empty mask: every
+    /// sentence does).
+    pub counted: [&'c [bool]; 2],
+}
+
+impl<'c> PartnersKept<'c> {
+    /// `kept` partners per sentence, every sentence counted.
+    pub fn best(kept: usize) -> PartnersKept<'static> {
+        PartnersKept {
+            kept,
+            counted: [&[], &[]],
+        }
+    }
+
+    /// `kept` partners per sentence, `counted` saying which sentences count.
+    pub fn counting(kept: usize, counted: [&'c [bool]; 2]) -> PartnersKept<'c> {
+        PartnersKept { kept, counted }
+    }
+
+    /// Whether sentence `i` of `side` counts.
+    pub fn counts(&self, side: usize, i: u32) -> bool {
+        self.counted[side].get(i as usize).copied().unwrap_or(true)
+    }
 }
 
 /// How many partners a matcher keeps per sentence, and whether per source of a pool.
 #[derive(Clone, Copy, Debug)]
 pub struct PartnerCap<'s> {
     pub kept: usize,
+    /// Per side, per sentence: whether it counts ([`PartnersKept::counted`]).
+    pub counted: [&'s [bool]; 2],
     /// Where each source of the right side starts, and the end ([`keep_best_per_source`]);
     /// `None`: a comparison of two documents ([`keep_best`]).
     pub starts: Option<&'s [usize]>,
@@ -95,7 +136,8 @@ impl PartnerCap<'_> {
         lens: [usize; 2],
         stopped: [Vec<u32>; 2],
     ) -> CappedPairs {
-        keep(pairs, floor, self.kept, lens, stopped, self.starts)
+        let partners = PartnersKept::counting(self.kept, self.counted);
+        keep(pairs, floor, partners, lens, stopped, self.starts)
     }
 }
 
@@ -103,13 +145,14 @@ impl PartnerCap<'_> {
 fn keep(
     mut pairs: Vec<ScoredPair>,
     floor: f64,
-    kept: usize,
+    partners: PartnersKept<'_>,
     lens: [usize; 2],
     stopped: [Vec<u32>; 2],
     starts: Option<&[usize]>,
 ) -> CappedPairs {
     // Sorted by (left, right) from here on: the pairs beside a kept one are looked up.
     pairs.sort_unstable_by_key(|p| (p.left, p.right));
+    let kept = partners.kept;
     // The source of a right sentence (0 without sources), and where it starts and ends.
     let source_of = |j: u32| starts.map_or(0, |s| s.partition_point(|&s| s <= j as usize) - 1);
     let span = |source: usize| starts.map_or((0, lens[1]), |s| (s[source], s[source + 1]));
@@ -124,8 +167,18 @@ fn keep(
         let own = |p: &ScoredPair| if side == 0 { p.left } else { p.right };
         let partner = |p: &ScoredPair| if side == 0 { p.right } else { p.left };
         // A sentence's partners are ranked per source on the left, over the document on the
-        // right.
-        let key = |at: usize| (own(&pairs[at]), if side == 0 { source[at] } else { 0 });
+        // right; by the smaller Sim, a counted sentence ranks its counted partners apart from
+        // the others (`apart`).
+        let key_of = |at: usize, apart: bool| {
+            let p = &pairs[at];
+            let counted_partner =
+                apart && partners.counts(side, own(p)) && partners.counts(1 - side, partner(p));
+            (
+                own(p),
+                if side == 0 { source[at] } else { 0 },
+                counted_partner,
+            )
+        };
         let own_sim = |p: &ScoredPair| if side == 0 { p.sim_lr } else { p.sim_rl };
         // How far each partner is from the sentence's proportional place on the other side (in
         // its source, with sources): computed once, not in each comparison of the sort.
@@ -158,9 +211,12 @@ fn keep(
         // among the pairs at the floor both ways in a comparison (the one-way pairs stay
         // there), among all of them against sources.
         let own_ranked: &[usize] = if starts.is_some() { &every } else { &both_ways };
-        let rankings: [(&[usize], Ranking<'_>); 2] =
-            [(&both_ways, &by_smaller), (own_ranked, &by_own)];
-        for (candidates, rank) in &rankings {
+        let rankings: [(&[usize], Ranking<'_>, bool); 2] = [
+            (&both_ways, &by_smaller, true),
+            (own_ranked, &by_own, false),
+        ];
+        for &(candidates, rank, apart) in &rankings {
+            let key = |at: usize| key_of(at, apart);
             let mut order = candidates.to_vec();
             order.sort_unstable_by(|&a, &b| {
                 let (p, q) = (&pairs[a], &pairs[b]);
@@ -174,8 +230,8 @@ fn keep(
                 for &at in group.iter().take(kept) {
                     keep[at] = true;
                 }
-                // A sentence with more partners than it keeps (the second ranking's
-                // candidates are all those of the first) is reported.
+                // A sentence with more partners than it keeps (in either group; the second
+                // ranking's candidates are all those of the first) is reported.
                 if group.len() > kept {
                     capped.push(own(&pairs[group[0]]));
                 }
@@ -233,7 +289,7 @@ mod tests {
             .collect();
         pairs.push(ScoredPair::scored(1, 4, 0.6, 0.6));
         pairs.push(ScoredPair::scored(1, 3, 0.9, 0.1));
-        let capped = keep_best(pairs, 0.4, 2, [2, 5], [vec![], vec![]]);
+        let capped = keep_best(pairs, 0.4, PartnersKept::best(2), [2, 5], [vec![], vec![]]);
         let kept: Vec<(u32, u32)> = capped.pairs.iter().map(|p| (p.left, p.right)).collect();
         // Left 0 keeps its two best (right 4 at 0.9, right 3 at 0.8); right 0-2 each keep left 0
         // (their only partner); left 1 keeps right 4; the one-way pair stays.
@@ -244,9 +300,44 @@ mod tests {
         assert_eq!(capped.capped, [vec![0], vec![]]);
         // With one partner kept, right 0-2 still keep left 0 (pairs are kept for either side).
         let pairs: Vec<ScoredPair> = (0..3).map(|j| ScoredPair::scored(0, j, 0.9, 0.9)).collect();
-        let capped = keep_best(pairs, 0.4, 1, [1, 3], [vec![], vec![]]);
+        let capped = keep_best(pairs, 0.4, PartnersKept::best(1), [1, 3], [vec![], vec![]]);
         assert_eq!(capped.pairs.len(), 3);
         assert_eq!(capped.capped, [vec![0], vec![]]);
+    }
+
+    #[test]
+    fn a_counted_sentence_keeps_its_best_counted_partner_behind_a_fragment() {
+        // Left 0 meets a fragment (right 0) at 0.9 and a counted sentence (right 1) at 0.7,
+        // whose own best is left 1 (0.95).
+        let pairs = vec![
+            ScoredPair::scored(0, 0, 0.9, 0.9),
+            ScoredPair::scored(0, 1, 0.7, 0.7),
+            ScoredPair::scored(1, 1, 0.95, 0.95),
+        ];
+        let kept = |partners| {
+            let capped = keep_best(pairs.clone(), 0.4, partners, [2, 2], [vec![], vec![]]);
+            let kept: Vec<(u32, u32)> = capped.pairs.iter().map(|p| (p.left, p.right)).collect();
+            (kept, capped.capped)
+        };
+        // Every sentence counted: no sentence keeps (0, 1), and left 0 is not matched to a
+        // counted sentence any more.
+        assert_eq!(
+            kept(PartnersKept::best(1)),
+            (vec![(0, 0), (1, 1)], [vec![0], vec![1]])
+        );
+        // Counted apart: left 0 keeps its best counted partner beside the fragment (still
+        // reported: by its own Sim it has two partners and keeps one).
+        let counted: [&[bool]; 2] = [&[true, true], &[false, true]];
+        assert_eq!(
+            kept(PartnersKept::counting(1, counted)),
+            (vec![(0, 0), (0, 1), (1, 1)], [vec![0], vec![1]])
+        );
+        // Uncounted, left 0 and right 1 rank their partners together, as before.
+        let uncounted: [&[bool]; 2] = [&[false, true], &[false, false]];
+        assert_eq!(
+            kept(PartnersKept::counting(1, uncounted)),
+            (vec![(0, 0), (1, 1)], [vec![0], vec![1]])
+        );
     }
 
     #[test]
@@ -259,7 +350,13 @@ mod tests {
                 pairs.push(ScoredPair::scored(i, j, sim, sim));
             }
         }
-        let capped = keep_best(pairs, 0.4, 2, [10, 10], [vec![], vec![]]);
+        let capped = keep_best(
+            pairs,
+            0.4,
+            PartnersKept::best(2),
+            [10, 10],
+            [vec![], vec![]],
+        );
         for p in &capped.pairs {
             assert!(
                 p.left.abs_diff(p.right) <= 1,

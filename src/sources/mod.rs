@@ -48,7 +48,8 @@ use serde::Serialize;
 use crate::compare::{CompareOptions, Comparison};
 use crate::document::Document;
 use crate::similarity::{
-    Cancelled, CappedPairs, ModelView, PreparedDoc, ScoredPair, Thresholds, Vocabulary,
+    Cancelled, CappedPairs, ModelView, PartnersKept, PreparedDoc, ScoredPair, Thresholds,
+    Vocabulary,
 };
 
 /// Index of a source in the list given to [`SourceIndex::new`].
@@ -166,13 +167,18 @@ impl<'a> SourceIndex<'a> {
         // What the analyst leaves out of the document checked (its quotations, its
         // bibliography); the sources are what it is checked against and are kept whole.
         prepared.leave_out(document, &options.exclusions);
+        let doc_counted = pair::counted(document, &prepared, options.count_fragments);
+        // Each sentence ranks its counted partners apart ([`crate::similarity::partners`]); a
+        // source's counted sentences are those before boilerplate seen in the document is
+        // propagated (a few may not count in the pair).
+        let partners = PartnersKept::counting(options.partners_kept, [&doc_counted, &self.counted]);
         let CappedPairs { pairs, capped } = options.method.matcher().score_capped_per_source(
             &prepared,
             &self.all,
             model,
             options.floor,
             &options.rules,
-            options.partners_kept,
+            partners,
             &self.starts,
             cancel,
         )?;
@@ -187,7 +193,6 @@ impl<'a> SourceIndex<'a> {
             by_source.push((self.owner(group[0].right as usize), group.to_vec()));
         }
         drop(sorted);
-        let doc_counted = pair::counted(document, &prepared, options.count_fragments);
         let doc_has_boilerplate = document.boilerplate_mask().iter().any(|&b| b);
         // Counted once for every source's pair.
         let doc_words: std::sync::Arc<[u32]> = crate::compare::passages::word_counts(

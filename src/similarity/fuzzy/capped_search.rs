@@ -47,8 +47,12 @@ pub(super) fn candidates_capped(
                         .score_prepared(i, j, scoring_scratch)
                         .map(|p| (p.sim_lr, p.sim_rl))
                 };
+                // A counted sentence holds its best counted partners before it stops; the others
+                // it meets are kept as candidates ([`PartnerRanking::counted`]).
+                let counts = cap.counted[0].get(i as usize).copied().unwrap_or(true);
                 let mut ranking = PartnerRanking {
                     kept: cap.kept,
+                    counted: if counts { cap.counted[1] } else { &[] },
                     floor: scoring.floor,
                     near: (u64::from(i) * to_len / from_len) as u32,
                     score: &mut score,
@@ -135,6 +139,14 @@ pub(super) const CANDIDATES_BEFORE_CAPPED_IN_PAIRS: usize = 256;
 pub(super) struct PartnerRanking<'f> {
     /// Partners kept per sentence among those reaching the floor both ways.
     pub(super) kept: usize,
+    /// Per sentence of `to`, whether it counts towards the figures (empty: every sentence
+    /// does, or the sentence searching does not count itself). The search stops once it
+    /// holds `kept` counted partners no sentence left unmet could beat: the figures read a
+    /// counted sentence's best counted partner, which a fragment ahead of it must not hide
+    /// ([`crate::similarity::partners`]). An uncounted partner left unmet is no loss: it
+    /// reaches from the sentence at most what the counted ones held reach (containment reads
+    /// the best of all by the sentence's own Sim).
+    pub(super) counted: &'f [bool],
     /// The floor both Sims of a pair must reach for it to count as a partner.
     pub(super) floor: f64,
     /// The sentence's proportional place in `to`: each list is read outwards from there, so
@@ -146,6 +158,13 @@ pub(super) struct PartnerRanking<'f> {
     /// A sentence with more candidates than this is searched the capped way
     /// ([`CANDIDATES_BEFORE_CAPPED`] or [`CANDIDATES_BEFORE_CAPPED_IN_PAIRS`]).
     pub(super) capped_from: usize,
+}
+
+impl PartnerRanking<'_> {
+    /// Whether partner `j` fills the search's best ([`Self::counted`]).
+    fn counts(&self, j: u32) -> bool {
+        self.counted.get(j as usize).copied().unwrap_or(true)
+    }
 }
 
 /// What [`CandidateSearch::of_capped`] found.
@@ -380,7 +399,7 @@ impl CandidateSearch {
                 found.push(j);
                 if let Some((own, other)) = (ranking.score)(j) {
                     let smaller = own.min(other);
-                    if smaller >= ranking.floor {
+                    if smaller >= ranking.floor && ranking.counts(j) {
                         let at = best.partition_point(|&b| b < smaller);
                         best.insert(at, smaller);
                         if best.len() > ranking.kept {
@@ -426,7 +445,9 @@ fn stops_early(list: &Postings<'_>, bound: f64, ranking: &mut PartnerRanking<'_>
     for at in (0..list.len()).step_by(step) {
         sampled += 1;
         let (j, _) = list.entry(at);
-        if (ranking.score)(j).is_some_and(|(own, other)| own.min(other) >= bound) {
+        if ranking.counts(j)
+            && (ranking.score)(j).is_some_and(|(own, other)| own.min(other) >= bound)
+        {
             beyond += 1;
         }
     }

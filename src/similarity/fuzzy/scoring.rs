@@ -84,8 +84,10 @@ pub(super) fn score_itself_capped<T: Send>(
                     met.push(pair);
                     Some((pair.sim_lr, pair.sim_rl))
                 };
+                // A collection counts every sentence.
                 let mut ranking = PartnerRanking {
                     kept,
+                    counted: &[],
                     floor,
                     near: i,
                     score: &mut score,
