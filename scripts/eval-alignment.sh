@@ -101,11 +101,15 @@ for prior in 0 2 5 10 20; do
   "$S" eval alignment run "$OUT/tune-small" --prior-sentences "$prior" --label "prior $prior" \
     > "$OUT/grid-small-prior-$prior.md"
 done
-# The partners a sentence keeps at the presets scored by Sims (the default is 10; 0 keeps every
-# pair), at the measured preset.
+# The partners a sentence keeps at the presets scored by Sims (the default is 1; 0 keeps every
+# pair), at the measured preset, and the thesis preset beside.
 for kept in 1 3 10 30 0; do
   "$S" eval alignment run "$OUT/tune" --preset measured --partners "$kept" \
     --label "measured, partners $kept" > "$OUT/grid-partners-$kept.md"
+done
+for kept in 1 10 0; do
+  "$S" eval alignment run "$OUT/tune" --preset thesis --partners "$kept" \
+    --label "thesis, partners $kept" > "$OUT/grid-thesis-partners-$kept.md"
 done
 # The summary line of every table, for EVALUATION.md.
 grep -h "mean plagdet over the sizes" "$OUT"/*.md

@@ -51,8 +51,9 @@ impl PartnersCapped {
     }
 
     /// One line for the summary (none when nothing was capped), e.g. "2,000 sentences of A and
-    /// 2,000 sentences of B have more than 10 partners at the floor both ways (templated or repeated
-    /// lines): each lists its 10 best (the first: sentence 0 of A)".
+    /// 2,000 sentences of B have more than 10 partners at the floor both ways: each lists its 10
+    /// best (the first: sentence 0 of A)". It does not guess why: templated lines have
+    /// thousands of partners, and a sentence of prose may have two.
     pub fn describe(&self) -> Option<String> {
         let first = match (self.left.first(), self.right.first()) {
             (Some(&a), _) => format!("sentence {a} of A"),
@@ -77,8 +78,8 @@ impl PartnersCapped {
         };
         let (more_than, best) = kept_words(self.kept);
         Some(format!(
-            "{counts} {verb} more than {more_than} at the floor both ways (templated or \
-             repeated lines): each lists its {best} (the first: {first})"
+            "{counts} {verb} more than {more_than} at the floor both ways: each lists its \
+             {best} (the first: {first})"
         ))
     }
 }
@@ -112,7 +113,7 @@ mod tests {
             capped.describe().as_deref(),
             Some(
                 "2,000 sentences of A and 1 sentence of B have more than 10 partners at the \
-                 floor both ways (templated or repeated lines): each lists its 10 best (the \
+                 floor both ways: each lists its 10 best (the \
                  first: sentence 0 of A)"
             )
         );
@@ -120,7 +121,7 @@ mod tests {
             capped.swapped().describe().as_deref(),
             Some(
                 "1 sentence of A and 2,000 sentences of B have more than 10 partners at the \
-                 floor both ways (templated or repeated lines): each lists its 10 best (the \
+                 floor both ways: each lists its 10 best (the \
                  first: sentence 3 of A)"
             )
         );
@@ -133,8 +134,8 @@ mod tests {
         assert_eq!(
             one.describe().as_deref(),
             Some(
-                "1 sentence of A has more than one partner at the floor both ways (templated or \
-                 repeated lines): each lists its best (the first: sentence 7 of A)"
+                "1 sentence of A has more than one partner at the floor both ways: each lists \
+                 its best (the first: sentence 7 of A)"
             )
         );
     }

@@ -40,7 +40,7 @@ pub struct SourcesJson<'a> {
     pub sources: Vec<SourceJson<'a>>,
     /// Per sentence of the document, in order.
     pub attribution: Vec<SentenceJson<'a>>,
-    /// The sentences that list only their best partners in a source (templated lines);
+    /// The sentences that list only their best partners in a source;
     /// absent when none do.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub partners_capped: Option<&'a crate::sources::SourcePartnersCapped>,

@@ -362,7 +362,7 @@ pub struct Attribution {
     pub sentences: Vec<Option<SentenceSource>>,
     /// Per sentence of the document: whether it counts towards the figures.
     pub counted: Vec<bool>,
-    /// The sentences that list only their best partners in a source (templated lines).
+    /// The sentences that list only their best partners in a source.
     #[serde(skip_serializing_if = "SourcePartnersCapped::is_empty")]
     pub partners_capped: SourcePartnersCapped,
 }

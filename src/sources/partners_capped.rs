@@ -31,9 +31,8 @@ impl SourcePartnersCapped {
     }
 
     /// One line for the summary (none when nothing was capped), e.g. "listed in part: 2,000
-    /// sentences of the document have more than 10 partners in a source (templated or repeated
-    /// lines): each lists its 10 best there (the first: sentence 0); 1 source sentence lists its
-    /// 10 best in the document".
+    /// sentences of the document have more than 10 partners in a source: each lists its 10 best
+    /// there (the first: sentence 0); 1 source sentence lists its 10 best in the document".
     pub fn describe(&self) -> Option<String> {
         if self.is_empty() {
             return None;
@@ -43,8 +42,8 @@ impl SourcePartnersCapped {
         if let Some(first) = self.first {
             let n = self.document;
             parts.push(format!(
-                "{} {} of the document {} more than {more_than} in a source (templated or \
-                 repeated lines): each lists its {best} there (the first: sentence {first})",
+                "{} {} of the document {} more than {more_than} in a source: each lists its \
+                 {best} there (the first: sentence {first})",
                 thousands(n as u64),
                 if n == 1 { "sentence" } else { "sentences" },
                 if n == 1 { "has" } else { "have" },
@@ -79,7 +78,7 @@ mod tests {
             capped.describe().as_deref(),
             Some(
                 "listed in part: 2,000 sentences of the document have more than 10 partners in \
-                 a source (templated or repeated lines): each lists its 10 best there (the \
+                 a source: each lists its 10 best there (the \
                  first: sentence 4); 1 source sentence lists its 10 best in the document"
             )
         );
