@@ -111,8 +111,8 @@ shoot exclusions 2
 kill "$app"; wait "$app" 2>/dev/null || true
 
 # Templated text: a price list of 2,000 lines against next month's (1,500 lines, a third of them
-# reworded), at the measured preset, where every two lines pass the floor: each keeps its 10
-# best partners, and the dotplot's caption says so on hover.
+# reworded), at the measured preset, where every two lines pass the floor: each keeps its best
+# partner, and the dotplot's caption says so on hover.
 prices=$(mktemp -d)
 mkdir "$prices/sources"
 python3 - "$prices" <<'PY'

@@ -145,16 +145,11 @@ fn templated_lines_keep_each_sentences_best_partners() {
         };
         let matcher = FuzzyMatcher::THESIS;
         let rules = &pair.rules;
+        // Every pair at the floor one way or both: the one-way pairs a capped search keeps
+        // depend on the candidates it met (the neighbour test of `needed`), and are pairs at
+        // the floor with their Sims.
         let mut all = matcher
-            .score_needed_pairs(
-                &pair.left,
-                &pair.right,
-                &model,
-                floor,
-                rules,
-                needed,
-                &never,
-            )
+            .score_pairs(&pair.left, &pair.right, &model, floor, rules, &never)
             .expect("not cancelled");
         all.sort_unstable_by_key(|p| (p.left, p.right));
         let capped = matcher

@@ -150,91 +150,114 @@ fn keep(
     stopped: [Vec<u32>; 2],
     starts: Option<&[usize]>,
 ) -> CappedPairs {
-    // Sorted by (left, right) from here on: the pairs beside a kept one are looked up.
-    pairs.sort_unstable_by_key(|p| (p.left, p.right));
     let kept = partners.kept;
+    if kept == 0 {
+        return CappedPairs {
+            pairs,
+            capped: stopped,
+        };
+    }
+    // Sorted by (left, right) from here on: a left sentence's pairs are consecutive, and the
+    // pairs beside a kept one are looked up.
+    pairs.sort_unstable_by_key(|p| (p.left, p.right));
     // The source of a right sentence (0 without sources), and where it starts and ends.
     let source_of = |j: u32| starts.map_or(0, |s| s.partition_point(|&s| s <= j as usize) - 1);
     let span = |source: usize| starts.map_or((0, lens[1]), |s| (s[source], s[source + 1]));
-    let source: Vec<usize> = pairs.iter().map(|p| source_of(p.right)).collect();
-    let both_ways: Vec<usize> = (0..pairs.len())
-        .filter(|&at| pairs[at].min_sim() >= floor)
-        .collect();
-    let every: Vec<usize> = (0..pairs.len()).collect();
+    let source: Vec<u32> = match starts {
+        Some(_) => pairs.iter().map(|p| source_of(p.right) as u32).collect(),
+        None => Vec::new(),
+    };
+    let source_at = |at: u32| source.get(at as usize).map_or(0, |&s| s as usize);
     let mut keep = vec![false; pairs.len()];
     let mut capped = stopped;
+    // Each sentence's best partners are chosen within its group of pairs (a selection, not a
+    // sort of them all: a templated line has thousands, and 3 million pairs sorted with their
+    // ranking took most of a comparison's time).
+    let mut ranked: [Vec<u32>; 2] = Default::default();
     for (side, capped) in capped.iter_mut().enumerate() {
         let own = |p: &ScoredPair| if side == 0 { p.left } else { p.right };
         let partner = |p: &ScoredPair| if side == 0 { p.right } else { p.left };
-        // A sentence's partners are ranked per source on the left, over the document on the
-        // right; by the smaller Sim, a counted sentence ranks its counted partners apart from
-        // the others (`apart`).
-        let key_of = |at: usize, apart: bool| {
-            let p = &pairs[at];
-            let counted_partner =
-                apart && partners.counts(side, own(p)) && partners.counts(1 - side, partner(p));
-            (
-                own(p),
-                if side == 0 { source[at] } else { 0 },
-                counted_partner,
-            )
-        };
         let own_sim = |p: &ScoredPair| if side == 0 { p.sim_lr } else { p.sim_rl };
-        // How far each partner is from the sentence's proportional place on the other side (in
-        // its source, with sources): computed once, not in each comparison of the sort.
-        let off_diagonal: Vec<usize> = (0..pairs.len())
-            .map(|at| {
-                let p = &pairs[at];
-                let (start, end) = span(source[at]);
-                let (from, len, other_len) = if side == 0 {
-                    (p.left as usize, lens[0], end - start)
-                } else {
-                    (p.right as usize - start, end - start, lens[0])
-                };
-                let place = (from as u64 * other_len as u64 / len.max(1) as u64) as usize;
-                let place = if side == 0 { start + place } else { place };
-                (partner(p) as usize).abs_diff(place)
-            })
-            .collect();
-        let by_smaller = |p: &ScoredPair, q: &ScoredPair| {
+        // How far a partner is from the sentence's proportional place on the other side (in
+        // its source, with sources).
+        let off_diagonal = |at: u32| {
+            let p = &pairs[at as usize];
+            let (start, end) = span(source_at(at));
+            let (from, len, other_len) = if side == 0 {
+                (p.left as usize, lens[0], end - start)
+            } else {
+                (p.right as usize - start, end - start, lens[0])
+            };
+            let place = (from as u64 * other_len as u64 / len.max(1) as u64) as usize;
+            let place = if side == 0 { start + place } else { place };
+            (partner(p) as usize).abs_diff(place)
+        };
+        let then_nearest = |a: u32, b: u32| {
+            off_diagonal(a)
+                .cmp(&off_diagonal(b))
+                .then_with(|| partner(&pairs[a as usize]).cmp(&partner(&pairs[b as usize])))
+        };
+        let by_smaller = |&a: &u32, &b: &u32| {
+            let (p, q) = (&pairs[a as usize], &pairs[b as usize]);
             q.min_sim()
                 .total_cmp(&p.min_sim())
                 .then(q.sim_lr.max(q.sim_rl).total_cmp(&p.sim_lr.max(p.sim_rl)))
+                .then_with(|| then_nearest(a, b))
         };
-        let by_own = |p: &ScoredPair, q: &ScoredPair| {
+        let by_own = |&a: &u32, &b: &u32| {
+            let (p, q) = (&pairs[a as usize], &pairs[b as usize]);
             own_sim(q)
                 .total_cmp(&own_sim(p))
                 .then(q.min_sim().total_cmp(&p.min_sim()))
+                .then_with(|| then_nearest(a, b))
         };
-        type Ranking<'r> = &'r dyn Fn(&ScoredPair, &ScoredPair) -> std::cmp::Ordering;
-        // By its own Sim too, so that each sentence's best directional Sim (containment) stays:
-        // among the pairs at the floor both ways in a comparison (the one-way pairs stay
-        // there), among all of them against sources.
-        let own_ranked: &[usize] = if starts.is_some() { &every } else { &both_ways };
-        let rankings: [(&[usize], Ranking<'_>, bool); 2] = [
-            (&both_ways, &by_smaller, true),
-            (own_ranked, &by_own, false),
-        ];
-        for &(candidates, rank, apart) in &rankings {
-            let key = |at: usize| key_of(at, apart);
-            let mut order = candidates.to_vec();
-            order.sort_unstable_by(|&a, &b| {
-                let (p, q) = (&pairs[a], &pairs[b]);
-                key(a)
-                    .cmp(&key(b))
-                    .then(rank(p, q))
-                    .then(off_diagonal[a].cmp(&off_diagonal[b]))
-                    .then(partner(p).cmp(&partner(q)))
-            });
-            for group in order.chunk_by(|&a, &b| key(a) == key(b)) {
-                for &at in group.iter().take(kept) {
-                    keep[at] = true;
+        // The pairs grouped by the sentence on this side: on the left they are already (and
+        // per source, since a source's sentences are consecutive), on the right by counting.
+        let order: Vec<u32> = if side == 0 {
+            (0..pairs.len() as u32).collect()
+        } else {
+            grouped_by_right(&pairs)
+        };
+        let same_group = |a: &u32, b: &u32| {
+            let (p, q) = (&pairs[*a as usize], &pairs[*b as usize]);
+            own(p) == own(q) && (side == 1 || source_at(*a) == source_at(*b))
+        };
+        for group in order.chunk_by(same_group) {
+            let sentence = own(&pairs[group[0] as usize]);
+            let counts = partners.counts(side, sentence);
+            let mut cut = false;
+            // By the smaller Sim among the pairs at the floor both ways, a counted sentence's
+            // counted partners apart from the others.
+            let [counted_partners, others] = &mut ranked;
+            counted_partners.clear();
+            others.clear();
+            for &at in group {
+                let p = &pairs[at as usize];
+                if p.min_sim() < floor {
+                    continue;
                 }
-                // A sentence with more partners than it keeps (in either group; the second
-                // ranking's candidates are all those of the first) is reported.
-                if group.len() > kept {
-                    capped.push(own(&pairs[group[0]]));
+                if counts && partners.counts(1 - side, partner(p)) {
+                    counted_partners.push(at);
+                } else {
+                    others.push(at);
                 }
+            }
+            cut |= keep_best_of(counted_partners, kept, by_smaller, &mut keep);
+            cut |= keep_best_of(others, kept, by_smaller, &mut keep);
+            // By its own Sim too, so that each sentence's best directional Sim (containment)
+            // stays: among the pairs at the floor both ways in a comparison (the one-way pairs
+            // stay there), among all of them against sources.
+            let all = &mut ranked[0];
+            all.clear();
+            all.extend(
+                group
+                    .iter()
+                    .filter(|&&at| starts.is_some() || pairs[at as usize].min_sim() >= floor),
+            );
+            cut |= keep_best_of(all, kept, by_own, &mut keep);
+            // A sentence with more partners than it keeps (in either ranking) is reported.
+            if cut {
+                capped.push(sentence);
             }
         }
         capped.sort_unstable();
@@ -275,6 +298,49 @@ fn keep(
         keep_it
     });
     CappedPairs { pairs, capped }
+}
+
+/// Marks the `kept` best of `candidates` by `ranking` (a total order) in `keep`; whether there
+/// were more than `kept`. A selection: what it costs grows with the candidates, not with their
+/// logarithm too.
+fn keep_best_of(
+    candidates: &mut [u32],
+    kept: usize,
+    ranking: impl Fn(&u32, &u32) -> std::cmp::Ordering,
+    keep: &mut [bool],
+) -> bool {
+    let more = candidates.len() > kept;
+    if more {
+        candidates.select_nth_unstable_by(kept - 1, ranking);
+    }
+    for &at in candidates.iter().take(kept) {
+        keep[at as usize] = true;
+    }
+    more
+}
+
+/// The indices of `pairs` grouped by right sentence (ascending), each group in the pairs'
+/// order: a counting sort.
+fn grouped_by_right(pairs: &[ScoredPair]) -> Vec<u32> {
+    let len = pairs
+        .iter()
+        .map(|p| p.right as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let mut next = vec![0u32; len + 1];
+    for p in pairs {
+        next[p.right as usize + 1] += 1;
+    }
+    for j in 1..next.len() {
+        next[j] += next[j - 1];
+    }
+    let mut order = vec![0u32; pairs.len()];
+    for (at, p) in pairs.iter().enumerate() {
+        let slot = &mut next[p.right as usize];
+        order[*slot as usize] = at as u32;
+        *slot += 1;
+    }
+    order
 }
 
 #[cfg(test)]

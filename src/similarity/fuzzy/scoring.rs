@@ -91,6 +91,7 @@ pub(super) fn score_itself_capped<T: Send>(
                     floor,
                     near: i,
                     score: &mut score,
+                    diagonal: false,
                     capped_from: CANDIDATES_BEFORE_CAPPED,
                 };
                 let found = search.of_capped(sentence, &mut searching, &mut ranking);
