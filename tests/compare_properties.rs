@@ -419,7 +419,10 @@ proptest! {
         let cancel = AtomicBool::new(false);
         let permission = floor + step * (1.0 - floor);
         let thresholds = Thresholds { permission, variation: 1.0, chance: None, min_words: 0 };
-        for (options, count_fragments) in option_sets().into_iter().flat_map(|o| [(o, true), (o, false)]) {
+        let both_ways_of_counting = option_sets()
+            .into_iter()
+            .flat_map(|o| [(o, true), (o, false)]);
+        for (options, count_fragments) in both_ways_of_counting {
             let run = |partners_kept: usize| {
                 let options = CompareOptions {
                     partners_kept,
@@ -433,7 +436,11 @@ proptest! {
             let (capped, every) = (run(1), run(0));
             prop_assert!(capped.pairs.len() <= every.pairs.len());
             let (c, e) = (capped.figures(&thresholds), every.figures(&thresholds));
-            prop_assert_eq!(c.matched, e.matched, "options {:?}, fragments counted: {}", options, count_fragments);
+            prop_assert_eq!(
+                c.matched,
+                e.matched,
+                "options {:?}, fragments counted: {}", options, count_fragments
+            );
             prop_assert_eq!(
                 capped.containment(permission),
                 every.containment(permission),

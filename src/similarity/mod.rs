@@ -515,9 +515,9 @@ pub trait SentenceMatcher: Sync {
     }
 
     /// [`Self::score_needed_pairs`] with each sentence's partners at the floor both ways capped
-    /// at its best ([`partners`]; `partners.kept` 0 keeps every pair). The default scores every needed
-    /// pair and then keeps the best; the fuzzy matcher stops a sentence's search once it holds
-    /// them, so that templated lines cost what their kept partners cost.
+    /// at its best ([`partners`]; `partners.kept` 0 keeps every pair). The default scores every
+    /// needed pair and then keeps the best; the fuzzy matcher stops a sentence's search once it
+    /// holds them, so that templated lines cost what their kept partners cost.
     #[allow(clippy::too_many_arguments)]
     fn score_capped_pairs(
         &self,
@@ -550,9 +550,9 @@ pub trait SentenceMatcher: Sync {
     /// [`Self::score_pairs`] of a document (left) against a pool of sources (right, source `g`
     /// holding `starts[g]..starts[g + 1]`), each document sentence keeping its best partners in
     /// each source and each source sentence its best in the document
-    /// ([`partners::keep_best_per_source`]; `partners.kept` 0 keeps every pair). The default scores every pair,
-    /// then keeps the best; the fuzzy matcher stops a sentence's search in a source once it
-    /// holds them.
+    /// ([`partners::keep_best_per_source`]; `partners.kept` 0 keeps every pair). The default
+    /// scores every pair, then keeps the best; the fuzzy matcher stops a sentence's search in a
+    /// source once it holds them.
     #[allow(clippy::too_many_arguments)]
     fn score_capped_per_source(
         &self,
