@@ -72,6 +72,18 @@ pub fn options_menu_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             .on_disabled_hover_text("The reference model in use has no pair verdict");
             ui.checkbox(&mut s.one_to_two, "Match split and merged sentences (one-to-two)")
                 .on_hover_text("A sentence against two consecutive sentences taken together");
+            count_row(
+                ui,
+                ["Each sentence lists its best", "partners (0: every pair)"],
+                &mut s.partners_kept,
+                0..=100,
+                "At the presets scored by Sims (Measured, Thesis, WordNet, Verdict): the partners \
+                 a sentence lists among those reaching the floor both ways, and as many by its \
+                 own Sim. Matched sentences and containment read its best and do not change; \
+                 more partners list more pairs (a table's lines pass the floor with each other). \
+                 1, chosen by plagdet on a text-alignment corpus; 0 lists every pair, as the \
+                 thesis does",
+            );
             ui.separator();
             ui.label(RichText::new("What counts").strong());
             ui.checkbox(&mut s.count_fragments, "Count headings and fragments")

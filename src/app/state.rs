@@ -88,6 +88,9 @@ pub struct Settings {
     pub count_fragments: bool,
     /// Sentences left out of comparisons: quotations, a bibliography.
     pub exclusions: Exclusions,
+    /// Partners each sentence lists at the floor both ways, at the presets scored by Sims
+    /// ([`crate::similarity::PARTNERS_KEPT`]; 0: every pair, as the thesis lists them).
+    pub partners_kept: usize,
     /// Passages: the largest number of unmatched sentences between two matches of one.
     pub passage_gap: u32,
     /// Passages: the fewest matched pairs one must have to be listed.
@@ -125,7 +128,7 @@ impl Settings {
             one_to_two: self.one_to_two,
             chance: self.chance,
             exclusions: self.exclusions,
-            partners_kept: crate::similarity::PARTNERS_KEPT,
+            partners_kept: self.partners_kept,
         }
     }
 }
@@ -142,6 +145,7 @@ impl Default for Settings {
             one_to_two: true,
             count_fragments: false,
             exclusions: Exclusions::default(),
+            partners_kept: crate::similarity::PARTNERS_KEPT,
             passage_gap: crate::compare::passages::DEFAULT_GAP,
             min_passage: crate::compare::passages::default_min_pairs(true),
             scroll_in_step: false,
