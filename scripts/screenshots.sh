@@ -102,9 +102,9 @@ rm -rf "$revision"
 start tests/fixtures/exclusions/essay.txt tests/fixtures/exclusions/wetlands.txt
 xdotool mousemove 1149 12 click 1
 sleep 1
-xdotool mousemove 1180 345 click 1
-sleep 1.5
 xdotool mousemove 1180 368 click 1
+sleep 1.5
+xdotool mousemove 1180 391 click 1
 sleep 2
 xdotool mousemove 160 222
 shoot exclusions 2
