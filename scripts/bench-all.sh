@@ -109,6 +109,16 @@ repetition() {
   # A templated document against three templated sources (tests/templated.rs): each document
   # line keeps its best partners in each source, each source line its best in the document;
   # then every pair listed (--partners 0), at a tenth of the size.
+  # Two price lists whose lines differ by two numbers (as in
+  # templated::two_price_lists_of_ten_thousand_lines_at_the_measured_preset).
+  for seed in 1 2; do
+    python3 -c "
+import sys
+sys.stdout.write(''.join(f'Item {i}: unit price {2 + (i * 37 + $seed * 11) % 89} dollars, {1 + (i * 13 + $seed * 7) % 40} in stock.\\n' for i in range(10000)))" >"$dir/prices$seed.txt"
+  done
+  echo "two price lists of 10,000 lines (the same items, other prices and stock), measured preset:"
+  timed $simdoc compare --preset measured "$dir/prices1.txt" "$dir/prices2.txt" >"$dir/out.txt"
+  grep -E '^matched sentences' "$dir/out.txt"
   for n in 20000 2000; do
     mkdir "$dir/sources$n"
     python3 -c "

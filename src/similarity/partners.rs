@@ -108,8 +108,13 @@ impl<'c> PartnersKept<'c> {
 
     /// Whether sentence `i` of `side` counts.
     pub fn counts(&self, side: usize, i: u32) -> bool {
-        self.counted[side].get(i as usize).copied().unwrap_or(true)
+        counts(self.counted[side], i)
     }
+}
+
+/// Whether sentence `i` counts by `mask` (an empty mask: every sentence does).
+pub(crate) fn counts(mask: &[bool], i: u32) -> bool {
+    mask.get(i as usize).copied().unwrap_or(true)
 }
 
 /// How many partners a matcher keeps per sentence, and whether per source of a pool.

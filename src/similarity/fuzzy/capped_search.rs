@@ -9,6 +9,7 @@ use rayon::prelude::*;
 
 use super::candidates::{CandidateSearch, Postings, SearchScratch};
 use super::scoring::{Scoring, ScoringScratch};
+use crate::similarity::partners;
 use crate::similarity::{Cancelled, ModelView, PartnerCap, PreparedDoc, PreparedSentence, check};
 
 /// Per sentence of one document with candidates, its candidates in the other, sorted.
@@ -49,7 +50,7 @@ pub(super) fn candidates_capped(
                 };
                 // A counted sentence holds its best counted partners before it stops; the others
                 // it meets are kept as candidates ([`PartnerRanking::counted`]).
-                let counts = cap.counted[0].get(i as usize).copied().unwrap_or(true);
+                let counts = partners::counts(cap.counted[0], i);
                 let mut ranking = PartnerRanking {
                     kept: cap.kept,
                     counted: if counts { cap.counted[1] } else { &[] },
@@ -168,7 +169,7 @@ pub(super) struct PartnerRanking<'f> {
 impl PartnerRanking<'_> {
     /// Whether partner `j` fills the search's best ([`Self::counted`]).
     fn counts(&self, j: u32) -> bool {
-        self.counted.get(j as usize).copied().unwrap_or(true)
+        partners::counts(self.counted, j)
     }
 }
 
