@@ -81,14 +81,19 @@ pub struct BuildArgs {
     #[arg(short, long)]
     pub output: PathBuf,
     /// Read no corpus: start from this model file's statistics (`embedded` for the built-in
-    /// model) and add what the other options give (--wordnet). Its verdict, if any, is dropped
-    /// when --wordnet is given (it was trained with the relations it had).
+    /// model) and add what the other options give (--wordnet, --sentence-rates). Its verdict,
+    /// if any, is dropped when --wordnet is given (it was trained with the relations it had).
     #[arg(long, value_name = "MODEL")]
     pub from: Option<PathBuf>,
     /// Also store WordNet's relations between words, read from its dictionary files in DIR
     /// (index.*, data.*, *.exc: Debian's `wordnet-base` installs them in /usr/share/wordnet).
     #[arg(long, value_name = "DIR")]
     pub wordnet: Option<PathBuf>,
+    /// Also count how many sentences of these files or folders hold each term (stopwords and
+    /// numbers kept): the rates a comparison's chance model leans on where the documents
+    /// cannot say. Read as a corpus is; the model's vocabulary and statistics are unchanged.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub sentence_rates: Vec<PathBuf>,
     /// What word relatedness is computed from.
     #[arg(long, value_enum, default_value_t = default_relatedness())]
     pub relatedness: RelatednessArg,
@@ -222,6 +227,23 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
         ));
         model.set_lexicon(Some(lexicon));
         model.clear_verdict();
+    }
+    if !args.sentence_rates.is_empty() {
+        let progress = BarProgress::new(args.quiet);
+        let rates = simdoc::model::sentence_rates::SentenceRates::count(
+            &args.sentence_rates,
+            &model,
+            &progress,
+        )?;
+        progress.bar.finish_and_clear();
+        if !args.quiet {
+            eprintln!(
+                "counted {} sentences ({} stopwords and numbers kept)",
+                rates.sentences(),
+                rates.texts_kept()
+            );
+        }
+        model.set_sentence_rates(Some(rates));
     }
     model.save(&args.output)?;
     let size = std::fs::metadata(&args.output)
@@ -391,6 +413,18 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
             }
         }
         None => writeln!(out, "pair verdict:        none")?,
+    }
+    match model.sentence_rates() {
+        Some(rates) => writeln!(
+            out,
+            "sentence rates:      {} sentences counted; {} stopwords and numbers kept",
+            rates.sentences(),
+            rates.texts_kept()
+        )?,
+        None => writeln!(
+            out,
+            "sentence rates:      none (a comparison's chance model reads the documents alone)"
+        )?,
     }
     for word in &args.term {
         write_term(&mut out, model, word, args.top)?;

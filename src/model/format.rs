@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "SIMDOCRM"
-//! 8       4     format version, u32 little-endian (this code writes 3 and reads 1 to 3)
+//! 8       4     format version, u32 little-endian (this code writes 4 and reads 1 to 4)
 //! 12      8     payload length L, u64 little-endian
 //! 20      L     payload (below)
 //! 20+L    4     CRC-32 (crc32fast) of bytes 8..20+L: version, length and payload
@@ -30,10 +30,13 @@
 //!    varints ([`super::fourgrams`]);
 //! 8. (version 3) WordNet's relations: a byte, 0 for none, 1 followed by the lexicon
 //!    ([`super::wordnet::file`]);
-//! 9. (version 3) the pair verdict: a byte, 0 for none, 1 followed by it ([`super::verdict`]).
+//! 9. (version 3) the pair verdict: a byte, 0 for none, 1 followed by it ([`super::verdict`]);
+//! 10. (version 4) the reference sentences holding each term: a byte, 0 for none, 1 followed by
+//!     them ([`super::sentence_rates`]).
 //!
 //! Files of versions 1 and 2 still load, without WordNet relations or a verdict; the presets
-//! that need them then say so ([`crate::similarity::lexical::require`]).
+//! that need them then say so; files before version 4 load without sentence rates (a
+//! comparison's chance model then reads the documents' rates alone) ([`crate::similarity::lexical::require`]).
 //!
 //! Loading checks in order: file size, magic, version, length, checksum, then every structural
 //! rule above while decoding (a file that passes the checksum can still be forged). No length
@@ -44,6 +47,7 @@ use std::path::{Path, PathBuf};
 use super::codec::{Reader, Writer};
 use super::correlations::Correlations;
 use super::fourgrams::FourgramTable;
+use super::sentence_rates::SentenceRates;
 use super::vectors::VectorParams;
 use super::verdict::StoredVerdict;
 use super::vocabulary::Vocabulary;
@@ -55,7 +59,7 @@ use super::{
 /// The first bytes of every model file.
 pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
 /// The format version this code writes, and the newest it reads.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// Model files larger than this are refused before being read. The largest model a build of the
 /// whole enwiki-2015 reference wrote is about 10 MB (BENCHMARKS.md, "Size against the pruning
 /// parameters"); a file fifty times that is not a model anyone built for simdoc, and decoding one
@@ -366,6 +370,13 @@ fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
         }
         None => w.u8(0),
     }
+    match &model.sentence_rates {
+        Some(rates) => {
+            w.u8(1);
+            rates.encode(&mut w);
+        }
+        None => w.u8(0),
+    }
     w.out
 }
 
@@ -501,6 +512,15 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
     } else {
         (None, None)
     };
+    let sentence_rates = if version >= 4 {
+        match r.u8()? {
+            0 => None,
+            1 => Some(SentenceRates::decode(&mut r, terms)?),
+            other => return Err(format!("unknown sentence rates marker {other}")),
+        }
+    } else {
+        None
+    };
     if !r.is_at_end() {
         return Err(format!("{} unread bytes at the end", r.remaining()));
     }
@@ -516,5 +536,6 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
     .map_err(|e: InvalidModel| e.to_string())?;
     model.lexicon = lexicon;
     model.verdict = verdict;
+    model.sentence_rates = sentence_rates;
     Ok(model)
 }

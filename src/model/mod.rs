@@ -28,6 +28,8 @@
 //! - [`embedded`]: the default model compiled into the binary;
 //! - [`wordnet`]: WordNet's lemmas, exception lists and relations;
 //! - [`verdict`]: a stored pair verdict's weights;
+//! - [`sentence_rates`]: how many reference sentences hold each term, the rates a comparison's
+//!   chance model leans on where the documents cannot say;
 //! - [`codec`]: the byte-level reading and writing of model files.
 
 pub mod build;
@@ -37,6 +39,7 @@ pub mod correlations;
 pub mod embedded;
 pub mod format;
 pub mod fourgrams;
+pub mod sentence_rates;
 pub mod vectors;
 pub mod verdict;
 pub mod vocabulary;
@@ -50,6 +53,7 @@ pub use format::ModelError;
 
 use correlations::{Correlations, dequantise, quantise};
 use fourgrams::FourgramTable;
+use sentence_rates::SentenceRates;
 use verdict::StoredVerdict;
 use vocabulary::Vocabulary;
 use wordnet::Lexicon;
@@ -274,6 +278,8 @@ pub struct ReferenceModel {
     lexicon: Option<Lexicon>,
     /// A trained pair verdict, when one was stored.
     verdict: Option<StoredVerdict>,
+    /// The reference sentences holding each term, when they were counted.
+    sentence_rates: Option<SentenceRates>,
 }
 
 impl ReferenceModel {
@@ -321,6 +327,7 @@ impl ReferenceModel {
             fourgrams,
             lexicon: None,
             verdict: None,
+            sentence_rates: None,
         })
     }
 
@@ -388,6 +395,17 @@ impl ReferenceModel {
     /// Removes the stored pair verdict.
     pub fn clear_verdict(&mut self) {
         self.verdict = None;
+    }
+
+    /// The reference sentences holding each term, when they were counted ([`sentence_rates`]).
+    pub fn sentence_rates(&self) -> Option<&SentenceRates> {
+        self.sentence_rates.as_ref()
+    }
+
+    /// Adds (or replaces, or removes) the sentence rates; they must have been counted for this
+    /// model's vocabulary ([`SentenceRates::count`]).
+    pub fn set_sentence_rates(&mut self, rates: Option<SentenceRates>) {
+        self.sentence_rates = rates;
     }
 
     /// How the correlations were computed and pruned.
@@ -526,5 +544,9 @@ impl crate::similarity::ModelView for ReferenceModel {
 
     fn verdict(&self) -> Option<&StoredVerdict> {
         ReferenceModel::verdict(self)
+    }
+
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        ReferenceModel::sentence_rates(self)
     }
 }

@@ -340,18 +340,18 @@ fn vector_parameters_round_trip() {
     assert_eq!(loaded, m);
 }
 
-/// Files of format versions 1 (no relatedness kind: a co-occurrence model) and 2 (no WordNet
-/// relations or verdict) still load.
+/// Files of format versions 1 (no relatedness kind: a co-occurrence model), 2 (no WordNet
+/// relations or verdict) and 3 (no sentence rates) still load.
 #[test]
-fn version_1_and_2_files_still_load() {
+fn version_1_2_and_3_files_still_load() {
     let m = model(params(CooccurrenceUnit::Document, 1, 0.1, 3));
-    let v3 = m.to_bytes();
+    let v4 = m.to_bytes();
     // Payload: unit (1 byte), min_df 1 (1), floor (8), per_term 3 (1), then the kind byte; at
-    // its end the two bytes saying there is no lexicon and no verdict.
+    // its end the three bytes saying there is no lexicon, no verdict and no sentence rates.
     let kind_at = 20 + 11;
-    assert_eq!(v3[kind_at], 0, "co-occurrence");
-    let markers_at = v3.len() - 4 - 2;
-    assert_eq!(&v3[markers_at..markers_at + 2], &[0, 0]);
+    assert_eq!(v4[kind_at], 0, "co-occurrence");
+    let rates_at = v4.len() - 4 - 1;
+    assert_eq!(v4[rates_at], 0);
     let with_version = |bytes: &[u8], version: u32| {
         let mut out = bytes.to_vec();
         out.extend_from_slice(&[0; 4]);
@@ -361,10 +361,28 @@ fn version_1_and_2_files_still_load() {
         reseal(&mut out);
         out
     };
-    let v2 = with_version(&v3[..markers_at], 2);
+    let v3 = with_version(&v4[..rates_at], 3);
+    assert_eq!(load(&v3).unwrap(), m);
+    // Read as version 4 the same bytes are malformed (the rates' marker is missing).
+    assert!(matches!(
+        load(&with_version(&v4[..rates_at], 4)),
+        Err(ModelError::Malformed { .. })
+    ));
+    let markers_at = rates_at - 2;
+    assert_eq!(&v4[markers_at..markers_at + 2], &[0, 0]);
+    let with_version = |bytes: &[u8], version: u32| {
+        let mut out = bytes.to_vec();
+        out.extend_from_slice(&[0; 4]);
+        out[8..12].copy_from_slice(&version.to_le_bytes());
+        let payload = (out.len() - 24) as u64;
+        out[12..20].copy_from_slice(&payload.to_le_bytes());
+        reseal(&mut out);
+        out
+    };
+    let v2 = with_version(&v4[..markers_at], 2);
     assert_eq!(load(&v2).unwrap(), m);
-    let mut v1_bytes = v3[..kind_at].to_vec();
-    v1_bytes.extend_from_slice(&v3[kind_at + 1..markers_at]);
+    let mut v1_bytes = v4[..kind_at].to_vec();
+    v1_bytes.extend_from_slice(&v4[kind_at + 1..markers_at]);
     let v1 = with_version(&v1_bytes, 1);
     assert_eq!(load(&v1).unwrap(), m);
     // Read as version 2 the same bytes are malformed, not misread; so are version 2's read
@@ -374,9 +392,32 @@ fn version_1_and_2_files_still_load() {
         Err(ModelError::Malformed { .. })
     ));
     assert!(matches!(
-        load(&with_version(&v3[..markers_at], 3)),
+        load(&with_version(&v4[..markers_at], 3)),
         Err(ModelError::Malformed { .. })
     ));
+}
+
+/// Sentence rates survive a save and a load; the embedded model carries them.
+#[test]
+fn sentence_rates_round_trip() {
+    let texts = ["The cat sat on the mat.", "A dog and the cat ran in 1999."];
+    let mut m = crate::model::build_from_texts(&texts, &ModelParams::default()).unwrap();
+    let docs: Vec<crate::document::Document> = texts
+        .iter()
+        .map(|t| crate::document::parse_text(t, "t", crate::document::SourceFormat::Text))
+        .collect();
+    let rates = crate::model::sentence_rates::SentenceRates::count_documents(&docs, &m);
+    m.set_sentence_rates(Some(rates.clone()));
+    let loaded = load(&m.to_bytes()).unwrap();
+    assert_eq!(loaded.sentence_rates(), Some(&rates));
+    let embedded = crate::model::ReferenceModel::embedded();
+    let rates = embedded
+        .sentence_rates()
+        .expect("the embedded model has sentence rates");
+    assert!(rates.sentences() > 500_000);
+    // "the" is in more sentences than "volcano".
+    let volcano = embedded.term_id("volcano").expect("a known term");
+    assert!(rates.text_rate("the") > 100.0 * rates.term_rate(volcano));
 }
 
 /// A model with WordNet's relations and a verdict: both survive the file, and any damage to
@@ -505,9 +546,9 @@ fn a_flipped_byte_fails_the_checksum() {
 #[test]
 fn a_newer_or_unknown_version() {
     let mut bytes = sample_bytes();
-    bytes[8..12].copy_from_slice(&4u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&5u32.to_le_bytes());
     let err = load(&bytes).unwrap_err();
-    assert!(matches!(err, ModelError::NewerVersion { found: 4, .. }));
+    assert!(matches!(err, ModelError::NewerVersion { found: 5, .. }));
     assert!(err.to_string().contains("newer"), "{err}");
     bytes[8..12].copy_from_slice(&0u32.to_le_bytes());
     assert!(matches!(

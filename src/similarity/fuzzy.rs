@@ -131,6 +131,9 @@ impl ModelView for NoCorrelations<'_> {
     fn document_rate(&self, term: TermId) -> f64 {
         self.0.document_rate(term)
     }
+    fn sentence_rates(&self) -> Option<&crate::model::sentence_rates::SentenceRates> {
+        self.0.sentence_rates()
+    }
 }
 
 /// The model the candidate index of one comparison reads its correlate rows from: the model

@@ -21,6 +21,7 @@ use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
 use super::{ModelView, PreparedDoc, TermId};
+use crate::model::sentence_rates::SentenceRates;
 use crate::model::verdict::StoredVerdict;
 use crate::model::wordnet::{LemmaId, Lexicon, Relation};
 
@@ -307,6 +308,9 @@ impl ModelView for BoundView<'_> {
     fn verdict(&self) -> Option<&StoredVerdict> {
         self.model.verdict()
     }
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        self.model.sentence_rates()
+    }
 }
 
 /// A model seen without its WordNet table, for preparing sentences under rules that do not read
@@ -331,6 +335,15 @@ impl ModelView for WithoutLexicon<'_> {
     }
     fn verdict(&self) -> Option<&StoredVerdict> {
         self.0.verdict()
+    }
+    fn has_document_rates(&self) -> bool {
+        self.0.has_document_rates()
+    }
+    fn document_rate(&self, term: TermId) -> f64 {
+        self.0.document_rate(term)
+    }
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        self.0.sentence_rates()
     }
 }
 

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
+use crate::model::sentence_rates::SentenceRates;
 use crate::model::verdict::StoredVerdict;
 use crate::model::wordnet::Lexicon;
 
@@ -72,6 +73,11 @@ pub trait ModelView: Sync {
     fn verdict(&self) -> Option<&StoredVerdict> {
         None
     }
+    /// How many of the reference collection's sentences hold each term, if they were counted
+    /// ([`crate::model::sentence_rates`]).
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        None
+    }
 }
 
 impl<T: ModelView + ?Sized> ModelView for &T {
@@ -99,6 +105,9 @@ impl<T: ModelView + ?Sized> ModelView for &T {
     fn verdict(&self) -> Option<&StoredVerdict> {
         (**self).verdict()
     }
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        (**self).sentence_rates()
+    }
 }
 
 impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
@@ -125,6 +134,9 @@ impl<T: ModelView + Send + ?Sized> ModelView for std::sync::Arc<T> {
     }
     fn verdict(&self) -> Option<&StoredVerdict> {
         (**self).verdict()
+    }
+    fn sentence_rates(&self) -> Option<&SentenceRates> {
+        (**self).sentence_rates()
     }
 }
 
