@@ -264,10 +264,15 @@ pub struct MatchingValues {
     /// both documents.
     #[arg(long, value_name = "X")]
     pub seeds_per_sentence: Option<f64>,
-    /// Judged against chance: how many sentences the reference model's word rates are worth in
-    /// each document's (0: the two documents' own rates alone).
+    /// Judged against chance: how many sentences the reference model's word rates (its share of
+    /// sentences holding each word) are worth in each document's (0: the two documents' own
+    /// rates alone).
     #[arg(long, value_name = "N")]
     pub prior_sentences: Option<f64>,
+    /// Judged against chance: fill the gaps between two links on one diagonal where the text
+    /// is identical on both sides (true) or leave them to the evidence of their own (false).
+    #[arg(long, value_name = "BOOL")]
+    pub bridge_identical: Option<bool>,
     /// Judged against chance: weigh a shared word given the heavier shared words it comes with
     /// elsewhere in the documents (true, the default) or each on its own (false).
     #[arg(long, value_name = "BOOL")]
@@ -325,16 +330,12 @@ impl MatchingValues {
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
         let preset = self.over(preset)?;
         Ok(simdoc::compare::CompareOptions {
-            method,
-            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
             include_boilerplate,
-            refine: preset.refine,
-            rules: preset.rules,
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two.unwrap_or(true),
-            chance: preset.chance,
             exclusions: self.exclusions(),
             partners_kept: self.partners.unwrap_or(simdoc::similarity::PARTNERS_KEPT),
+            ..simdoc::compare::CompareOptions::for_preset(&preset, method)
         })
     }
 
@@ -413,6 +414,7 @@ impl MatchingValues {
                 .prior_sentences
                 .unwrap_or(chance.prior_sentences)
                 .max(0.0);
+            chance.bridge_identical = self.bridge_identical.unwrap_or(chance.bridge_identical);
             chance.cooccurrence_discount = self
                 .cooccurrence_discount
                 .unwrap_or(chance.cooccurrence_discount);

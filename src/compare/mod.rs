@@ -32,7 +32,7 @@ use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, CappedPairs, Explanation, MatchRules, Method, ModelView, NeededPairs, PARTNERS_KEPT,
-    PartnersKept, PreparedDoc, Preset, ScoredPair, Thresholds, Vocabulary,
+    PartnersKept, PreparedDoc, Preset, ScoredPair, TermId, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -92,6 +92,23 @@ pub struct CompareOptions {
 
 fn default_partners_kept() -> usize {
     PARTNERS_KEPT
+}
+
+impl CompareOptions {
+    /// The options of a comparison with `method` under `preset`: its refining, rules and
+    /// search, scoring down to the floor its thresholds need ([`floor_for`]), the rest at their
+    /// defaults. What every view compares with (`compare`, `sources`, a collection's evidence,
+    /// the viewer), so that one preset reads the same everywhere.
+    pub fn for_preset(preset: &Preset, method: Method) -> CompareOptions {
+        CompareOptions {
+            method,
+            floor: floor_for(&preset.rules, &preset.thresholds),
+            refine: preset.refine,
+            rules: preset.rules,
+            chance: preset.chance,
+            ..CompareOptions::default()
+        }
+    }
 }
 
 impl Default for CompareOptions {
@@ -196,16 +213,23 @@ impl PreparedPair {
         let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
         let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
         if let Some(options) = self.chance.filter(|_| method.is_graded()) {
+            let reference = chance::null::reference_rates(model, &self.vocabulary);
             let found = chance::search::search(
-                [&self.left, &self.right],
-                [
-                    (&left_classes, &left_representatives),
-                    (&right_classes, &right_representatives),
-                ],
-                model,
-                method,
-                &self.rules,
-                &options,
+                &chance::search::SearchRequest {
+                    docs: [&self.left, &self.right],
+                    classes: [
+                        (&left_classes, &left_representatives),
+                        (&right_classes, &right_representatives),
+                    ],
+                    model,
+                    reference: reference
+                        .as_ref()
+                        .map(|r| r as &(dyn Fn(TermId) -> f64 + Sync)),
+                    method,
+                    rules: &self.rules,
+                    options: &options,
+                    right_parts: &[],
+                },
                 cancel,
             )?;
             // Under the verdict, a link's probability decides whether it may be one (it takes

@@ -14,6 +14,10 @@
 //! it can follow, preferring the one on its own diagonal (b - a unchanged), then the shortest
 //! step; each passage end is extended at most once. O(pairs x (gap + 1)^2) hash look-ups.
 
+mod nested;
+
+pub use nested::{fold_nested, join_adjacent};
+
 use super::Comparison;
 use crate::document::Document;
 use crate::similarity::{JoinSide, ScoredPair, Thresholds};
@@ -366,7 +370,7 @@ pub fn passages_of(
                 .binary_search_by_key(&(p.left, p.right), |m| (m.left, m.right))
                 .ok()
         };
-        let mut chains: Vec<Passage> = comparison
+        let chains: Vec<Passage> = comparison
             .evidence_chains(thresholds)
             .into_iter()
             .filter(|c| c.members.len() >= options.min_pairs)
@@ -381,8 +385,11 @@ pub fn passages_of(
                 Some(passage)
             })
             .collect();
-        chains.sort_by_key(|p| (p.a[0], p.b[0]));
-        chains
+        let reach = comparison
+            .chance
+            .as_ref()
+            .map_or(options.gap + 1, |c| c.summary.options.reach);
+        join_adjacent(fold_nested(chains), reach)
     } else if comparison.capped.is_empty() && comparison.partners_capped.is_empty() {
         find(matches, options.gap, words)
             .into_iter()

@@ -202,6 +202,49 @@ impl ChanceEvidence {
         total
     }
 
+    /// The evidence cut by part of the right document (a pool of sources joined, its parts
+    /// starting at `starts`, ascending, the first 0): per part holding links, its index and the
+    /// evidence of its links with right positions made local. The null model and the number of
+    /// pairs stay the whole pool's, so each part's passages are judged against chance over every
+    /// source searched, as BLAST reports a hit against a database.
+    pub fn split_right(&self, starts: &[usize]) -> Vec<(usize, ChanceEvidence)> {
+        let part = |p: u32| {
+            starts
+                .partition_point(|&s| s <= p as usize)
+                .saturating_sub(1)
+        };
+        let mut by_part: Vec<(usize, Vec<SharedTerms>)> = Vec::new();
+        let mut order: Vec<&LinkTerms> = self.links.iter().collect();
+        order.sort_by_key(|l| (part(l.right), l.left, l.right));
+        for link in order {
+            let owner = part(link.right);
+            let start = starts.get(owner).copied().unwrap_or(0) as u32;
+            let local = (
+                link.left,
+                link.right - start,
+                link.factor,
+                self.shared(link).to_vec(),
+            );
+            match by_part.last_mut() {
+                Some((p, list)) if *p == owner => list.push(local),
+                _ => by_part.push((owner, vec![local])),
+            }
+        }
+        by_part
+            .into_iter()
+            .map(|(owner, shared)| {
+                let summary = ChanceSummary {
+                    links: shared.len(),
+                    ..self.summary
+                };
+                (
+                    owner,
+                    ChanceEvidence::new(summary, self.null.clone(), shared),
+                )
+            })
+            .collect()
+    }
+
     /// The same evidence seen from the other document.
     pub fn swapped(&self) -> ChanceEvidence {
         let shared = self

@@ -28,13 +28,20 @@
 //!   any size; copied text has E far below.
 //!
 //! A document of a few sentences says little about how common its words are: in four sentences
-//! every word holds at least a quarter of them, so two identical four-sentence texts would look
-//! like chance. With a [`RatePrior`] (the reference collection's share of documents holding the
-//! term, which is never below its share of sentences, so the prior errs towards chance), each
-//! rate is the posterior mean of a Beta prior worth `alpha` sentences: q_A(t) = (df_A(t) +
-//! alpha q_ref(t)) / (n + alpha). Long documents outweigh the prior; short ones lean on it. This
-//! deviates from estimating the rates "from the two documents themselves" only where they cannot
-//! say; alpha is chosen on the text-alignment corpus (EVALUATION.md, "Text alignment").
+//! every word holds at least a quarter of them, so two identical four-sentence texts looked
+//! like chance (0% of an essay found in its identical copy). And a document that is mostly a
+//! copy of the other learns its rates from the copy. So each rate leans on a [`RatePrior`]: the
+//! reference collection's share of *sentences* holding the term (a content word by the model's
+//! id, a stopword or number by its text: [`crate::model::sentence_rates`], counted with the
+//! terms a comparison uses), as the posterior mean of a Beta prior worth `alpha` sentences:
+//! q_A(t) = (df_A(t) + alpha s(t)) / (n + alpha). Long documents outweigh the prior; short ones
+//! lean on it. (A prior of the reference's share of *documents* was tried first and lowered
+//! plagdet at every size: a word in one sentence of an article holds the whole article, so
+//! shared words looked commoner.) The pair itself stays in the counts, so no rate falls below
+//! one sentence in n + alpha: estimating one side's rate without the pair was measured too, and
+//! made two unrelated 5 MB documents' words shared once each look like evidence (EVALUATION.md,
+//! "Text alignment in every regime"). alpha is chosen on the text-alignment corpora of every
+//! regime (EVALUATION.md).
 //!
 //! Terms that only one document holds cannot be shared and take no part. The independence of
 //! terms within a sentence is an approximation (collocations such as "New York" share two terms
@@ -43,7 +50,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::similarity::{PreparedDoc, TermId};
+use crate::similarity::{ModelView, PreparedDoc, TermId, Vocabulary};
 
 /// The grid step of the score's distribution, in nats.
 pub const STEP: f64 = 0.1;
@@ -73,6 +80,8 @@ pub struct NullModel {
     dense: FxHashMap<TermId, u32>,
     /// Per dense index: the term's weight w(t) = -ln pi(t), in nats.
     weights: Vec<f64>,
+    /// Per side, per dense index: the term's rate q(t) in that document.
+    rates: [Vec<f64>; 2],
     /// Mean number of distinct terms of an active sentence, per side.
     mean_length: [f64; 2],
     /// Active sentences per side (n, m).
@@ -83,15 +92,33 @@ pub struct NullModel {
 
 /// What a term's rate leans towards in documents too short to estimate it (see the module docs).
 pub struct RatePrior<'a> {
-    /// A term's rate in the reference collection (in (0, 1]).
+    /// A term's rate among the reference collection's sentences (in (0, 1]).
     pub rate: &'a (dyn Fn(TermId) -> f64 + Sync),
     /// How many sentences the prior is worth.
     pub alpha: f64,
 }
 
+/// The rates q_A(t), q_B(t) a pair sharing term `t` is judged by: each the posterior mean of
+/// the share of its document's sentences holding `t` (`df` of `sentences`) under the prior, or
+/// the plain share without one (see the module docs).
+fn shared_rates(
+    t: TermId,
+    df: [u32; 2],
+    sentences: [usize; 2],
+    prior: Option<&RatePrior>,
+) -> [f64; 2] {
+    let Some(prior) = prior.filter(|p| p.alpha > 0.0) else {
+        return [0, 1].map(|side| f64::from(df[side]) / sentences[side].max(1) as f64);
+    };
+    let reference = (prior.rate)(t);
+    [0, 1].map(|side| {
+        (f64::from(df[side]) + prior.alpha * reference) / (sentences[side] as f64 + prior.alpha)
+    })
+}
+
 impl NullModel {
-    /// The statistics of two prepared documents (their active sentences), with each rate leaning
-    /// on `prior` when given.
+    /// The statistics of two prepared documents (their active sentences), with each rate
+    /// leaning on `prior` when given (see the module docs).
     pub fn new(left: &PreparedDoc, right: &PreparedDoc, prior: Option<&RatePrior>) -> NullModel {
         let stats = [left, right].map(|doc| {
             let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
@@ -107,31 +134,26 @@ impl NullModel {
             (df, sentences, terms)
         });
         let [(df_left, n, terms_left), (df_right, m, terms_right)] = stats;
-        let mut shared: Vec<(TermId, f64)> = df_left
+        let mut shared: Vec<(TermId, [f64; 2])> = df_left
             .iter()
             .filter_map(|(&t, &a)| {
                 let b = *df_right.get(&t)?;
-                let rate = |df: u32, sentences: usize| match prior {
-                    Some(prior) if prior.alpha > 0.0 => {
-                        (f64::from(df) + prior.alpha * (prior.rate)(t))
-                            / (sentences as f64 + prior.alpha)
-                    }
-                    _ => f64::from(df) / sentences as f64,
-                };
-                Some((t, rate(a, n) * rate(b, m)))
+                Some((t, shared_rates(t, [a, b], [n, m], prior)))
             })
             .collect();
+        let pi = |rates: &[f64; 2]| rates[0] * rates[1];
         // Dense indices in one fixed order, heaviest first (rarest shared), ties by id: sentences
         // list their terms in it, so a prefix of a sentence is its heaviest terms, and nothing
         // depends on a hash map's iteration.
-        shared.sort_unstable_by(|x, y| x.1.total_cmp(&y.1).then(x.0.cmp(&y.0)));
+        shared.sort_unstable_by(|x, y| pi(&x.1).total_cmp(&pi(&y.1)).then(x.0.cmp(&y.0)));
         let dense = shared
             .iter()
             .enumerate()
             .map(|(i, &(t, _))| (t, i as u32))
             .collect();
-        let weights = shared.iter().map(|&(_, pi)| -pi.ln()).collect();
-        let probabilities: Vec<f64> = shared.iter().map(|&(_, pi)| pi).collect();
+        let weights = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
+        let probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
+        let rates = [0, 1].map(|side| shared.iter().map(|(_, r)| r[side]).collect());
         let mean_length = [
             terms_left as f64 / n.max(1) as f64,
             terms_right as f64 / m.max(1) as f64,
@@ -142,10 +164,17 @@ impl NullModel {
         NullModel {
             dense,
             weights,
+            rates,
             mean_length,
             sentences: [n, m],
             ln_tails,
         }
+    }
+
+    /// A shared term's rate in one document (`side` 0 or 1), by dense index: the share of its
+    /// background sentences holding it, leaning on the prior.
+    pub fn rate(&self, side: usize, dense: u32) -> f64 {
+        self.rates[side].get(dense as usize).copied().unwrap_or(1.0)
     }
 
     /// How many terms both documents hold (the dense indices are below this).
@@ -206,6 +235,25 @@ impl NullModel {
         let bin = table.partition_point(|&t| f64::from(t) > ln_p);
         (bin < table.len()).then_some(bin)
     }
+}
+
+/// A term's rate among the reference collection's sentences, by the ids of `vocabulary` (the
+/// vocabulary the compared documents were prepared with): content words by the model's ids, kept
+/// stopwords and numbers by their text ([`crate::model::sentence_rates`]). `None` when the model
+/// has no sentence rates.
+pub fn reference_rates<'a>(
+    model: &'a dyn ModelView,
+    vocabulary: &'a Vocabulary,
+) -> Option<impl Fn(TermId) -> f64 + Sync + 'a> {
+    let rates = model.sentence_rates()?;
+    let known = model.vocabulary_size();
+    Some(move |t: TermId| {
+        if t < known {
+            rates.term_rate(t)
+        } else {
+            rates.text_rate(vocabulary.name(t))
+        }
+    })
 }
 
 /// W: the summed weight of the terms two sentences share (both [`NullModel::weighted_terms`]).

@@ -20,7 +20,9 @@ use super::null::{NullModel, RatePrior};
 use super::seeds::{self, Seed};
 use crate::compare::classes::{self, CappedPartners, SentenceClasses};
 use crate::similarity::fuzzy::{sentence_overlap, sentence_similarity};
-use crate::similarity::{Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, check};
+use crate::similarity::{
+    Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, TermId, check,
+};
 
 /// How matches are searched for when they are judged against chance (what is fixed when the
 /// comparison runs; the bar a passage must pass is a threshold, [`crate::similarity::Thresholds`]).
@@ -36,10 +38,15 @@ pub struct ChanceOptions {
     /// Consecutive links of a passage are at most this many sentences apart on each side (the
     /// passage gap plus one).
     pub reach: u32,
-    /// How many sentences the reference collection's word rates are worth in each document's
-    /// ([`super::null::RatePrior`]); 0 estimates the rates from the two documents alone.
-    #[serde(default)]
+    /// How many sentences the reference collection's word rates (its share of sentences holding
+    /// each term) are worth in each document's ([`super::null::RatePrior`]); 0 estimates the
+    /// rates from the two documents alone.
+    #[serde(default = "default_prior_sentences")]
     pub prior_sentences: f64,
+    /// Fill the gaps between two links on one diagonal where the text is identical on both
+    /// sides ([`super::links::bridge_identical`]).
+    #[serde(default = "bridge_on")]
+    pub bridge_identical: bool,
     /// Weigh a shared word given the heavier shared words it comes with elsewhere
     /// ([`super::cooccurrence`]); off, every shared word weighs its own rate.
     #[serde(default = "discount_on")]
@@ -65,6 +72,14 @@ fn discount_on() -> bool {
     true
 }
 
+fn bridge_on() -> bool {
+    ChanceOptions::DEFAULT.bridge_identical
+}
+
+fn default_prior_sentences() -> f64 {
+    ChanceOptions::DEFAULT.prior_sentences
+}
+
 fn default_seed_link_bar() -> f64 {
     ChanceOptions::DEFAULT.seed_link_bar
 }
@@ -80,7 +95,8 @@ impl ChanceOptions {
         link_bar: 7.0,
         seed_link_bar: 3.0,
         reach: 3,
-        prior_sentences: 0.0,
+        prior_sentences: 50.0,
+        bridge_identical: true,
         cooccurrence_discount: true,
         discount_list_cap: 256,
         discount_bar: 3.0,
@@ -114,24 +130,50 @@ pub struct Found {
     pub evidence: ChanceEvidence,
 }
 
-/// Searches two prepared documents (see the module docs). `classes` are their repetition classes
-/// with their representatives.
-#[allow(clippy::too_many_arguments)]
-pub fn search(
-    [left, right]: [&PreparedDoc; 2],
-    [(left_classes, left_reps), (right_classes, right_reps)]: [(&SentenceClasses, &PreparedDoc); 2],
-    model: &dyn ModelView,
-    method: Method,
-    rules: &MatchRules,
-    options: &ChanceOptions,
-    cancel: &AtomicBool,
-) -> Result<Found, Cancelled> {
-    let reference_rate = |t| model.document_rate(t);
-    let prior = RatePrior {
-        rate: &reference_rate,
+/// What [`search`] searches, and how.
+pub struct SearchRequest<'a> {
+    /// The two prepared documents.
+    pub docs: [&'a PreparedDoc; 2],
+    /// Their repetition classes with the classes' representatives.
+    pub classes: [(&'a SentenceClasses, &'a PreparedDoc); 2],
+    pub model: &'a dyn ModelView,
+    /// A term's rate among the reference collection's sentences, when the model has them
+    /// ([`super::null::reference_rates`]).
+    pub reference: Option<&'a (dyn Fn(TermId) -> f64 + Sync)>,
+    /// The method that gives each link its Sims.
+    pub method: Method,
+    pub rules: &'a MatchRules,
+    pub options: &'a ChanceOptions,
+    /// Where the parts of the right document start, when it is a pool of sources joined
+    /// (ascending, the first 0): no link is looked for across two parts. Empty for one document.
+    pub right_parts: &'a [usize],
+}
+
+impl SearchRequest<'_> {
+    /// Whether two positions of the right document lie in one part.
+    fn same_part(&self, x: usize, y: usize) -> bool {
+        let part = |p: usize| self.right_parts.partition_point(|&start| start <= p);
+        self.right_parts.is_empty() || part(x) == part(y)
+    }
+}
+
+/// Searches two prepared documents (see the module docs).
+pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Cancelled> {
+    let SearchRequest {
+        docs: [left, right],
+        classes: [(left_classes, left_reps), (right_classes, right_reps)],
+        model,
+        reference,
+        method,
+        rules,
+        options,
+        ..
+    } = *request;
+    let prior = reference.map(|rate| RatePrior {
+        rate,
         alpha: options.prior_sentences,
-    };
-    let null = NullModel::new(left, right, model.has_document_rates().then_some(&prior));
+    });
+    let null = NullModel::new(left, right, prior.as_ref());
     let [n, m] = null.sentences;
     let ln_pairs = null.ln_pairs();
     // Seeds among the classes' representatives.
@@ -168,18 +210,13 @@ pub fn search(
         by_position_length(left_classes, &rep_lengths[0]),
         by_position_length(right_classes, &rep_lengths[1]),
     ];
-    let postings = [
+    let postings = [0, 1].map(|side| {
         Postings::new(
-            &position_terms[0],
+            &position_terms[side],
             null.shared_terms(),
             options.discount_list_cap,
-        ),
-        Postings::new(
-            &position_terms[1],
-            null.shared_terms(),
-            options.discount_list_cap,
-        ),
-    ];
+        )
+    });
     // A pair's evidence with the words that come together discounted ([`cooccurrence`]).
     let counts = [
         SentenceCounts::new(&postings[0], &position_terms[0]),
@@ -193,6 +230,10 @@ pub fn search(
             options.cooccurrence_discount.then_some(Discount {
                 counts: [&counts[0], &counts[1]],
                 bar: options.discount_bar,
+                null: prior
+                    .as_ref()
+                    .is_some_and(|p| p.alpha > 0.0)
+                    .then_some(&null),
             }),
             [a as u32, b as u32],
             ln_p_bar,
@@ -217,6 +258,7 @@ pub fn search(
     let seeds_found = member_seeds.len();
     let found_links = links::extend(
         [position_terms[0].len(), position_terms[1].len()],
+        &|b0, b1| request.same_part(b0, b1),
         &|a, b| {
             if position_terms[0][a].is_empty() || position_terms[1][b].is_empty() {
                 return None;
@@ -230,6 +272,30 @@ pub fn search(
         cancel,
     )?;
     check(cancel)?;
+    let found_links = if options.bridge_identical {
+        let active = |doc: &PreparedDoc, p: usize| {
+            doc.included.get(p) == Some(&true)
+                && doc
+                    .sentences
+                    .get(p)
+                    .is_some_and(|s| !s.content().is_empty())
+        };
+        links::bridge_identical(
+            found_links,
+            &|a, b| {
+                active(left, a)
+                    && active(right, b)
+                    && left.sentences[a].terms == right.sentences[b].terms
+            },
+            &|b0, b1| request.same_part(b0, b1),
+            &|a, b| {
+                let (shared, w, ln_p) = weigh(a, b, f64::INFINITY)?;
+                Some((w, ln_p, shared))
+            },
+        )
+    } else {
+        found_links
+    };
     let pairs: Vec<ScoredPair> = found_links
         .par_iter()
         .map(|(link, _)| scored(link, [left, right], model, method, rules, ln_pairs))

@@ -67,6 +67,9 @@ use super::null::NullModel;
 pub struct Discount<'a> {
     pub counts: [&'a SentenceCounts<'a>; 2],
     pub bar: f64,
+    /// Each term's own rate per document, what a discount compares P(t | u) with (`None`: the
+    /// share of the lists' sentences holding it).
+    pub null: Option<&'a NullModel>,
 }
 
 /// P(t | u) in one document as the discount reads it: the share both / others of the `others`
@@ -92,7 +95,7 @@ fn bernoulli_kl(p: f64, q: f64) -> f64 {
 /// first as (dense index, weight), with each weight taken given the heavier ones (see the module
 /// docs), as `discount` reads the two documents' co-occurrence counts.
 pub fn discounted(shared: &[(u32, f64)], discount: Discount, own: [u32; 2]) -> Vec<(u32, f64)> {
-    let Discount { counts, bar } = discount;
+    let Discount { counts, bar, null } = discount;
     let rows = [counts[0].counts(own[0]), counts[1].counts(own[1])];
     // Each shared term's place in both sentences' counts, and how many sentences hold it, per
     // side: found once, not once per pair of shared terms.
@@ -109,7 +112,10 @@ pub fn discounted(shared: &[(u32, f64)], discount: Discount, own: [u32; 2]) -> V
     let mut out = Vec::with_capacity(shared.len());
     for (i, &(t, w)) in shared.iter().enumerate() {
         let mut weight = w;
-        let rates = [0, 1].map(|side| counts[side].postings.rate(t));
+        let rates = [0, 1].map(|side| match null {
+            Some(null) => null.rate(side, t),
+            None => counts[side].postings.rate(t),
+        });
         for (places, held) in &known[..i] {
             let given = [0, 1].map(|side| {
                 let held = held[side];
@@ -202,7 +208,11 @@ mod tests {
 
     /// The discount as first built: P(t | u) the plain share, however few sentences show it.
     fn plain_share<'a>(counts: [&'a SentenceCounts<'a>; 2]) -> Discount<'a> {
-        Discount { counts, bar: 0.0 }
+        Discount {
+            counts,
+            bar: 0.0,
+            null: None,
+        }
     }
 
     /// Runs `f` with the counts of a document whose sentences hold `sentences` (terms below 10,
@@ -310,7 +320,7 @@ mod tests {
             let both = shared_terms(&l[own[0]], &r[own[1]]);
             let own = [own[0] as u32, own[1] as u32];
             proptest::prop_assert_eq!(
-                discounted(&both, Discount { counts: [&counts[0], &counts[1]], bar }, own),
+                discounted(&both, Discount { counts: [&counts[0], &counts[1]], bar, null: None }, own),
                 discounted_by_walking(&both, [&postings[0], &postings[1]], [&ls, &rs], own, bar)
             );
         }
@@ -375,6 +385,7 @@ mod tests {
                     Discount {
                         counts: [side, side],
                         bar,
+                        null: None,
                     },
                     [0, 0],
                 )
