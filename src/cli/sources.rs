@@ -61,13 +61,13 @@ pub struct SourcesArgs {
 }
 
 pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
-    // One document against a pool of sources matches sentence by sentence through the pool's
-    // own index, not yet judged against chance: the measured preset unless another is named.
-    let measured = simdoc::similarity::Preset::MEASURED;
-    let thresholds = args.matching.preset_with(measured)?.thresholds;
+    // The default is `compare`'s: matches judged against chance, here over every source
+    // searched ([`simdoc::sources`]).
+    let preset = simdoc::similarity::Preset::default();
+    let thresholds = args.matching.preset_with(preset)?.thresholds;
     let options =
         args.matching
-            .compare_options_with(measured, args.method, args.include_boilerplate)?;
+            .compare_options_with(preset, args.method, args.include_boilerplate)?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     if options.rules.verdict {

@@ -35,6 +35,7 @@
 //! for among the partners kept and the sentences beside them. [`Attribution::partners_capped`]
 //! says where this applied.
 
+mod chance;
 mod pair;
 mod partners_capped;
 
@@ -71,6 +72,9 @@ pub struct SourceIndex<'a> {
     /// Per source: whether it has boilerplate (then a document's sentences may be left out
     /// against it, [`counting::propagate_boilerplate`]).
     has_boilerplate: Vec<bool>,
+    /// The pool's repetition classes and their representatives, made the first time a document
+    /// is judged against chance (`chance`), then kept for the next.
+    pool_classes: std::sync::OnceLock<(crate::compare::SentenceClasses, PreparedDoc)>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -119,7 +123,16 @@ impl<'a> SourceIndex<'a> {
             starts,
             counted,
             has_boilerplate,
+            pool_classes: std::sync::OnceLock::new(),
         }
+    }
+
+    /// The pool's repetition classes with their representatives ([`Self::pool_classes`]).
+    fn pool_classes(&self) -> (&crate::compare::SentenceClasses, &PreparedDoc) {
+        let (classes, reps) = self
+            .pool_classes
+            .get_or_init(|| crate::compare::SentenceClasses::group(&self.all));
+        (classes, reps)
     }
 
     /// The number of sources.
@@ -168,6 +181,16 @@ impl<'a> SourceIndex<'a> {
         // bibliography); the sources are what it is checked against and are kept whole.
         prepared.leave_out(document, &options.exclusions);
         let doc_counted = pair::counted(document, &prepared, options.count_fragments);
+        if options.chance.is_some() && options.method.is_graded() {
+            return self.attribute_by_chance(
+                document,
+                &prepared,
+                doc_counted,
+                model,
+                thresholds,
+                cancel,
+            );
+        }
         // Each sentence ranks its counted partners apart ([`crate::similarity::partners`]); a
         // source's counted sentences are those before boilerplate seen in the document is
         // propagated (a few may not count in the pair).
@@ -229,6 +252,36 @@ impl<'a> SourceIndex<'a> {
             source_sentences: source_capped.len(),
         };
         Ok(attribution)
+    }
+}
+
+impl SourceIndex<'_> {
+    /// [`Self::attribute`] judged against chance ([`chance`]).
+    fn attribute_by_chance(
+        &self,
+        document: &Document,
+        prepared: &PreparedDoc,
+        doc_counted: Vec<bool>,
+        model: &dyn ModelView,
+        thresholds: &Thresholds,
+        cancel: &AtomicBool,
+    ) -> Result<Attribution, Cancelled> {
+        let words: std::sync::Arc<[u32]> = crate::compare::passages::word_counts(
+            document.sentences.iter().map(|s| s.text.as_str()),
+        )
+        .into();
+        let checked = chance::Checked {
+            document,
+            prepared,
+            counted: &doc_counted,
+            words: &words,
+        };
+        let (shares, _capped_classes) = chance::shares(self, &checked, model, thresholds, cancel)?;
+        Ok(Attribution::from_shares(
+            shares,
+            document.sentences.len(),
+            doc_counted,
+        ))
     }
 }
 
@@ -306,6 +359,7 @@ fn share_of(
             used,
             matched: figures.matched[0],
             sentences,
+            passages: Vec::new(),
         },
         best,
     )
@@ -339,6 +393,11 @@ pub struct SourceShare {
     /// Each document sentence whose directional Sim into the source reaches the permission, with
     /// its best source sentence, in document order.
     pub sentences: Vec<SentenceMatch>,
+    /// Judged against chance: the passages of the document found in the source, as `compare`
+    /// of the two lists them (sentence numbers in the document as A and the source as B).
+    /// Empty when sentences are judged by Sims alone, which find no passages.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub passages: Vec<crate::compare::Passage>,
 }
 
 /// One sentence of the document attributed to a source sentence.
