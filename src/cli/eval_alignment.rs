@@ -58,6 +58,13 @@ pub struct BuildArgs {
     /// Pairs with cases per obfuscation, one number per size (default 20,20,10,4).
     #[arg(long, value_delimiter = ',')]
     pub pairs: Vec<usize>,
+    /// How the reused text sits in the suspicious document: inside (cases of 1-12 sentences in
+    /// unrelated text, PAN's setting), mostly (one case making up 50-100% of it; the size is
+    /// the suspicious document's), identical (the suspicious document is the source) or pool
+    /// (50 KB documents against a pool of Wikipedia articles, 1-3 cases each in a source of
+    /// its own; the size is the number of sources; run as `simdoc sources` runs).
+    #[arg(long, default_value = "inside")]
+    pub regime: corpus::Regime,
 }
 
 #[derive(Debug, Args)]
@@ -135,6 +142,7 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
     if !args.pairs.is_empty() {
         spec.pairs_per_size = args.pairs.clone();
     }
+    spec.regime = args.regime;
     let manifest = corpus::build(&data, &spec, &args.out)?;
     let cases: usize = manifest.pairs.iter().map(|p| p.cases.len()).sum();
     eprintln!(
@@ -162,6 +170,27 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     };
     if let Some(dir) = &args.detections {
         std::fs::create_dir_all(dir).with_context(|| format!("{}", dir.display()))?;
+    }
+    if manifest.spec.regime == corpus::Regime::Pool {
+        // A pool is checked as `simdoc sources` checks it, at the options' one configuration.
+        anyhow::ensure!(
+            args.sweep_permission.is_empty() && args.sweep_chance.is_empty(),
+            "a pool corpus is run at one configuration: leave out --sweep-permission and --sweep-chance"
+        );
+        let results = simdoc::eval::alignment::pool_run::evaluate(
+            &args.corpus,
+            &manifest,
+            &args.sizes,
+            model,
+            &options,
+            &thresholds,
+        )?;
+        let score = run::score(&args.corpus, &manifest, &results, 0);
+        print!("{}", run::markdown(&score, &args.label));
+        if let Some(path) = &args.json {
+            write_json_now(path, &score)?;
+        }
+        return Ok(());
     }
     let never = AtomicBool::new(false);
     // The configurations: the one the options name, then the sweep's.

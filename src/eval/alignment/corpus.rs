@@ -93,6 +93,60 @@ pub struct CorpusSpec {
     /// Pairs with cases per size and obfuscation (`none`, `paraphrase`); as many unrelated
     /// pairs per size as both together.
     pub pairs_per_size: Vec<usize>,
+    /// How the reused text sits in the suspicious document ([`Regime`]).
+    #[serde(default)]
+    pub regime: Regime,
+}
+
+/// How the reused text sits in the suspicious document: the situations users meet, each a
+/// corpus of its own so that a choice is measured in every one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Regime {
+    /// Cases of 1-12 sentences inside unrelated backgrounds (PAN's setting): a small share of
+    /// each document is reused.
+    #[default]
+    Inside,
+    /// One case making up 50-100% of the suspicious document (the size is the suspicious
+    /// document's): a copied essay with a few lines of its own.
+    Mostly,
+    /// The suspicious document is the source, byte for byte (the size is the text's): one case
+    /// covering all of it. Only `none` and unrelated pairs.
+    Identical,
+    /// A suspicious document of about 50 KB against a pool of sources (the size is the number
+    /// of sources), its 1-3 cases each in a source of its own ([`super::pool`]).
+    Pool,
+}
+
+impl Regime {
+    pub const ALL: [Regime; 4] = [
+        Regime::Inside,
+        Regime::Mostly,
+        Regime::Identical,
+        Regime::Pool,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Regime::Inside => "inside",
+            Regime::Mostly => "mostly",
+            Regime::Identical => "identical",
+            Regime::Pool => "pool",
+        }
+    }
+}
+
+impl std::str::FromStr for Regime {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Regime::ALL
+            .into_iter()
+            .find(|r| r.name() == s)
+            .ok_or_else(|| {
+                format!("unknown regime {s:?} (expected inside, mostly, identical or pool)")
+            })
+    }
 }
 
 impl CorpusSpec {
@@ -105,6 +159,7 @@ impl CorpusSpec {
             seed: 2013,
             sizes: SIZES.to_vec(),
             pairs_per_size: vec![20, 20, 10, 4],
+            regime: Regime::Inside,
         }
     }
 }
@@ -130,6 +185,10 @@ pub struct Case {
     pub source_length: usize,
     /// Sentence pairs in the case.
     pub sentences: usize,
+    /// In a pool: the source file holding the case (the pair's `source` names the pool's
+    /// folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// `corpus.json`: how the corpus was made and its pairs.
@@ -150,13 +209,13 @@ impl Manifest {
 }
 
 /// Background paragraphs: every document of a collection as its paragraphs, in file order.
-struct Backgrounds {
-    documents: Vec<Vec<String>>,
+pub(super) struct Backgrounds {
+    pub(super) documents: Vec<Vec<String>>,
 }
 
 impl Backgrounds {
     /// Reads every entry under `root` (WikiExtractor or Reuters SGML files) as paragraphs.
-    fn read(root: &Path) -> anyhow::Result<Backgrounds> {
+    pub(super) fn read(root: &Path) -> anyhow::Result<Backgrounds> {
         let files = corpus::list_files(&[root.to_path_buf()])?;
         let options = LoadOptions::default();
         let mut documents = Vec::new();
@@ -185,9 +244,15 @@ impl Backgrounds {
         Ok(Backgrounds { documents })
     }
 
+    /// Backgrounds of these documents' paragraphs (for tests).
+    #[cfg(test)]
+    pub(super) fn from_paragraphs(documents: Vec<Vec<String>>) -> Backgrounds {
+        Backgrounds { documents }
+    }
+
     /// About `size` bytes of paragraphs of consecutive documents from a random one on (wrapping
     /// around): whole paragraphs, ending at the first boundary at or past `size`.
-    fn draw(&self, size: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
+    pub(super) fn draw(&self, size: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
         let mut out = Vec::new();
         let mut bytes = 0;
         let mut doc = rng.random_range(0..self.documents.len());
@@ -206,13 +271,17 @@ impl Backgrounds {
 }
 
 /// Runs of consecutive positive pairs of a PAN part, handed out in turn.
-struct CaseSource {
+pub(super) struct CaseSource {
     positives: Vec<(String, String)>,
     next: usize,
 }
 
 impl CaseSource {
-    fn new(data: &Path, split: &str, rng: &mut ChaCha8Rng) -> anyhow::Result<CaseSource> {
+    pub(super) fn new(
+        data: &Path,
+        split: &str,
+        rng: &mut ChaCha8Rng,
+    ) -> anyhow::Result<CaseSource> {
         let (_, pairs) = pan::load(&data.join("pairs/pan10"), split)?;
         let positives: Vec<(String, String)> = pairs
             .into_iter()
@@ -226,8 +295,14 @@ impl CaseSource {
         Ok(CaseSource { positives, next })
     }
 
+    /// These pairs, handed out from the first (for tests).
+    #[cfg(test)]
+    pub(super) fn from_pairs(positives: Vec<(String, String)>) -> CaseSource {
+        CaseSource { positives, next: 0 }
+    }
+
     /// The next `k` consecutive positive pairs (wrapping around).
-    fn take(&mut self, k: usize) -> Vec<(String, String)> {
+    pub(super) fn take(&mut self, k: usize) -> Vec<(String, String)> {
         let run = (0..k)
             .map(|i| self.positives[(self.next + i) % self.positives.len()].clone())
             .collect();
@@ -237,15 +312,18 @@ impl CaseSource {
 }
 
 /// A document being assembled: paragraphs, and where each inserted case paragraph lies.
-struct Assembled {
-    text: String,
+pub(super) struct Assembled {
+    pub(super) text: String,
     /// Character offset and length of each case paragraph, by case index.
-    cases: Vec<(usize, usize)>,
+    pub(super) cases: Vec<(usize, usize)>,
 }
 
 /// Joins `background` with the `inserts` (case index, paragraph) placed before the background
 /// paragraph of the given index, paragraphs separated by a blank line.
-fn assemble(background: &[String], mut inserts: Vec<(usize, usize, String)>) -> Assembled {
+pub(super) fn assemble(
+    background: &[String],
+    mut inserts: Vec<(usize, usize, String)>,
+) -> Assembled {
     inserts.sort_by_key(|&(at, case, _)| (at, case));
     let mut text = String::new();
     let mut chars = 0usize;
@@ -282,6 +360,9 @@ pub fn build(data: &Path, spec: &CorpusSpec, out: &Path) -> anyhow::Result<Manif
     if spec.sizes.len() != spec.pairs_per_size.len() {
         anyhow::bail!("one number of pairs is needed per size");
     }
+    if spec.regime == Regime::Pool {
+        return super::pool::build(data, spec, out);
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
     let (wiki, reuters) = rayon::join(
         || Backgrounds::read(&data.join("reference/enwiki-2015")),
@@ -299,7 +380,12 @@ pub fn build(data: &Path, spec: &CorpusSpec, out: &Path) -> anyhow::Result<Manif
     let mut number = 0usize;
     for (&size, &per_obfuscation) in spec.sizes.iter().zip(&spec.pairs_per_size) {
         let mut kinds = Vec::new();
-        for obfuscation in [Obfuscation::None, Obfuscation::Paraphrase] {
+        let reused: &[Obfuscation] = match spec.regime {
+            // A byte-identical copy has no rewording.
+            Regime::Identical => &[Obfuscation::None, Obfuscation::None],
+            _ => &[Obfuscation::None, Obfuscation::Paraphrase],
+        };
+        for &obfuscation in reused {
             kinds.extend(std::iter::repeat_n(obfuscation, per_obfuscation));
         }
         kinds.extend(std::iter::repeat_n(
@@ -309,15 +395,24 @@ pub fn build(data: &Path, spec: &CorpusSpec, out: &Path) -> anyhow::Result<Manif
         kinds.shuffle(&mut rng);
         for obfuscation in kinds {
             number += 1;
-            let pair = make_pair(
-                number,
-                size,
-                obfuscation,
-                [&reuters, &wiki],
-                &mut cases,
-                &mut rng,
-                out,
-            )?;
+            let backgrounds = [&reuters, &wiki];
+            let drawn = match (spec.regime, obfuscation) {
+                (_, Obfuscation::NoPlagiarism) | (Regime::Inside, _) => {
+                    draw_inside(size, obfuscation, backgrounds, &mut cases, &mut rng)
+                }
+                (Regime::Mostly, _) => super::regimes::draw_mostly(
+                    size,
+                    obfuscation,
+                    backgrounds,
+                    &mut cases,
+                    &mut rng,
+                ),
+                (Regime::Identical, _) => {
+                    super::regimes::draw_identical(size, number, backgrounds, &mut rng)
+                }
+                (Regime::Pool, _) => unreachable!("a pool is built by pool::build"),
+            };
+            let pair = write_pair(number, size, obfuscation, drawn, out)?;
             pairs.push(pair);
         }
     }
@@ -337,18 +432,24 @@ pub fn build(data: &Path, spec: &CorpusSpec, out: &Path) -> anyhow::Result<Manif
     Ok(manifest)
 }
 
-/// Makes, writes and returns pair `number`.
-fn make_pair(
-    number: usize,
+/// A pair as drawn, before it is written: both texts and where each case lies in them
+/// (character offset and length in the suspicious and the source document, and its sentence
+/// pairs).
+pub(super) struct Drawn {
+    pub(super) suspicious: String,
+    pub(super) source: String,
+    pub(super) cases: Vec<Case>,
+}
+
+/// PAN's setting: 1-3 cases of 1-12 sentences, each as a paragraph at a random paragraph
+/// boundary of unrelated backgrounds of about `size` bytes ([`Regime::Inside`]).
+fn draw_inside(
     size: usize,
     obfuscation: Obfuscation,
     [suspicious_backgrounds, source_backgrounds]: [&Backgrounds; 2],
     cases: &mut CaseSource,
     rng: &mut ChaCha8Rng,
-    out: &Path,
-) -> anyhow::Result<CorpusPair> {
-    let suspicious_name = format!("suspicious-document{number:05}.txt");
-    let source_name = format!("source-document{number:05}.txt");
+) -> Drawn {
     let suspicious_background = suspicious_backgrounds.draw(size, rng);
     let source_background = source_backgrounds.draw(size, rng);
     let count = if obfuscation == Obfuscation::NoPlagiarism {
@@ -362,11 +463,7 @@ fn make_pair(
     for case in 0..count {
         let k = CASE_LENGTHS[rng.random_range(0..CASE_LENGTHS.len())];
         let run = cases.take(k);
-        let original: Vec<&str> = run.iter().map(|(s1, _)| s1.trim()).collect();
-        let copied: Vec<&str> = match obfuscation {
-            Obfuscation::Paraphrase => run.iter().map(|(_, s2)| s2.trim()).collect(),
-            _ => original.clone(),
-        };
+        let (original, copied) = case_texts(&run, obfuscation);
         // Distinct places: a case never lands inside another one's paragraph, and two cases at
         // one boundary stay in their drawing order.
         let at_suspicious = rng.random_range(0..=suspicious_background.len());
@@ -377,18 +474,51 @@ fn make_pair(
     }
     let suspicious = assemble(&suspicious_background, into_suspicious);
     let source = assemble(&source_background, into_source);
-    let mut found: Vec<Case> = (0..count)
+    let cases = (0..count)
         .map(|case| Case {
             this_offset: suspicious.cases[case].0,
             this_length: suspicious.cases[case].1,
             source_offset: source.cases[case].0,
             source_length: source.cases[case].1,
             sentences: lengths[case],
+            source: None,
         })
         .collect();
+    Drawn {
+        suspicious: suspicious.text,
+        source: source.text,
+        cases,
+    }
+}
+
+/// A run of PAN pairs as the source's sentences (the originals) and the suspicious document's
+/// (the same, or the rewrites under [`Obfuscation::Paraphrase`]).
+pub(super) fn case_texts(
+    run: &[(String, String)],
+    obfuscation: Obfuscation,
+) -> (Vec<&str>, Vec<&str>) {
+    let original: Vec<&str> = run.iter().map(|(s1, _)| s1.trim()).collect();
+    let copied: Vec<&str> = match obfuscation {
+        Obfuscation::Paraphrase => run.iter().map(|(_, s2)| s2.trim()).collect(),
+        _ => original.clone(),
+    };
+    (original, copied)
+}
+
+/// Writes pair `number` as drawn, with its ground truth, and returns it.
+fn write_pair(
+    number: usize,
+    size: usize,
+    obfuscation: Obfuscation,
+    drawn: Drawn,
+    out: &Path,
+) -> anyhow::Result<CorpusPair> {
+    let suspicious_name = format!("suspicious-document{number:05}.txt");
+    let source_name = format!("source-document{number:05}.txt");
+    let mut found = drawn.cases;
     found.sort_by_key(|c| c.this_offset);
-    std::fs::write(out.join("susp").join(&suspicious_name), &suspicious.text)?;
-    std::fs::write(out.join("src").join(&source_name), &source.text)?;
+    std::fs::write(out.join("susp").join(&suspicious_name), &drawn.suspicious)?;
+    std::fs::write(out.join("src").join(&source_name), &drawn.source)?;
     let pair = CorpusPair {
         suspicious: suspicious_name,
         source: source_name,

@@ -8,6 +8,7 @@
 //!
 //! - [`corpus`]: builds a PAN-style corpus from the shared data (cases of PAN's reworded and
 //!   verbatim sentences inserted into unrelated news and encyclopedia backgrounds, 5 KB to 5 MB);
+//!   `regimes` adds documents mostly copied and identical copies;
 //! - [`pan_xml`]: PAN's XML for ground truth and detections;
 //! - [`measures`]: PAN's measures;
 //! - [`run`]: a detector over a corpus, scored per size and obfuscation.
@@ -15,7 +16,10 @@
 pub mod corpus;
 pub mod measures;
 pub mod pan_xml;
+pub mod pool;
+pub mod pool_run;
+mod regimes;
 pub mod run;
 
-pub use corpus::{CorpusSpec, Manifest, Obfuscation};
+pub use corpus::{CorpusSpec, Manifest, Obfuscation, Regime};
 pub use measures::{Annotation, PanMeasures, measure};

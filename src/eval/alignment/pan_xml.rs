@@ -77,7 +77,7 @@ pub fn cases_of(pair: &CorpusPair) -> Vec<Annotation> {
         .map(|c| Annotation {
             suspicious: pair.suspicious.clone(),
             this: c.this_offset..c.this_offset + c.this_length,
-            source: pair.source.clone(),
+            source: c.source.clone().unwrap_or_else(|| pair.source.clone()),
             that: c.source_offset..c.source_offset + c.source_length,
         })
         .collect()
@@ -146,6 +146,7 @@ mod tests {
                 source_offset: 30,
                 source_length: 40,
                 sentences: 3,
+                source: None,
             }],
         };
         let xml = truth_xml(&pair);

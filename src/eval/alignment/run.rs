@@ -132,6 +132,19 @@ pub struct AlignmentScore {
     pub mean_plagdet: f64,
     /// The largest containment of an unrelated suspicious document at any size.
     pub worst_unrelated_containment: f64,
+    /// Whether the sizes count a pool's sources (the pool regime) rather than bytes.
+    pub sizes_are_sources: bool,
+}
+
+impl AlignmentScore {
+    /// A row's size in words: bytes ([`size_name`]) or a pool's sources ("1000 sources").
+    pub fn size_name(&self, size: usize) -> String {
+        if self.sizes_are_sources {
+            format!("{size} sources")
+        } else {
+            size_name(size)
+        }
+    }
 }
 
 /// Scores configuration `config` of `results` (from [`evaluate`]) against the corpus truth.
@@ -196,6 +209,7 @@ pub fn score(
         rows,
         mean_plagdet,
         worst_unrelated_containment,
+        sizes_are_sources: manifest.spec.regime == super::corpus::Regime::Pool,
     }
 }
 
@@ -240,12 +254,19 @@ fn unrelated_figures(
     }
 }
 
-/// A size in words: "5 KB", "5 MB".
+/// A size in words: "0.5 KB", "1.5 KB", "5 KB", "5 MB" (a unit's fraction shown only where
+/// there is one).
 pub fn size_name(bytes: usize) -> String {
-    if bytes >= 1_000_000 {
-        format!("{} MB", bytes / 1_000_000)
+    let (unit, name) = if bytes >= 1_000_000 {
+        (1_000_000, "MB")
     } else {
-        format!("{} KB", bytes / 1_000)
+        (1_000, "KB")
+    };
+    let value = bytes as f64 / unit as f64;
+    if bytes.is_multiple_of(unit) {
+        format!("{value:.0} {name}")
+    } else {
+        format!("{value:.1} {name}")
     }
 }
 
@@ -278,7 +299,7 @@ pub fn markdown(score: &AlignmentScore, label: &str) -> String {
         };
         out.push_str(&format!(
             "| {label} | {} | {} | {} | {plagdet} | {:.3} | {recall} | {:.3} | {case_recall} | {} | {unrelated} | {:.2} |\n",
-            size_name(row.size),
+            score.size_name(row.size),
             row.pairs,
             row.obfuscation.map_or("all", Obfuscation::name),
             m.precision,
@@ -306,7 +327,10 @@ pub fn sweep_markdown(rows: &[(crate::similarity::Thresholds, AlignmentScore)]) 
     sizes.dedup();
     let mut out = String::from("| permission | chance bar | mean plagdet |");
     for &size in &sizes {
-        out.push_str(&format!(" {} |", size_name(size)));
+        let name = rows
+            .first()
+            .map_or_else(|| size_name(size), |(_, s)| s.size_name(size));
+        out.push_str(&format!(" {name} |"));
     }
     out.push_str(" worst unrelated containment |\n|---|---|---|");
     out.push_str(&"---|".repeat(sizes.len() + 1));
