@@ -56,7 +56,8 @@ use crate::similarity::{ModelView, PreparedDoc, TermId, Vocabulary};
 pub const STEP: f64 = 0.1;
 
 /// The largest score the distribution is tabulated to, in nats; a pair scoring more gets the
-/// probability of this score (already below 1e-130).
+/// probability of this score (below 1e-130 for documents of sentences), or a Chernoff bound
+/// where that is not small ([`NullModel::ln_p`]).
 pub const MAX_SCORE: f64 = 300.0;
 
 /// Terms shared by chance with a probability above this are convolved exactly; below it, they
@@ -69,6 +70,10 @@ pub const BUCKETS: usize = 25;
 /// The smallest length factor with a bucket of its own (smaller ones share the first).
 const SMALLEST_FACTOR: f64 = 1.0 / 64.0;
 
+/// A table whose last score is at most this likely needs no bound past it: a pair scoring more
+/// is already far beyond any bar ([`NullModel::ln_p`]).
+const TABULATED_ENOUGH: f64 = -100.0;
+
 /// The smallest ln P kept (about 1e-304): tails below are clamped here.
 pub const LN_P_FLOOR: f64 = -700.0;
 
@@ -80,6 +85,11 @@ pub struct NullModel {
     dense: FxHashMap<TermId, u32>,
     /// Per dense index: the term's weight w(t) = -ln pi(t), in nats.
     weights: Vec<f64>,
+    /// The weights counted per grid step ([`weight_grid`]), for the bound past the table.
+    weight_grid: Vec<(f64, f64)>,
+    /// How many sentences the rates' prior is worth (0 without one): the co-occurrence
+    /// discount leans on the same prior ([`super::cooccurrence::conditional`]).
+    pub alpha: f64,
     /// Per side, per dense index: the term's rate q(t) in that document.
     rates: [Vec<f64>; 2],
     /// Mean number of distinct terms of an active sentence, per side.
@@ -151,7 +161,8 @@ impl NullModel {
             .enumerate()
             .map(|(i, &(t, _))| (t, i as u32))
             .collect();
-        let weights = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
+        let weights: Vec<f64> = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
+        let weight_grid = weight_grid(&weights);
         let probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
         let rates = [0, 1].map(|side| shared.iter().map(|(_, r)| r[side]).collect());
         let mean_length = [
@@ -164,6 +175,8 @@ impl NullModel {
         NullModel {
             dense,
             weights,
+            weight_grid,
+            alpha: prior.map_or(0.0, |p| p.alpha.max(0.0)),
             rates,
             mean_length,
             sentences: [n, m],
@@ -218,7 +231,18 @@ impl NullModel {
     /// `score` (see the module docs).
     pub fn ln_p(&self, score: f64, factor: f64) -> f64 {
         let table = &self.ln_tails[bucket_of(factor)];
-        f64::from(table[score_bin(score).min(table.len() - 1)])
+        let bin = score_bin(score);
+        let last = f64::from(table[table.len() - 1]);
+        if bin < table.len() {
+            f64::from(table[bin])
+        } else if last > TABULATED_ENOUGH {
+            // Past the table while its end is still likely: a document of one "sentence" of
+            // 70,000 distinct words (a word list) makes a random pair score past MAX_SCORE
+            // itself, and its copy would read as chance. Bounded instead.
+            last.min(chernoff_ln_p(&self.weight_grid, score, factor))
+        } else {
+            last
+        }
     }
 
     /// ln E = ln(n m) + ln P: the E-value of a pair, in natural log.
@@ -271,6 +295,64 @@ pub fn score(left: &[(u32, f64)], right: &[(u32, f64)]) -> f64 {
         }
     }
     sum
+}
+
+/// The shared terms' weights on the grid, for [`chernoff_ln_p`]: per grid step holding a weight,
+/// its lower edge and how many terms weigh within it.
+fn weight_grid(weights: &[f64]) -> Vec<(f64, f64)> {
+    let mut bins: Vec<usize> = weights.iter().map(|&w| score_bin(w)).collect();
+    bins.sort_unstable();
+    bins.chunk_by(|a, b| a == b)
+        .map(|run| (run[0] as f64 * STEP, run.len() as f64))
+        .collect()
+}
+
+/// The Chernoff bound on ln P_r(W' >= score): min over theta >= 0 of
+/// ln E[exp(theta W')] - theta score, W' the sum of independent terms of weight w(t) taken
+/// with probability min(r pi(t), 1). Each term is taken at the upper edge of its grid step and
+/// with the probability of the lower edge (`grid`, [`weight_grid`]), which can only make W'
+/// larger: an upper bound on the tail (never overstates the evidence), in O(grid steps) per
+/// step of a bisection on theta. Used only past the tabulated scores ([`NullModel::ln_p`]).
+fn chernoff_ln_p(grid: &[(f64, f64)], score: f64, factor: f64) -> f64 {
+    let terms: Vec<(f64, f64, f64)> = grid
+        .iter()
+        .map(|&(low, count)| (((-low).exp() * factor).min(1.0), low + STEP, count))
+        .collect();
+    // The largest score W' can reach: past it the tail is empty.
+    if terms.iter().map(|&(_, w, c)| c * w).sum::<f64>() < score {
+        return LN_P_FLOOR;
+    }
+    // ln(1 - q + q e^(theta w)) and its derivative in theta, stably for large theta w.
+    let ln_mgf = |theta: f64| -> (f64, f64) {
+        let (mut value, mut slope) = (0.0, 0.0);
+        for &(q, w, count) in &terms {
+            if q >= 1.0 {
+                value += count * theta * w;
+                slope += count * w;
+                continue;
+            }
+            let (a, b) = ((-q).ln_1p(), q.ln() + theta * w);
+            let (high, low) = (a.max(b), a.min(b));
+            value += count * (high + (low - high).exp().ln_1p());
+            // The share of the term's weight taken: q e^(theta w) / (1 - q + q e^(theta w)).
+            slope += count * w / (1.0 + (a - b).exp());
+        }
+        (value - theta * score, slope - score)
+    };
+    let mut high = 1.0;
+    while ln_mgf(high).1 < 0.0 && high < 1e6 {
+        high *= 2.0;
+    }
+    let mut low = 0.0;
+    for _ in 0..60 {
+        let middle = 0.5 * (low + high);
+        if ln_mgf(middle).1 < 0.0 {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    ln_mgf(high).0.clamp(LN_P_FLOOR, 0.0)
 }
 
 /// The grid bin of a score (scores are rounded down, so P is never understated).
@@ -429,6 +511,43 @@ mod tests {
             assert!(
                 got >= want * 0.97 && got <= want * 4.0 + 1e-12,
                 "score {score}: {got} against {want}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_chernoff_bound_never_understates_the_tail_and_is_close_in_order() {
+        let pi = [
+            0.5, 0.3, 0.2, 0.08, 0.05, 0.01, 0.004, 0.002, 0.001, 0.0005, 0.0001, 0.00002,
+        ];
+        let weights: Vec<f64> = pi.iter().map(|p: &f64| -p.ln()).collect();
+        for factor in [0.5, 1.0, 3.0] {
+            let terms: Vec<(f64, f64)> = weights
+                .iter()
+                .map(|&w| (w, ((-w).exp() * factor).min(1.0)))
+                .collect();
+            for score in [1.0, 4.0, 10.0, 20.0, 40.0, 60.0] {
+                let want = brute_tail(&terms, score);
+                let got = chernoff_ln_p(&weight_grid(&weights), score, factor);
+                assert!(
+                    got >= want.ln().max(LN_P_FLOOR) - 1e-9,
+                    "factor {factor}, score {score}: bound {got} below ln {}",
+                    want.ln()
+                );
+                // A bound within a few orders of magnitude where the tail is not empty.
+                if want > 0.0 {
+                    assert!(
+                        got <= want.ln() + 8.0,
+                        "score {score}: {got} against {}",
+                        want.ln()
+                    );
+                }
+            }
+            let most: f64 = weights.iter().sum();
+            let past = most + STEP * weights.len() as f64 + 1.0;
+            assert_eq!(
+                chernoff_ln_p(&weight_grid(&weights), past, factor),
+                LN_P_FLOOR
             );
         }
     }

@@ -24,7 +24,16 @@ pub struct SentenceCounts<'a> {
 /// A long-listed term's row: (other term, sentences holding both), sorted by term.
 type LongRow = Box<[(u32, u32)]>;
 
-/// One sentence's counts: its terms (ascending dense index) and, for each two of them, the other
+/// The most terms of one sentence whose co-occurrences are counted: its heaviest. A sentence's
+/// counts take k (k - 1) / 2 numbers and their counting k^2 for its k terms, so a "sentence" of
+/// 100,000 distinct words (a word list, an index, CJK text without a full stop) asked for 40 GB.
+/// Prose sentences hold 5-60 terms, so none is cut; the terms past the heaviest 256 of a longer
+/// one are weighed given no other (and no term is weighed given them), as terms held by no
+/// other sentence are: a long list matched by a copy of it is then as strong evidence as it
+/// looks, and one matched by an unrelated text shares few of its terms anyway.
+pub(super) const MOST_TERMS_COUNTED: usize = 256;
+
+/// One sentence's counts: its terms (ascending dense index; at most [`MOST_TERMS_COUNTED`]) and, for each two of them, the other
 /// sentences holding both, estimated from the samples (lower triangle).
 pub(super) struct Counts {
     terms: Box<[u32]>,
@@ -91,8 +100,10 @@ impl<'a> SentenceCounts<'a> {
 
     pub(super) fn counts(&self, position: u32) -> &Counts {
         self.rows[position as usize].get_or_init(|| {
+            // Sorted by dense index, which is heaviest first: the heaviest terms are the first.
             let terms: Box<[u32]> = self.terms[position as usize]
                 .iter()
+                .take(MOST_TERMS_COUNTED)
                 .map(|&(t, _)| t)
                 .collect();
             let k = terms.len();
