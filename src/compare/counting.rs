@@ -10,7 +10,8 @@
 //!   terms ("Share", "Reply", "N/A", a date) are shown and may match, but they do not count
 //!   towards overlap, resemblance and containment by default: a document of many short labels
 //!   would otherwise look copied because its labels are shared ([`counted_mask`]).
-//!   [`super::CompareOptions::count_fragments`] restores them.
+//!   [`super::CompareOptions::count_fragments`] restores them. A text made only of headings and
+//!   fragments counts them all (its sentences with content words): there is nothing else.
 
 use rustc_hash::FxHashSet;
 
@@ -86,7 +87,8 @@ pub fn counted_mask_of(
     sentences: &[PreparedSentence],
     active: &[bool],
 ) -> Vec<bool> {
-    active
+    let terms = |p: usize| sentences.get(p).map_or(0, |s| s.content().len());
+    let mask: Vec<bool> = active
         .iter()
         .enumerate()
         .map(|(p, &active)| {
@@ -96,9 +98,19 @@ pub fn counted_mask_of(
                 .sentences
                 .get(p)
                 .is_some_and(|s| doc.nodes[s.node].kind == NodeKind::Section);
-            let terms = sentences.get(p).map_or(0, |s| s.content().len());
-            active && !heading && terms >= MIN_COUNTED_TERMS
+            active && !heading && terms(p) >= MIN_COUNTED_TERMS
         })
+        .collect();
+    if mask.iter().any(|&c| c) {
+        return mask;
+    }
+    // A text of headings and fragments only (a title, a one-line note, a list of names) has
+    // nothing else to judge it by: its sentences with content words count, so its copy reads
+    // as found instead of a silent 0 of 0.
+    active
+        .iter()
+        .enumerate()
+        .map(|(p, &active)| active && terms(p) > 0)
         .collect()
 }
 

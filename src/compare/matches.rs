@@ -108,7 +108,7 @@ impl Comparison {
             evidence.surprise(kept[i], before.and_then(|j| kept[j]))
         };
         let whole = |members: &[usize]| evidence.chain_surprise(members.iter().map(|&m| kept[m]));
-        chance::chains::find(
+        let chains = chance::chains::find(
             &links,
             summary.ln_pairs,
             summary.options.reach,
@@ -116,13 +116,117 @@ impl Comparison {
             whole,
         )
         .into_iter()
-        .filter(|c| c.ln_e <= bar)
+        .filter(|c| c.ln_e <= bar || self.copies_a_whole_text(c.members.iter().map(|&m| &links[m])))
         .map(|mut c| {
             for m in &mut c.members {
                 *m = eligible[*m];
             }
             c
         })
-        .collect()
+        .collect();
+        self.extend_through_identical_flanks(chains, thresholds)
+    }
+
+    /// Each chain extended at both ends along its diagonal through identical pairs (the same
+    /// words in the same order), at most [`chance::links::LONGEST_BRIDGE`] each way, that are
+    /// links under `thresholds` and in no other chain. A copied title or heading whose words the
+    /// text repeats throughout is likely alone ("Chicago White Sox" in its own article), so it
+    /// did not join the passage of the copy it opens and an identical copy read 95%: text
+    /// identical on both sides next to evidence on its diagonal is the same copy, as between
+    /// two links ([`chance::links::bridge_identical`]).
+    fn extend_through_identical_flanks(
+        &self,
+        mut chains: Vec<chance::chains::Chain>,
+        thresholds: &Thresholds,
+    ) -> Vec<chance::chains::Chain> {
+        let index_of = |left: i64, right: i64| -> Option<usize> {
+            let (l, r) = (u32::try_from(left).ok()?, u32::try_from(right).ok()?);
+            let i = self
+                .pairs
+                .binary_search_by_key(&(l, r), |p| (p.left, p.right))
+                .ok()?;
+            let pair = &self.pairs[i];
+            (pair.identical && pair.is_link(thresholds)).then_some(i)
+        };
+        let mut used: rustc_hash::FxHashSet<usize> = chains
+            .iter()
+            .flat_map(|c| c.members.iter().copied())
+            .collect();
+        for chain in &mut chains {
+            let (Some(&first), Some(&last)) = (chain.members.first(), chain.members.last()) else {
+                continue;
+            };
+            let mut before = Vec::new();
+            let (a, b) = (
+                i64::from(self.pairs[first].left),
+                i64::from(self.pairs[first].right),
+            );
+            for k in 1..=i64::from(chance::links::LONGEST_BRIDGE) {
+                match index_of(a - k, b - k).filter(|i| !used.contains(i)) {
+                    Some(i) => before.push(i),
+                    None => break,
+                }
+            }
+            let mut after = Vec::new();
+            let (a, b) = (
+                i64::from(self.pairs[last].left),
+                i64::from(self.pairs[last].right),
+            );
+            for k in 1..=i64::from(chance::links::LONGEST_BRIDGE) {
+                match index_of(a + k, b + k).filter(|i| !used.contains(i)) {
+                    Some(i) => after.push(i),
+                    None => break,
+                }
+            }
+            if before.is_empty() && after.is_empty() {
+                continue;
+            }
+            used.extend(before.iter().chain(&after).copied());
+            before.reverse();
+            before.append(&mut chain.members);
+            before.append(&mut after);
+            chain.members = before;
+        }
+        chains
+    }
+
+    /// Whether a chain of `members` is a whole text copied: every pair identical and every
+    /// counted sentence of one side in it. A text too short to be judged against chance (one
+    /// word, "Cleveland"; a title) cannot reach the bar even against its own copy, yet found
+    /// whole and verbatim in the other it is found, and reading 0% would say it is not: such a
+    /// chain counts as evidence whatever its E-value, and the summary says why
+    /// ([`Self::too_short_to_judge`]).
+    fn copies_a_whole_text<'a>(&self, members: impl Iterator<Item = &'a ScoredPair>) -> bool {
+        let mut sides: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
+        for pair in members {
+            if !pair.identical {
+                return false;
+            }
+            sides[0].push(pair.left);
+            sides[1].push(pair.right);
+        }
+        (0..2).any(|side| {
+            let counted = &self.counted[side];
+            let total = counted.iter().filter(|&&c| c).count();
+            let mut held: Vec<u32> = sides[side]
+                .iter()
+                .copied()
+                .filter(|&p| counted.get(p as usize).copied().unwrap_or(false))
+                .collect();
+            held.sort_unstable();
+            held.dedup();
+            total > 0 && held.len() == total
+        })
+    }
+
+    /// Whether some of the evidence under `thresholds` is a whole text copied that is too short
+    /// to reach the chance bar on its own ([`Self::copies_a_whole_text`]), for the summary.
+    pub fn too_short_to_judge(&self, thresholds: &Thresholds) -> bool {
+        let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        self.chance.is_some()
+            && self
+                .evidence_chains(thresholds)
+                .iter()
+                .any(|c| c.ln_e > bar)
     }
 }

@@ -342,7 +342,12 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        ) + &self
+        ) + if self.comparison.too_short_to_judge(&self.thresholds) {
+            "too short to judge against chance: a text found whole and verbatim in the other \
+             counts as found\n"
+        } else {
+            ""
+        } + &self
             .comparison
             .exclusions
             .describe()
