@@ -3,21 +3,25 @@
 
 mod common;
 
-/// Per summary: counted sentences, then the first two sources with their containment (to four
-/// places). Summary 007's article has a byte-identical twin (253), which ties and ranks second.
-/// A summary's number, its counted sentences and its first two sources.
-type Expected = (u32, usize, [(&'static str, f64); 2]);
+/// Per summary: counted sentences, then the first two sources holding evidence of it, with
+/// their containment (to four places), judged against chance (the default). Summary 007's
+/// article has a byte-identical twin (253), which ties and ranks second; a second source is
+/// another article on the same story (003's 127 shares 43% of it), and none where no other
+/// article holds evidence (001, 009). Scored by Sims alone, every summary had a second source,
+/// at 6-41%.
+/// A summary's number, its counted sentences and its first sources.
+type Expected = (u32, usize, &'static [(&'static str, f64)]);
 
 const EXPECTED: [Expected; 9] = [
-    (1, 8, [("001.txt", 1.0), ("177.txt", 0.0578)]),
-    (2, 6, [("002.txt", 1.0), ("328.txt", 0.1424)]),
-    (3, 5, [("003.txt", 1.0), ("127.txt", 0.383)]),
-    (4, 8, [("004.txt", 1.0), ("297.txt", 0.1036)]),
-    (5, 5, [("005.txt", 1.0), ("435.txt", 0.1756)]),
-    (6, 4, [("006.txt", 1.0), ("044.txt", 0.4096)]),
-    (7, 6, [("007.txt", 1.0), ("253.txt", 1.0)]),
-    (8, 6, [("008.txt", 1.0), ("065.txt", 0.1478)]),
-    (9, 5, [("009.txt", 1.0), ("191.txt", 0.0843)]),
+    (1, 8, &[("001.txt", 1.0)]),
+    (2, 6, &[("002.txt", 1.0), ("328.txt", 0.1955)]),
+    (3, 5, &[("003.txt", 1.0), ("127.txt", 0.4279)]),
+    (4, 8, &[("004.txt", 1.0), ("474.txt", 0.0756)]),
+    (5, 5, &[("005.txt", 1.0), ("435.txt", 0.0923)]),
+    (6, 4, &[("006.txt", 1.0), ("044.txt", 0.3078)]),
+    (7, 6, &[("007.txt", 1.0), ("253.txt", 1.0)]),
+    (8, 6, &[("008.txt", 1.0), ("016.txt", 0.0745)]),
+    (9, 5, &[("009.txt", 1.0)]),
 ];
 
 #[test]
@@ -60,6 +64,7 @@ fn each_summary_is_found_whole_in_its_own_article_first() {
             .as_array()
             .expect("sources")
             .iter()
+            .filter(|s| s["containment"].as_f64().is_some_and(|c| c > 0.0))
             .take(2)
             .map(|s| {
                 let path = s["path"].as_str().unwrap_or_default();

@@ -280,7 +280,7 @@ fn a_collection_of_one_line_documents_sharing_a_phrase() {
 
 #[test]
 fn a_templated_document_against_templated_sources() {
-    // Every line of the document passes the floor with every line of each source: 6 x 10^8
+    // Scored by Sims, every line of the document passes the floor with every line of each source: 6 x 10^8
     // pairs. Each document line keeps its best partners in each source, each source line its
     // best in the document (3,000 lines against three sources of 2,000 took 62 s and 3.4 GB
     // before).
@@ -293,7 +293,29 @@ fn a_templated_document_against_templated_sources() {
         let text = templated(7 * k, 7 * k + 10_000);
         std::fs::write(sources.join(format!("s{k}.txt")), text).unwrap();
     }
+    // Judged against chance (the default), each line is evidence only with its own copy.
     let out = run(&["sources", arg(&document), arg(&sources)], 500.0);
+    let first = out.stdout.lines().next().unwrap_or_default();
+    assert!(
+        first.ends_with("100.0% attributed to 3 of 3 sources; found in them: 1.000"),
+        "{first}"
+    );
+    assert!(
+        out.stdout.contains("9986 sentences") && out.stdout.contains("9993 sentences"),
+        "{}",
+        out.stdout
+    );
+    // Scored by Sims, every two lines pass: each keeps its best partners.
+    let out = run(
+        &[
+            "sources",
+            arg(&document),
+            arg(&sources),
+            "--preset",
+            "measured",
+        ],
+        500.0,
+    );
     let first = out.stdout.lines().next().unwrap_or_default();
     assert!(
         first.ends_with("100.0% attributed to 3 of 3 sources; found in them: 1.000"),
@@ -307,5 +329,83 @@ fn a_templated_document_against_templated_sources() {
         ),
         "{}",
         out.stdout
+    );
+}
+
+/// `count` distinct made-up words (5-10 letters, from a fixed seed), one per line: a word list
+/// or an index, which the sentence splitter reads as one sentence (no full stop).
+fn word_list(count: usize, seed: u64) -> String {
+    let mut state = seed;
+    let mut next = || {
+        // Knuth's MMIX linear congruential generator: enough to make distinct words.
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut out = String::new();
+    while seen.len() < count {
+        let length = 5 + next() % 6;
+        let word: String = (0..length)
+            .map(|_| char::from(b'a' + (next() % 26) as u8))
+            .collect();
+        if seen.insert(word.clone()) {
+            out.push_str(&word);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `count` CJK ideographs without a full stop (from a fixed seed).
+fn unpunctuated_cjk(count: usize, seed: u64) -> String {
+    let mut state = seed;
+    (0..count)
+        .map(|_| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            char::from_u32(0x4e00 + ((state >> 33) % 0x5200) as u32).expect("a CJK ideograph")
+        })
+        .collect()
+}
+
+/// One "sentence" of very many distinct terms against its copy and against an unrelated one:
+/// the whole is found, nothing is found in the unrelated one, in bounded memory. A sentence of
+/// 100,000 words asked 40 GB of co-occurrence counts, and one past 70,000 words scored past the
+/// tabulated null and read 0% against its own copy.
+fn one_long_sentence_is_found_in_its_copy_only(text: &str, unrelated: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, other) = (dir.path().join("list.txt"), dir.path().join("other.txt"));
+    std::fs::write(&path, text).unwrap();
+    std::fs::write(&other, unrelated).unwrap();
+    // README's bound for these: under 1 GB (about 120 MB measured).
+    let copy = run(&["compare", arg(&path), arg(&path)], 1000.0);
+    assert_eq!(
+        figures(&copy.stdout)[0],
+        "containment: A in B 1.000 / B in A 1.000",
+        "{}",
+        copy.stdout
+    );
+    let apart = run(&["compare", arg(&path), arg(&other)], 1000.0);
+    assert_eq!(
+        figures(&apart.stdout)[0],
+        "containment: A in B 0.000 / B in A 0.000",
+        "{}",
+        apart.stdout
+    );
+}
+
+#[test]
+fn a_word_list_of_a_hundred_thousand_words_is_one_bounded_sentence() {
+    one_long_sentence_is_found_in_its_copy_only(&word_list(100_000, 1), &word_list(100_000, 2));
+}
+
+#[test]
+fn a_hundred_thousand_cjk_characters_without_a_full_stop() {
+    one_long_sentence_is_found_in_its_copy_only(
+        &unpunctuated_cjk(100_000, 1),
+        &unpunctuated_cjk(100_000, 2),
     );
 }
