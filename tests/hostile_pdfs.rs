@@ -3,7 +3,8 @@
 //! content stream of millions of `q`, and drawings that recurse. Each is read by the binary
 //! (where a worker process reads it: src/document/worker.rs), under a time limit, in `inspect`,
 //! `compare` and `collection`, and by the library (in process: the checks of
-//! src/document/formats/pdf/budget.rs).
+//! src/document/formats/pdf/budget.rs). And PDFs whose text was hidden, or that were refused
+//! for no good reason (issue 44, items 5, 7, 8 and 10): each must be read whole.
 #![cfg(unix)]
 
 mod common;
@@ -205,5 +206,110 @@ fn drawings_that_repeat_or_recurse_are_refused() {
     assert_eq!(
         error.to_string(),
         "many.pdf: its pages run more drawing operations than allowed, over the limit of 67108864"
+    );
+}
+
+// Issue 44: what a PDF hid or was wrongly refused for. Each file has two sentences, which must
+// both be read (exit 0, not as page furniture), quickly and with little memory.
+
+const FIRST: &str = "The harbour froze early that winter.";
+const SECOND: &str = "Boats stayed in until the spring thaw.";
+
+/// Content showing `text` at height `y` in the font `/F1`.
+fn line(y: u32, text: &str) -> String {
+    format!("BT /F1 12 Tf 72 {y} Td ({text}) Tj ET\n")
+}
+
+/// Both sentences, with `between` drawn between them.
+fn both_around(between: &[u8]) -> Vec<u8> {
+    [
+        line(720, FIRST).as_bytes(),
+        between,
+        line(700, SECOND).as_bytes(),
+    ]
+    .concat()
+}
+
+const FONT: &[u8] = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
+
+/// A PDF whose page tree root (object 2) lists `kids`, whose page (object 3) has `resources`
+/// (beside the font `/F1`, object 5) and the content stream `content_object` (object 4), and
+/// `extra` objects numbered from 6 on.
+fn pdf_with_page(
+    kids: &str,
+    resources: &str,
+    content_object: Vec<u8>,
+    extra: &[Vec<u8>],
+) -> Vec<u8> {
+    let mut objects = vec![
+        b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+        format!("<< /Type /Pages /Kids {kids} /Count 1 /MediaBox [0 0 612 792] >>").into_bytes(),
+        format!("<< /Type /Page /Parent 2 0 R /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> {resources} >> >>")
+            .into_bytes(),
+        content_object,
+        FONT.to_vec(),
+    ];
+    objects.extend(extra.iter().cloned());
+    pdf_of(&objects)
+}
+
+/// `inspect` of `bytes` (written as `name` in `dir`) exits 0 with both sentences, neither of
+/// them page furniture, within the guard's time and 150 MB; prints the time and memory taken
+/// (`--nocapture`), the README catalogue's measured figures.
+fn assert_reads_both(dir: &Path, name: &str, bytes: &[u8]) {
+    let pdf = write(dir, name, bytes);
+    let started = std::time::Instant::now();
+    let out = run(&["inspect", arg(&pdf)]);
+    let seconds = started.elapsed().as_secs_f64();
+    assert_eq!(out.code, Some(0), "{name}: {out:?}");
+    assert!(
+        out.stdout.starts_with(&format!("{name} (2 sentences)\n")),
+        "{name}: {out:?}"
+    );
+    for sentence in [FIRST, SECOND] {
+        assert!(out.stdout.contains(sentence), "{name}: {out:?}");
+    }
+    assert!(!out.stdout.contains("[boilerplate]"), "{name}: {out:?}");
+    assert!(out.peak_rss_mb < 150.0, "{name}: {out:?}");
+    println!(
+        "{name} ({} bytes): {seconds:.2} s, {:.0} MB",
+        bytes.len(),
+        out.peak_rss_mb
+    );
+}
+
+/// Issue 44, item 8: a page listed twice in `/Kids`, or a `/Kids` that lists an ancestor, had
+/// its text read once per listing, so every line was on "every page" and taken for running
+/// headers and footers: "2 sentences (0 compared)", 0% against the same text. Each page is read
+/// once, in the order first listed.
+#[test]
+fn a_page_listed_twice_or_in_a_kids_cycle_is_read_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = || pdf_stream("", &both_around(b""), false);
+    assert_reads_both(
+        dir.path(),
+        "twice.pdf",
+        &pdf_with_page("[3 0 R 3 0 R]", "", content(), &[]),
+    );
+    assert_reads_both(
+        dir.path(),
+        "kids-cycle.pdf",
+        &pdf_with_page("[3 0 R 2 0 R]", "", content(), &[]),
+    );
+    // Through an intermediate node that lists the root again, and the page once more.
+    let node = b"<< /Type /Pages /Parent 2 0 R /Kids [2 0 R 3 0 R 6 0 R] /Count 1 >>".to_vec();
+    let pdf = pdf_with_page("[6 0 R 3 0 R]", "", content(), &[node]);
+    assert_reads_both(dir.path(), "node.pdf", &pdf);
+    // Compared with the same text, all of it is found (at the measured preset: the default finds
+    // no evidence in two sentences, even against themselves).
+    let same = dir.path().join("same.txt");
+    std::fs::write(&same, format!("{FIRST} {SECOND}\n")).unwrap();
+    let twice = dir.path().join("twice.pdf");
+    let out = run(&["compare", arg(&twice), arg(&same), "--preset", "measured"]);
+    assert_eq!(out.code, Some(0), "{out:?}");
+    assert!(out.stdout.contains("2 sentences (2 compared)"), "{out:?}");
+    assert!(
+        out.stdout.contains("100% of B's text is found in A"),
+        "{out:?}"
     );
 }

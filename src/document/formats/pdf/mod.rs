@@ -24,6 +24,9 @@
 //! `simdoc` binary also reads every PDF in a worker process with limits on its time and memory
 //! ([`crate::document::worker`]), which stops what no check here foresaw.
 //!
+//! Each page is read once, in the order the page tree first lists it, whatever the tree repeats
+//! or however it loops ([`pages`]).
+//!
 //! Reading order is the order in which each page's content draws its lines ([`layout`]): a
 //! two-column page drawn column by column, as word processors write them, reads column by
 //! column; a page whose content jumps about reads in the order it jumps.
@@ -38,6 +41,7 @@ pub mod cmap;
 pub mod content;
 pub mod forms;
 pub mod layout;
+pub mod pages;
 mod quiet;
 
 use std::io::Read;
@@ -123,6 +127,8 @@ pub fn parse(
             path: path.to_path_buf(),
         });
     }
+    // Before the pages are counted: a page listed twice would count twice.
+    pages::read_each_page_once(&mut doc);
     let pages = doc.get_pages().len();
     if pages == 0 {
         return Err(corrupt("it has no pages".into()));
