@@ -257,6 +257,11 @@ fn pdf_with_page(
 /// them page furniture, within the guard's time and 150 MB; prints the time and memory taken
 /// (`--nocapture`), the README catalogue's measured figures.
 fn assert_reads_both(dir: &Path, name: &str, bytes: &[u8]) {
+    assert_reads_both_within(dir, name, bytes, 150.0);
+}
+
+/// [`assert_reads_both`] within `memory_mb`; the peak memory, in MB.
+fn assert_reads_both_within(dir: &Path, name: &str, bytes: &[u8], memory_mb: f64) -> f64 {
     let pdf = write(dir, name, bytes);
     let started = std::time::Instant::now();
     let out = run(&["inspect", arg(&pdf)]);
@@ -270,12 +275,13 @@ fn assert_reads_both(dir: &Path, name: &str, bytes: &[u8]) {
         assert!(out.stdout.contains(sentence), "{name}: {out:?}");
     }
     assert!(!out.stdout.contains("[boilerplate]"), "{name}: {out:?}");
-    assert!(out.peak_rss_mb < 150.0, "{name}: {out:?}");
+    assert!(out.peak_rss_mb < memory_mb, "{name}: {out:?}");
     println!(
         "{name} ({} bytes): {seconds:.2} s, {:.0} MB",
         bytes.len(),
         out.peak_rss_mb
     );
+    out.peak_rss_mb
 }
 
 /// Issue 44, item 8: a page listed twice in `/Kids`, or a `/Kids` that lists an ancestor, had
@@ -311,5 +317,93 @@ fn a_page_listed_twice_or_in_a_kids_cycle_is_read_once() {
     assert!(
         out.stdout.contains("100% of B's text is found in A"),
         "{out:?}"
+    );
+}
+
+/// Issue 44, item 10: a content stream whose `/Length` is wrong (too short, too long, past the
+/// end of the file, negative, missing, or an indirect number that is wrong) was dropped whole,
+/// and the file called a scan; viewers read such a stream up to its `endstream`, and so does
+/// simdoc now.
+#[test]
+fn a_stream_with_a_wrong_length_is_read_to_its_endstream() {
+    let dir = tempfile::tempdir().unwrap();
+    let content = both_around(b"");
+    let deflated = {
+        use std::io::Write;
+        let mut encoder = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(&content).unwrap();
+        encoder.finish().unwrap()
+    };
+    let stream = |entries: &str, data: &[u8]| {
+        [
+            format!("<< {entries} >>\nstream\n").as_bytes(),
+            data,
+            b"\nendstream",
+        ]
+        .concat()
+    };
+    let long = format!("/Length {}", content.len() + 40);
+    let cases = [
+        ("short.pdf", stream("/Length 20", &content), vec![]),
+        ("long.pdf", stream(&long, &content), vec![]),
+        (
+            "past-the-end.pdf",
+            stream("/Length 100000", &content),
+            vec![],
+        ),
+        ("negative.pdf", stream("/Length -5", &content), vec![]),
+        ("missing.pdf", stream("", &content), vec![]),
+        (
+            "indirect.pdf",
+            stream("/Length 6 0 R", &content),
+            vec![b"20".to_vec()],
+        ),
+        (
+            "deflated.pdf",
+            stream("/Length 10 /Filter /FlateDecode", &deflated),
+            vec![],
+        ),
+    ];
+    for (name, content_object, extra) in cases {
+        assert_reads_both(
+            dir.path(),
+            name,
+            &pdf_with_page("[3 0 R]", "", content_object, &extra),
+        );
+    }
+    // A page of 100,000 content streams (8.7 MB), each with a wrong length: all read, with
+    // no more memory than the same file with the right lengths takes.
+    let many = |length: &dyn Fn(usize) -> String| {
+        let count = 100_000;
+        let contents: Vec<String> = (5..5 + count).map(|n| format!("{n} 0 R")).collect();
+        let mut objects = vec![
+            b"<< /Type /Catalog /Pages 2 0 R >>".to_vec(),
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 612 792] >>".to_vec(),
+            format!(
+                "<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 4 0 R >> >> /Contents [{}] >>",
+                contents.join(" ")
+            )
+            .into_bytes(),
+            FONT.to_vec(),
+            stream(&length(content.len()), &content),
+        ];
+        objects.extend((1..count).map(|_| stream(&length(3), b"q Q")));
+        pdf_of(&objects)
+    };
+    let right = assert_reads_both_within(
+        dir.path(),
+        "many-right.pdf",
+        &many(&|length| format!("/Length {length}")),
+        400.0,
+    );
+    let wrong = assert_reads_both_within(
+        dir.path(),
+        "many-wrong.pdf",
+        &many(&|_| "/Length 1".to_string()),
+        400.0,
+    );
+    assert!(
+        wrong < right * 1.2 + 10.0,
+        "{wrong:.0} MB against {right:.0} MB"
     );
 }

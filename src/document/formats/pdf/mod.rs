@@ -24,8 +24,9 @@
 //! `simdoc` binary also reads every PDF in a worker process with limits on its time and memory
 //! ([`crate::document::worker`]), which stops what no check here foresaw.
 //!
-//! Each page is read once, in the order the page tree first lists it, whatever the tree repeats
-//! or however it loops ([`pages`]).
+//! A stream whose `/Length` is wrong is read up to its `endstream`, as viewers read it
+//! ([`lengths`]). Each page is read once, in the order the page tree first lists it, whatever
+//! the tree repeats or however it loops ([`pages`]).
 //!
 //! Reading order is the order in which each page's content draws its lines ([`layout`]): a
 //! two-column page drawn column by column, as word processors write them, reads column by
@@ -41,6 +42,7 @@ pub mod cmap;
 pub mod content;
 pub mod forms;
 pub mod layout;
+pub mod lengths;
 pub mod pages;
 mod quiet;
 
@@ -122,6 +124,15 @@ pub fn parse(
         Ok(Err(e)) => return Err(corrupt(format!("{e} (a truncated or damaged file?)"))),
         Err(_) => return Err(corrupt("its structure cannot be read".into())),
     };
+    // Streams a wrong `/Length` lost, read to their `endstream` (a panic in `lopdf` while
+    // reading their dictionaries leaves them lost).
+    if let Ok(recovered) = quiet::catch_quietly(|| lengths::recover(&doc, bytes)) {
+        doc.objects.extend(
+            recovered
+                .into_iter()
+                .map(|(id, stream)| (id, Object::Stream(stream))),
+        );
+    }
     if doc.is_encrypted() && doc.decrypt("").is_err() {
         return Err(LoadError::Encrypted {
             path: path.to_path_buf(),
