@@ -284,6 +284,148 @@ fn assert_reads_both_within(dir: &Path, name: &str, bytes: &[u8], memory_mb: f64
     out.peak_rss_mb
 }
 
+/// A one-page PDF drawing `content` (deflated when `deflate`), with page `resources` and
+/// `extra` objects numbered from 6 on.
+fn page_of(content: &[u8], deflate: bool, resources: &str, extra: &[Vec<u8>]) -> Vec<u8> {
+    pdf_with_page(
+        "[3 0 R]",
+        resources,
+        pdf_stream("", content, deflate),
+        extra,
+    )
+}
+
+/// A form XObject drawing `content`, with `resources` of its own when given.
+fn form(content: &[u8], resources: Option<&str>) -> Vec<u8> {
+    let resources = resources.map_or(String::new(), |r| format!(" /Resources << {r} >>"));
+    pdf_stream(
+        &format!("/Type /XObject /Subtype /Form /BBox [0 0 612 792]{resources}"),
+        content,
+        false,
+    )
+}
+
+/// An image XObject of one grey pixel.
+fn pixel() -> Vec<u8> {
+    pdf_stream(
+        "/Type /XObject /Subtype /Image /Width 1 /Height 1 /ColorSpace /DeviceGray /BitsPerComponent 8",
+        b"\x00",
+        false,
+    )
+}
+
+/// Issue 44, item 7: a form XObject without resources of its own that paints (`Do`) what the
+/// page names, as PDF 1.1 allowed, was refused as painting itself, and so were trees of forms
+/// with no cycle: the check went by the names beside a form, not by those its content paints.
+/// Only a true cycle is refused, and a tree painted over and over stops at the operation budget.
+#[test]
+fn drawings_that_inherit_resources_read_and_only_true_cycles_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let page_paints = |name: &str| {
+        [
+            line(720, FIRST).as_bytes(),
+            format!("/{name} Do").as_bytes(),
+        ]
+        .concat()
+    };
+    // A form without resources of its own, painting an image named beside it.
+    let inherits = form(&[line(700, SECOND).as_bytes(), b"/Im Do"].concat(), None);
+    assert_reads_both(
+        dir.path(),
+        "inherits.pdf",
+        &page_of(
+            &page_paints("Fm"),
+            false,
+            "/XObject << /Fm 6 0 R /Im 7 0 R >>",
+            &[inherits, pixel()],
+        ),
+    );
+    // A tree of such forms, all named by the page: A paints B and C, B paints D and the image,
+    // C shows the text.
+    let tree = [
+        form(b"/B Do /C Do", None),
+        form(b"/D Do /Im Do", None),
+        form(line(700, SECOND).as_bytes(), None),
+        form(b"0 0 m", None),
+        pixel(),
+    ];
+    assert_reads_both(
+        dir.path(),
+        "tree.pdf",
+        &page_of(
+            &page_paints("A"),
+            false,
+            "/XObject << /A 6 0 R /B 7 0 R /C 8 0 R /D 9 0 R /Im 10 0 R >>",
+            &tree,
+        ),
+    );
+    // A form whose own resources name itself, but which paints only the image.
+    let names_itself = form(
+        &[line(700, SECOND).as_bytes(), b"/Im Do"].concat(),
+        Some("/Font << /F1 5 0 R >> /XObject << /Self 6 0 R /Im 7 0 R >>"),
+    );
+    assert_reads_both(
+        dir.path(),
+        "names-itself.pdf",
+        &page_of(
+            &page_paints("Self"),
+            false,
+            "/XObject << /Self 6 0 R /Im 7 0 R >>",
+            &[names_itself, pixel()],
+        ),
+    );
+    // Two forms that paint each other through the page's resources: refused.
+    let cycle = write(
+        dir.path(),
+        "cycle.pdf",
+        &page_of(
+            &page_paints("A"),
+            false,
+            "/XObject << /A 6 0 R /B 7 0 R >>",
+            &[form(b"/B Do", None), form(b"0 0 m /A Do", None)],
+        ),
+    );
+    assert_refused(
+        &run(&["inspect", arg(&cycle)]),
+        &format!(
+            "{}: is not a readable PDF file: a drawing in it (an XObject) paints itself",
+            arg(&cycle)
+        ),
+    );
+    // Twelve levels of forms inheriting the page's resources, each painting the next a hundred
+    // times (10^24 paintings): refused at the operation budget, measured without running them.
+    let levels: Vec<Vec<u8>> = (0..12)
+        .map(|level| form(format!("/L{} Do ", level + 1).repeat(100).as_bytes(), None))
+        .collect();
+    let names: String = (0..12)
+        .map(|level| format!("/L{level} {} 0 R ", 6 + level))
+        .collect();
+    let fan = write(
+        dir.path(),
+        "fan.pdf",
+        &page_of(
+            &page_paints("L0"),
+            true,
+            &format!("/XObject << {names}>>"),
+            &levels,
+        ),
+    );
+    let started = std::time::Instant::now();
+    let out = run(&["inspect", arg(&fan)]);
+    assert_refused(
+        &out,
+        &format!(
+            "{}: its pages run more drawing operations than allowed, over the limit of 67108864",
+            arg(&fan)
+        ),
+    );
+    println!(
+        "fan.pdf: refused in {:.2} s, {:.0} MB",
+        started.elapsed().as_secs_f64(),
+        out.peak_rss_mb
+    );
+}
+
 /// Issue 44, item 8: a page listed twice in `/Kids`, or a `/Kids` that lists an ancestor, had
 /// its text read once per listing, so every line was on "every page" and taken for running
 /// headers and footers: "2 sentences (0 compared)", 0% against the same text. Each page is read

@@ -1,7 +1,7 @@
-//! A content stream measured before it is run: how many operators it holds, how deep it saves
-//! the graphics state (`q` without `Q`), and which resources it names for `Do` (drawings) and
-//! `Tf` (fonts). [`super::budget`] adds these up over pages and drawings before `pdf-extract`
-//! runs anything.
+//! A content stream measured before it is run: how many operators it holds and how deep it
+//! saves the graphics state (`q` without `Q`), without holding its operations. [`super::budget`]
+//! adds these up over pages and drawings before `pdf-extract` runs anything (and before
+//! [`super::painted`] parses a stream for the drawings and fonts it names).
 //!
 //! The scanner follows the lexical rules of PDF 32000-1 (7.2: white space, delimiters, comments,
 //! literal strings with nested parentheses and escapes, hex strings, names, dictionaries and
@@ -16,10 +16,6 @@ pub struct ContentScan {
     pub operations: u64,
     /// The deepest nesting of `q` (each level holds a copy of the graphics state).
     pub max_depth: u32,
-    /// The names given to `Do` (the drawings it paints), in order.
-    pub painted: Vec<Vec<u8>>,
-    /// The names given to `Tf` (the fonts it selects), in order.
-    pub fonts: Vec<Vec<u8>>,
 }
 
 fn is_white(b: u8) -> bool {
@@ -76,9 +72,6 @@ fn inline_image_end(bytes: &[u8], from: usize) -> usize {
 pub fn scan(bytes: &[u8]) -> ContentScan {
     let mut found = ContentScan::default();
     let mut depth = 0u32;
-    // The operand just before the operator, when it is a name (for `Do` and `Tf`'s font, which
-    // is the name before the size: kept as the last name seen since the last operator).
-    let mut last_name: Option<&[u8]> = None;
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -99,12 +92,10 @@ pub fn scan(bytes: &[u8]) -> ContentScan {
             }
             b'>' | b'[' | b']' | b'{' | b'}' | b')' => i += 1,
             b'/' => {
-                let start = i + 1;
-                i = start;
+                i += 1;
                 while i < bytes.len() && is_regular(bytes[i]) {
                     i += 1;
                 }
-                last_name = Some(&bytes[start..i]);
             }
             _ => {
                 let start = i;
@@ -126,12 +117,9 @@ pub fn scan(bytes: &[u8]) -> ContentScan {
                         found.max_depth = found.max_depth.max(depth);
                     }
                     b"Q" => depth = depth.saturating_sub(1),
-                    b"Do" => found.painted.extend(last_name.map(<[u8]>::to_vec)),
-                    b"Tf" => found.fonts.extend(last_name.map(<[u8]>::to_vec)),
                     b"ID" => i = inline_image_end(bytes, i + 1),
                     _ => {}
                 }
-                last_name = None;
             }
         }
     }
@@ -143,15 +131,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn operators_depth_drawings_and_fonts_are_found() {
+    fn operators_and_depth_are_found() {
         let content = b"q 1 0 0 1 72 720 cm BT /F1 12 Tf (Hello (nested) \\) world) Tj ET \
                         q q /Fm0 Do Q Q % a comment q q q\n<48656c6c6f> Tj [(a) -20 (b)] TJ \
                         /Span <</MCID 0>> BDC EMC Q";
         let found = scan(content);
         assert_eq!(found.operations, 16);
         assert_eq!(found.max_depth, 3);
-        assert_eq!(found.painted, [b"Fm0".to_vec()]);
-        assert_eq!(found.fonts, [b"F1".to_vec()]);
     }
 
     #[test]

@@ -15,11 +15,11 @@
 //! refused at once, and in object streams as they load: [`bounds`]), at most [`MAX_PAGES`]
 //! pages, at most [`MAX_INFLATED_BYTES`] of unpacked stream data (each compressed stream is
 //! unpacked through a counter first, in the raw file before it loads and again once loaded,
-//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, form XObjects that
-//! neither paint themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]), and the
-//! work `pdf-extract` would do, measured page by page before it runs ([`budget`]): a page tree
-//! that ends, drawings whose operations and saved states fit in memory, fonts whose character
-//! maps do. `pdf-extract`'s walk cannot be stopped once it runs (`catch_unwind` catches its
+//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, and the work
+//! `pdf-extract` would do, measured page by page before it runs ([`budget`]): a page tree that
+//! ends, drawings (XObjects) that do not paint themselves, nest at most
+//! [`budget::MAX_DRAWING_DEPTH`] deep and whose operations and saved states fit in memory, fonts
+//! whose character maps do. `pdf-extract`'s walk cannot be stopped once it runs (`catch_unwind` catches its
 //! panics, not its loops or an allocation past memory), so these checks come first; the
 //! `simdoc` binary also reads every PDF in a worker process with limits on its time and memory
 //! ([`crate::document::worker`]), which stops what no check here foresaw.
@@ -40,10 +40,10 @@ pub mod bounds;
 pub mod budget;
 pub mod cmap;
 pub mod content;
-pub mod forms;
 pub mod layout;
 pub mod lengths;
 pub mod pages;
+pub mod painted;
 mod quiet;
 
 use std::io::Read;
@@ -151,19 +151,7 @@ pub fn parse(
     if !inflated_size_fits(&doc) {
         return Err(too_large());
     }
-    // After the size check: the forms check unpacks form contents to look for `Do`.
-    match forms::check(&doc) {
-        Ok(()) => {}
-        Err(forms::FormProblem::Cycle) => {
-            return Err(corrupt("a drawing in it (an XObject) paints itself".into()));
-        }
-        Err(forms::FormProblem::TooDeep) => {
-            return Err(over(
-                "its drawings (form XObjects) nest too deep".into(),
-                forms::MAX_FORM_DEPTH as u64,
-            ));
-        }
-    }
+    // After the size check: the budget unpacks every content stream it runs.
     match budget::check(&doc) {
         Ok(()) => {}
         Err(budget::BudgetProblem::Broken(problem)) => return Err(corrupt(problem)),
