@@ -305,6 +305,78 @@ fn form(content: &[u8], resources: Option<&str>) -> Vec<u8> {
     )
 }
 
+/// Issue 44, item 5: an integer past 64 bits stopped `lopdf`'s parse of the content stream, and
+/// the rest of the page was silently dropped (or the page taken for a scan, when it came first);
+/// viewers read it as a real. So do PDF white space bytes `lopdf` does not take for white space
+/// (NUL, form feed), and comments, which it reads only in some places.
+#[test]
+fn an_integer_past_64_bits_hides_no_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let huge = b"q 99999999999999999999 w Q\n";
+    assert_reads_both(
+        dir.path(),
+        "between.pdf",
+        &page_of(&both_around(huge), false, "", &[]),
+    );
+    let first = [huge.as_slice(), &both_around(b"")].concat();
+    assert_reads_both(dir.path(), "first.pdf", &page_of(&first, true, "", &[]));
+    // Signed, in an array operand, in a dash pattern, and far past any float's range.
+    let operands = format!(
+        "q [-123456789012345678901234 3] 0 d -99999999999999999999 M {}0 J Q\n",
+        "9".repeat(400)
+    );
+    assert_reads_both(
+        dir.path(),
+        "operands.pdf",
+        &page_of(&both_around(operands.as_bytes()), true, "", &[]),
+    );
+    // In a drawing (form XObject) the page paints: the drawing's text is read too.
+    let drawing = form(
+        &[huge.as_slice(), line(700, SECOND).as_bytes()].concat(),
+        Some("/Font << /F1 5 0 R >>"),
+    );
+    let content = [line(720, FIRST).as_bytes(), b"/Fm Do"].concat();
+    assert_reads_both(
+        dir.path(),
+        "form.pdf",
+        &page_of(&content, false, "/XObject << /Fm 6 0 R >>", &[drawing]),
+    );
+    // White space by PDF's rules (7.2.3), not by `lopdf`'s content parser.
+    assert_reads_both(
+        dir.path(),
+        "white.pdf",
+        &page_of(&both_around(b"q\x001\x0cw\x00Q\x0c"), false, "", &[]),
+    );
+    // Comments (white space too, 7.2.4) between operands, or before an indented line.
+    assert_reads_both(
+        dir.path(),
+        "comments.pdf",
+        &page_of(
+            &both_around(b"q 1 % the pen\n w\n% a note\n\n  Q\n"),
+            false,
+            "",
+            &[],
+        ),
+    );
+    // 200,000 of them on one page (5.4 MB unpacked, a few KB deflated): read, with no more
+    // memory than the same page with short numbers takes.
+    let many = |number: &str| {
+        let content = format!("q {number} w Q\n").repeat(200_000);
+        page_of(&both_around(content.as_bytes()), true, "", &[])
+    };
+    let short = assert_reads_both_within(dir.path(), "many-short.pdf", &many("9"), 600.0);
+    let long = assert_reads_both_within(
+        dir.path(),
+        "many-integers.pdf",
+        &many("99999999999999999999"),
+        600.0,
+    );
+    assert!(
+        long < short * 1.2 + 10.0,
+        "{long:.0} MB against {short:.0} MB"
+    );
+}
+
 /// An image XObject of one grey pixel.
 fn pixel() -> Vec<u8> {
     pdf_stream(

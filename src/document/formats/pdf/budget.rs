@@ -88,7 +88,7 @@ fn dict_at<'a>(doc: &'a Document, dict: &'a Dictionary, key: &[u8]) -> Option<&'
 }
 
 /// A stream's content as `pdf-extract` reads it: unpacked when its filters allow, else raw.
-fn content_of(stream: &pdf_extract::Stream) -> Vec<u8> {
+pub(super) fn content_of(stream: &pdf_extract::Stream) -> Vec<u8> {
     if stream.filters().is_ok() {
         stream
             .decompressed_content()

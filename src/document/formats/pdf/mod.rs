@@ -25,7 +25,8 @@
 //! ([`crate::document::worker`]), which stops what no check here foresaw.
 //!
 //! A stream whose `/Length` is wrong is read up to its `endstream`, as viewers read it
-//! ([`lengths`]). Each page is read once, in the order the page tree first lists it, whatever
+//! ([`lengths`]); content streams are rewritten where `lopdf` would stop reading them and
+//! viewers read on, an integer beyond 64 bits among them ([`repair`]). Each page is read once, in the order the page tree first lists it, whatever
 //! the tree repeats or however it loops ([`pages`]).
 //!
 //! Reading order is the order in which each page's content draws its lines ([`layout`]): a
@@ -45,6 +46,8 @@ pub mod lengths;
 pub mod pages;
 pub mod painted;
 mod quiet;
+pub mod repair;
+pub mod tokens;
 
 use std::io::Read;
 use std::path::Path;
@@ -151,6 +154,9 @@ pub fn parse(
     if !inflated_size_fits(&doc) {
         return Err(too_large());
     }
+    // After the size check (it unpacks content streams), before the budget, which must measure
+    // what `pdf-extract` will run.
+    repair::repair_contents(&mut doc);
     // After the size check: the budget unpacks every content stream it runs.
     match budget::check(&doc) {
         Ok(()) => {}
