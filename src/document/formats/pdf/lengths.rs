@@ -37,20 +37,19 @@ struct Keywords {
     /// `stream` (not as the end of `endstream`).
     stream: Vec<usize>,
     endstream: Vec<usize>,
+    /// `obj` (not as the end of `endobj`): where objects start.
+    obj: Vec<usize>,
     endobj: Vec<usize>,
 }
 
 impl Keywords {
     fn of(bytes: &[u8]) -> Keywords {
         let find = |keyword: &[u8]| memchr::memmem::find_iter(bytes, keyword).collect::<Vec<_>>();
-        let endstream = find(b"endstream");
-        let stream = find(b"stream")
-            .into_iter()
-            .filter(|&at| at < 3 || &bytes[at - 3..at] != b"end")
-            .collect();
+        let not_an_end = |at: &usize| *at < 3 || &bytes[at - 3..*at] != b"end";
         Keywords {
-            stream,
-            endstream,
+            stream: find(b"stream").into_iter().filter(not_an_end).collect(),
+            endstream: find(b"endstream"),
+            obj: find(b"obj").into_iter().filter(not_an_end).collect(),
             endobj: find(b"endobj"),
         }
     }
@@ -126,11 +125,13 @@ pub fn recover(doc: &Document, bytes: &[u8]) -> Vec<(ObjectId, Stream)> {
 
 /// The object `id` that the table places at `offset` of `bytes`, if it is a stream: its header
 /// names `id`, a `stream` keyword follows its dictionary (`>>`, white space, `stream`) before
-/// any `endobj`, and an `endstream` follows that.
+/// any `endobj` or other object's header, and an `endstream` follows that.
 fn stream_at(bytes: &[u8], keywords: &Keywords, offset: usize, id: ObjectId) -> Option<Lost> {
     let after_header = offset + header_length(bytes.get(offset..)?, id)?;
     let keyword = Keywords::next(&keywords.stream, after_header)?;
-    if Keywords::next(&keywords.endobj, after_header).is_some_and(|end| end < keyword) {
+    let before = |list: &[usize]| Keywords::next(list, after_header).is_some_and(|at| at < keyword);
+    // Another object's stream: this object ended first, with its `endobj` or without.
+    if before(&keywords.endobj) || before(&keywords.obj) {
         return None;
     }
     let dictionary = bytes[after_header..keyword].trim_ascii_end();
@@ -311,6 +312,21 @@ mod tests {
     }
 
     #[test]
+    fn several_dropped_streams_are_read_together() {
+        let found = recovered(&[
+            b"<< /Type /Catalog >>",
+            b"<< /Length -1 /N 1 >>\nstream\none\nendstream",
+            b"<< /Type /Page >>",
+            b"<< /Length -2 /N 2 >>\nstream\ntwo\nendstream",
+        ]);
+        let found: Vec<(ObjectId, &[u8])> = found
+            .iter()
+            .map(|(id, data, _)| (*id, data.as_slice()))
+            .collect();
+        assert_eq!(found, [((2, 0), b"one".as_slice()), ((4, 0), b"two")]);
+    }
+
+    #[test]
     fn objects_that_are_not_streams_or_not_where_the_table_says_are_left() {
         // A broken dictionary (not a stream), a stream without `endstream`.
         let found = recovered(&[
@@ -319,6 +335,20 @@ mod tests {
             b"<< /Length 1 >>\nstream\nno end",
         ]);
         assert!(found.is_empty(), "{found:?}");
+        // A dictionary whose `endobj` is missing does not take the next object's stream.
+        let mut bytes = pdf_of(&[
+            b"<< /Type /Catalog >>",
+            b"<< /Type /Page >>",
+            b"<< /Length 99 >>\nstream\ndata\nendstream",
+        ]);
+        let at = memchr::memmem::find(&bytes, b">>\nendobj\n3 0 obj").expect("object 2's end") + 3;
+        bytes[at..at + 6].copy_from_slice(b"      ");
+        let doc = Document::load_mem(&bytes).expect("loads");
+        let ids: Vec<ObjectId> = recover(&doc, &bytes)
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        assert_eq!(ids, [(3, 0)]);
         // The header must name the object the table places there.
         assert_eq!(header_length(b"12 0 obj\n<<", (12, 0)), Some(9));
         assert_eq!(header_length(b"12 0 obj<<", (13, 0)), None);

@@ -24,7 +24,7 @@
 //! repair is left as it is; one that does is stored unpacked. Unpacking is bounded: this runs
 //! after the file's streams have been measured against [`super::MAX_INFLATED_BYTES`].
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use pdf_extract::{Dictionary, Document, Object, ObjectId};
 
@@ -66,19 +66,28 @@ fn resolve<'a>(doc: &'a Document, object: &'a Object) -> Option<&'a Object> {
     doc.dereference(object).ok().map(|(_, o)| o)
 }
 
-/// The drawings (XObjects) a resource dictionary names.
-fn drawings_named<'a>(
-    doc: &'a Document,
-    resources: &'a Dictionary,
-) -> impl Iterator<Item = ObjectId> + 'a {
-    let named = resources
+/// The drawings (XObjects) a resource dictionary names; none when its `/XObject` dictionary is
+/// one already `read` (shared by reference).
+fn drawings_named(
+    doc: &Document,
+    resources: &Dictionary,
+    read: &mut HashSet<*const Dictionary>,
+) -> Vec<ObjectId> {
+    let Some(named) = resources
         .get(b"XObject")
         .ok()
         .and_then(|x| resolve(doc, x))
-        .and_then(|x| x.as_dict().ok());
+        .and_then(|x| x.as_dict().ok())
+    else {
+        return Vec::new();
+    };
+    if !read.insert(std::ptr::from_ref(named)) {
+        return Vec::new();
+    }
     named
-        .into_iter()
-        .flat_map(|names| names.iter().filter_map(|(_, v)| v.as_reference().ok()))
+        .iter()
+        .filter_map(|(_, value)| value.as_reference().ok())
+        .collect()
 }
 
 /// Every stream `pdf-extract` may run as content in `doc` (see the module docs).
@@ -89,21 +98,25 @@ fn content_streams(doc: &Document) -> BTreeSet<ObjectId> {
     }
     // Resource dictionaries are wherever `pdf-extract` finds them: as the `/Resources` of a
     // page, a page tree node or a drawing (directly or by reference), or as objects of their own.
+    // Each is read once, however many objects share it (by reference).
+    let mut read: HashSet<*const Dictionary> = HashSet::new();
+    let mut resources_read: HashSet<*const Dictionary> = HashSet::new();
     for object in doc.objects.values() {
         let holder = match object {
             Object::Dictionary(dict) => dict,
             Object::Stream(stream) => &stream.dict,
             _ => continue,
         };
-        if let Some(resources) = holder
+        let resources = holder
             .get(b"Resources")
             .ok()
             .and_then(|r| resolve(doc, r))
-            .and_then(|r| r.as_dict().ok())
-        {
-            streams.extend(drawings_named(doc, resources));
+            .and_then(|r| r.as_dict().ok());
+        for dict in resources.into_iter().chain([holder]) {
+            if resources_read.insert(std::ptr::from_ref(dict)) {
+                streams.extend(drawings_named(doc, dict, &mut read));
+            }
         }
-        streams.extend(drawings_named(doc, holder));
     }
     streams
 }
