@@ -585,7 +585,7 @@ fn a_stream_with_a_wrong_length_is_read_to_its_endstream() {
             &pdf_with_page("[3 0 R]", "", content_object, &extra),
         );
     }
-    // A page of 100,000 content streams (8.7 MB), each with a wrong length: all read, with
+    // A page of 100,000 content streams (8.6 MB), each with a wrong length: all read, with
     // no more memory than the same file with the right lengths takes.
     let many = |length: &dyn Fn(usize) -> String| {
         let count = 100_000;
