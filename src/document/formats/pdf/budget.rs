@@ -14,7 +14,12 @@
 //!   [`MAX_OPERATIONS_RUN`] operations and [`MAX_CONTENT_BYTES_RUN`] bytes of content (a drawing
 //!   painted a thousand times runs a thousand times). A content stream of two million `q` took
 //!   2.27 GB; a drawing that paints itself (an image XObject's bytes can hold `Do` too) would
-//!   recurse without end;
+//!   recurse without end. The walk follows the names each content gives `Do`, read as
+//!   `pdf-extract` reads them ([`super::painted`]), each looked up where `pdf-extract` looks it
+//!   up (a drawing's own `/Resources`, or those of what paints it, as PDF 1.1 allowed): only a
+//!   drawing painted again under the same resources inside itself paints itself without end,
+//!   and is refused; any other tree of drawings is measured, each drawing once for each
+//!   resources it runs under;
 //! - the fonts' `/ToUnicode` maps ([`super::cmap`]): one map may expand to at most
 //!   [`MAX_CMAP_ENTRIES`] entries and nest at most [`MAX_CMAP_DEPTH`] levels, and as
 //!   `pdf-extract` builds the maps of the fonts a page selects (`Tf`) again for every page, all
@@ -27,11 +32,13 @@
 //! file can make `pdf-extract` hold at once to a few hundred megabytes.
 
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 use pdf_extract::{Dictionary, Document, Object, ObjectId};
 
 use super::cmap;
 use super::content::{self, ContentScan};
+use super::painted::{self, Named};
 
 /// Deepest page tree (levels of `/Parent` above a page).
 pub const MAX_TREE_DEPTH: usize = 256;
@@ -81,7 +88,7 @@ fn dict_at<'a>(doc: &'a Document, dict: &'a Dictionary, key: &[u8]) -> Option<&'
 }
 
 /// A stream's content as `pdf-extract` reads it: unpacked when its filters allow, else raw.
-fn content_of(stream: &pdf_extract::Stream) -> Vec<u8> {
+pub(super) fn content_of(stream: &pdf_extract::Stream) -> Vec<u8> {
     if stream.filters().is_ok() {
         stream
             .decompressed_content()
@@ -107,6 +114,7 @@ pub fn check(doc: &Document) -> Result<(), BudgetProblem> {
     let mut walk = Walk {
         doc,
         costs: HashMap::new(),
+        drawings: HashMap::new(),
         map_entries: HashMap::new(),
         path: Vec::new(),
     };
@@ -203,15 +211,31 @@ fn inherited_resources<'a>(
     }
 }
 
+/// A drawing as it runs: the drawing, and the resources its names are looked up in (its own,
+/// or, for a drawing without resources of its own, those of what paints it), by address.
+type Painting = (ObjectId, *const Dictionary);
+
+/// What running one drawing's content asks, whatever paints it.
+struct Drawing {
+    scan: ContentScan,
+    named: Named,
+    bytes: u64,
+}
+
 /// The walk over content streams, with what it has measured.
 struct Walk<'a> {
     doc: &'a Document,
-    /// Costs of drawings that have resources of their own (the same wherever painted).
-    costs: HashMap<ObjectId, Cost>,
+    /// Costs of drawings run, by painting (a drawing that inherits its resources may paint
+    /// other drawings under other resources).
+    costs: HashMap<Painting, Cost>,
+    /// Each drawing's content, measured once.
+    drawings: HashMap<ObjectId, Rc<Drawing>>,
     /// Entries of each `/ToUnicode` stream measured.
     map_entries: HashMap<ObjectId, u64>,
-    /// The drawings being run, outermost first.
-    path: Vec<ObjectId>,
+    /// The drawings being run, outermost first: a painting met again on its own path is a
+    /// drawing that paints itself without end (the same drawing under the same resources paints
+    /// the same again).
+    path: Vec<Painting>,
 }
 
 impl<'a> Walk<'a> {
@@ -222,7 +246,19 @@ impl<'a> Walk<'a> {
         resources: Option<&'a Dictionary>,
         what: &str,
     ) -> Result<Cost, BudgetProblem> {
-        let scan: ContentScan = content::scan(content);
+        let scan = content::scan(content);
+        Self::within_limits(&scan, what)?;
+        let drawing = Drawing {
+            named: painted::named(content),
+            scan,
+            bytes: content.len() as u64,
+        };
+        self.run_measured(&drawing, resources)
+    }
+
+    /// Refuses a stream that saves the state too deep, or holds too many operations to be
+    /// parsed (before it is: [`painted::named`] holds them all).
+    fn within_limits(scan: &ContentScan, what: &str) -> Result<(), BudgetProblem> {
         if scan.max_depth > MAX_STATE_DEPTH {
             return Err(over(
                 format!(
@@ -232,15 +268,33 @@ impl<'a> Walk<'a> {
                 u64::from(MAX_STATE_DEPTH),
             ));
         }
+        if scan.operations > MAX_OPERATIONS_HELD {
+            return Err(over(
+                format!(
+                    "its {what} holds {} drawing operations at once",
+                    scan.operations
+                ),
+                MAX_OPERATIONS_HELD,
+            ));
+        }
+        Ok(())
+    }
+
+    /// The cost of running the measured `drawing` with `resources`.
+    fn run_measured(
+        &mut self,
+        drawing: &Drawing,
+        resources: Option<&'a Dictionary>,
+    ) -> Result<Cost, BudgetProblem> {
         let mut cost = Cost {
-            operations_run: scan.operations,
-            bytes_run: content.len() as u64,
-            held: scan.operations,
+            operations_run: drawing.scan.operations,
+            bytes_run: drawing.bytes,
+            held: drawing.scan.operations,
             maps: Vec::new(),
         };
         let fonts = resources.and_then(|r| dict_at(self.doc, r, b"Font"));
         let mut fonts_seen = HashSet::new();
-        for name in &scan.fonts {
+        for name in &drawing.named.fonts {
             if !fonts_seen.insert(name) {
                 continue;
             }
@@ -252,7 +306,7 @@ impl<'a> Walk<'a> {
         }
         let drawings = resources.and_then(|r| dict_at(self.doc, r, b"XObject"));
         let mut deepest = 0u64;
-        for name in &scan.painted {
+        for name in &drawing.named.drawings {
             let Some(id) = drawings
                 .and_then(|d| d.get(name).ok())
                 .and_then(|o| o.as_reference().ok())
@@ -281,7 +335,12 @@ impl<'a> Walk<'a> {
         id: ObjectId,
         resources: Option<&'a Dictionary>,
     ) -> Result<Cost, BudgetProblem> {
-        if self.path.contains(&id) {
+        let Ok(Object::Stream(stream)) = self.doc.get_object(id) else {
+            return Ok(Cost::default());
+        };
+        let resources = dict_at(self.doc, &stream.dict, b"Resources").or(resources);
+        let painting: Painting = (id, resources.map_or(std::ptr::null(), std::ptr::from_ref));
+        if self.path.contains(&painting) {
             return Err(BudgetProblem::Broken(
                 "a drawing in it (an XObject) paints itself".into(),
             ));
@@ -292,21 +351,29 @@ impl<'a> Walk<'a> {
                 MAX_DRAWING_DEPTH as u64,
             ));
         }
-        if let Some(cost) = self.costs.get(&id) {
+        if let Some(cost) = self.costs.get(&painting) {
             return Ok(cost.clone());
         }
-        let Ok(Object::Stream(stream)) = self.doc.get_object(id) else {
-            return Ok(Cost::default());
+        let drawing = match self.drawings.get(&id) {
+            Some(drawing) => Rc::clone(drawing),
+            None => {
+                let content = content_of(stream);
+                let scan = content::scan(&content);
+                Self::within_limits(&scan, "drawing (an XObject)")?;
+                let drawing = Rc::new(Drawing {
+                    named: painted::named(&content),
+                    scan,
+                    bytes: content.len() as u64,
+                });
+                self.drawings.insert(id, Rc::clone(&drawing));
+                drawing
+            }
         };
-        let own = dict_at(self.doc, &stream.dict, b"Resources");
-        let content = content_of(stream);
-        self.path.push(id);
-        let cost = self.run(&content, own.or(resources), "drawing (an XObject)");
+        self.path.push(painting);
+        let cost = self.run_measured(&drawing, resources);
         self.path.pop();
         let cost = cost?;
-        if own.is_some() {
-            self.costs.insert(id, cost.clone());
-        }
+        self.costs.insert(painting, cost.clone());
         Ok(cost)
     }
 

@@ -15,14 +15,19 @@
 //! refused at once, and in object streams as they load: [`bounds`]), at most [`MAX_PAGES`]
 //! pages, at most [`MAX_INFLATED_BYTES`] of unpacked stream data (each compressed stream is
 //! unpacked through a counter first, in the raw file before it loads and again once loaded,
-//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, form XObjects that
-//! neither paint themselves nor nest deeper than [`forms::MAX_FORM_DEPTH`] ([`forms`]), and the
-//! work `pdf-extract` would do, measured page by page before it runs ([`budget`]): a page tree
-//! that ends, drawings whose operations and saved states fit in memory, fonts whose character
-//! maps do. `pdf-extract`'s walk cannot be stopped once it runs (`catch_unwind` catches its
+//! so a deflate bomb stops at the limit), at most [`MAX_GLYPHS`] glyphs, and the work
+//! `pdf-extract` would do, measured page by page before it runs ([`budget`]): a page tree that
+//! ends, drawings (XObjects) that do not paint themselves, nest at most
+//! [`budget::MAX_DRAWING_DEPTH`] deep and whose operations and saved states fit in memory, fonts
+//! whose character maps do. `pdf-extract`'s walk cannot be stopped once it runs (`catch_unwind` catches its
 //! panics, not its loops or an allocation past memory), so these checks come first; the
 //! `simdoc` binary also reads every PDF in a worker process with limits on its time and memory
 //! ([`crate::document::worker`]), which stops what no check here foresaw.
+//!
+//! A stream whose `/Length` is wrong is read up to its `endstream`, as viewers read it
+//! ([`lengths`]); content streams are rewritten where `lopdf` would stop reading them and
+//! viewers read on, an integer beyond 64 bits among them ([`repair`]). Each page is read once, in the order the page tree first lists it, whatever
+//! the tree repeats or however it loops ([`pages`]).
 //!
 //! Reading order is the order in which each page's content draws its lines ([`layout`]): a
 //! two-column page drawn column by column, as word processors write them, reads column by
@@ -36,9 +41,13 @@ pub mod bounds;
 pub mod budget;
 pub mod cmap;
 pub mod content;
-pub mod forms;
 pub mod layout;
+pub mod lengths;
+pub mod pages;
+pub mod painted;
 mod quiet;
+pub mod repair;
+pub mod tokens;
 
 use std::io::Read;
 use std::path::Path;
@@ -118,11 +127,22 @@ pub fn parse(
         Ok(Err(e)) => return Err(corrupt(format!("{e} (a truncated or damaged file?)"))),
         Err(_) => return Err(corrupt("its structure cannot be read".into())),
     };
+    // Streams a wrong `/Length` lost, read to their `endstream` (a panic in `lopdf` while
+    // reading their dictionaries leaves them lost).
+    if let Ok(recovered) = quiet::catch_quietly(|| lengths::recover(&doc, bytes)) {
+        doc.objects.extend(
+            recovered
+                .into_iter()
+                .map(|(id, stream)| (id, Object::Stream(stream))),
+        );
+    }
     if doc.is_encrypted() && doc.decrypt("").is_err() {
         return Err(LoadError::Encrypted {
             path: path.to_path_buf(),
         });
     }
+    // Before the pages are counted: a page listed twice would count twice.
+    pages::read_each_page_once(&mut doc);
     let pages = doc.get_pages().len();
     if pages == 0 {
         return Err(corrupt("it has no pages".into()));
@@ -134,19 +154,10 @@ pub fn parse(
     if !inflated_size_fits(&doc) {
         return Err(too_large());
     }
-    // After the size check: the forms check unpacks form contents to look for `Do`.
-    match forms::check(&doc) {
-        Ok(()) => {}
-        Err(forms::FormProblem::Cycle) => {
-            return Err(corrupt("a drawing in it (an XObject) paints itself".into()));
-        }
-        Err(forms::FormProblem::TooDeep) => {
-            return Err(over(
-                "its drawings (form XObjects) nest too deep".into(),
-                forms::MAX_FORM_DEPTH as u64,
-            ));
-        }
-    }
+    // After the size check (it unpacks content streams), before the budget, which must measure
+    // what `pdf-extract` will run.
+    repair::repair_contents(&mut doc);
+    // After the size check: the budget unpacks every content stream it runs.
     match budget::check(&doc) {
         Ok(()) => {}
         Err(budget::BudgetProblem::Broken(problem)) => return Err(corrupt(problem)),
