@@ -437,3 +437,33 @@ fn memory_stays_within_its_stated_multiple_of_the_input() {
         );
     }
 }
+
+/// `collection --order FILE` reads its list as every input is read: a FIFO (it blocked for
+/// ever) and `/dev/zero` (it grew to 2 GB and ended "out of memory") are refused by their type
+/// before a byte is read, under an address-space limit of 1 GB.
+#[test]
+fn an_order_list_that_is_a_fifo_or_a_device_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = fifo_in(dir.path());
+    let folder = dir.path().join("documents");
+    std::fs::create_dir(&folder).unwrap();
+    a_small_text(&folder);
+    for (list, what) in [
+        (arg(&fifo), "is a FIFO (named pipe), not a regular file"),
+        ("/dev/zero", "is a character device, not a regular file"),
+    ] {
+        let out = common::simdoc_bounded_in_memory(
+            &["collection", arg(&folder), "--order", list],
+            TIME_LIMIT,
+            1024,
+        );
+        assert_eq!(out.code, Some(2), "{list}: {out:?}");
+        assert!(
+            out.stderr.contains(&format!(
+                "{list}: not name, mtime or a readable list of files: {what}"
+            )),
+            "{out:?}"
+        );
+        assert!(out.peak_rss_mb < 100.0, "{out:?}");
+    }
+}
