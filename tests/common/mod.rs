@@ -55,6 +55,9 @@ pub struct BoundedRun {
     /// across `exec`, so a test that holds much memory itself inflates it (keep test processes
     /// small where this is asserted).
     pub peak_rss_mb: f64,
+    /// The child's processor time, user and system, in seconds (`wait4`): steadier than wall
+    /// time on a loaded machine, for bounds that tell linear work from quadratic.
+    pub cpu_seconds: f64,
 }
 
 /// Runs the `simdoc` binary with `args`, failing the test if it is still running after
@@ -198,6 +201,10 @@ fn bounded(
         stderr: stderr.join().expect("stderr reader"),
         // Linux reports ru_maxrss in kilobytes.
         peak_rss_mb: usage.ru_maxrss as f64 / 1024.0,
+        cpu_seconds: [usage.ru_utime, usage.ru_stime]
+            .iter()
+            .map(|t| t.tv_sec as f64 + t.tv_usec as f64 / 1e6)
+            .sum(),
     }
 }
 

@@ -1,0 +1,79 @@
+//! Hostile documents of the second audit (issue 44) that are not PDFs, end to end through the
+//! binary, each under a time limit and with bounds on processor time and memory (README, "Bad
+//! inputs"): nesting that cost quadratic time, nesting flattened into glued text, containers
+//! whose unpacked text outgrew the stated memory bound, and ambiguous containers.
+#![cfg(unix)]
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use common::{BoundedRun, arg, simdoc_bounded};
+
+/// Far above what any case here needs.
+const TIME_LIMIT: Duration = Duration::from_secs(120);
+
+fn run(args: &[&str]) -> BoundedRun {
+    simdoc_bounded(args, TIME_LIMIT)
+}
+
+/// A zip of `parts` (name, bytes), deflated.
+fn zip_of(parts: &[(&str, &[u8])]) -> Vec<u8> {
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    let mut writer = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, bytes) in parts {
+        writer.start_file(*name, options).expect("in memory");
+        writer.write_all(bytes).expect("in memory");
+    }
+    writer.finish().expect("in memory").into_inner()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// 200,000 lists nested in one another in an ODT, each item with a paragraph of its own (the
+/// issue's shape: 0.9 MB): read in linear time. Closing each paragraph looked at every open
+/// list (`odt::Walk::close_block`), 22 s of processor time here and past 60 s on the audit's
+/// machine; now 1.2 s.
+#[test]
+fn deeply_nested_odt_lists_are_read_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let levels = 200_000;
+    let mut body = String::new();
+    for i in 0..levels {
+        // Distinct words, so that the container is as large as the issue's (its unpacked-size
+        // limit is a multiple of its size).
+        let word = (i as u64 * 7919) % 1_000_003;
+        body.push_str(&format!(
+            "<text:list><text:list-item><text:p>Word {word} here.</text:p>"
+        ));
+    }
+    body.push_str(&"</text:list-item></text:list>".repeat(levels));
+    let content = format!(
+        r#"<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>{body}</office:text></office:body></office:document-content>"#
+    );
+    let odt = zip_of(&[
+        (
+            "mimetype",
+            b"application/vnd.oasis.opendocument.text".as_slice(),
+        ),
+        ("content.xml", content.as_bytes()),
+    ]);
+    let path = write(dir.path(), "nested.odt", &odt);
+    let out = run(&["inspect", "--json", arg(&path)]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(doc["sentences"].as_array().unwrap().len(), levels);
+    assert!(
+        out.cpu_seconds < 10.0,
+        "{:.1} s of processor time",
+        out.cpu_seconds
+    );
+    assert!(out.peak_rss_mb < 1000.0, "{:.0} MB", out.peak_rss_mb);
+}
