@@ -77,3 +77,34 @@ fn deeply_nested_odt_lists_are_read_in_linear_time() {
     );
     assert!(out.peak_rss_mb < 1000.0, "{:.0} MB", out.peak_rss_mb);
 }
+
+/// HTML nested deeper than the 512 levels the parser is given: the blocks past that depth are
+/// flattened, and stay apart (they were glued into one sentence: "Title wordTitle word...").
+#[test]
+fn html_blocks_flattened_past_the_nesting_limit_stay_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = format!(
+        "<html><body>{}{}</body></html>",
+        "<div><h1>Title</h1><p>Some <b>word</b> here.</p>".repeat(1000),
+        "</div>".repeat(1000)
+    );
+    let path = write(dir.path(), "deep.html", page.as_bytes());
+    let out = run(&["inspect", "--json", arg(&path)]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    let doc: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let sentences: Vec<&str> = doc["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(sentences.len(), 2000);
+    assert!(
+        sentences
+            .iter()
+            .all(|s| *s == "Title" || *s == "Some word here."),
+        "{:?}",
+        sentences.iter().find(|s| s.len() > 20)
+    );
+    assert!(out.peak_rss_mb < 200.0, "{:.0} MB", out.peak_rss_mb);
+}
