@@ -108,3 +108,45 @@ fn html_blocks_flattened_past_the_nesting_limit_stay_apart() {
     );
     assert!(out.peak_rss_mb < 200.0, "{:.0} MB", out.peak_rss_mb);
 }
+
+/// A DOCX whose zip names `word/document.xml` twice, with different text in each (the zip crate
+/// read the last without a word; other readers show the first): refused, naming why, since
+/// which text is the document's cannot be told.
+#[test]
+fn a_docx_with_two_main_parts_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = |text: &str| {
+        format!(
+            r#"<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>{text}</w:t></w:r></w:p></w:body></w:document>"#
+        )
+    };
+    let (shown, hidden) = (main("The text a reader shows."), main("The text it hides."));
+    // The zip writer refuses a name twice: the second is written under a name of the same
+    // length, then renamed in its local header and the central directory alike.
+    let mut docx = zip_of(&[
+        ("[Content_Types].xml", b"<Types/>".as_slice()),
+        ("word/document.xml", shown.as_bytes()),
+        ("word/documenX.xml", hidden.as_bytes()),
+    ]);
+    let twin = b"word/documenX.xml";
+    let mut renamed = 0;
+    let mut at = 0;
+    while let Some(found) = docx[at..].windows(twin.len()).position(|w| w == twin) {
+        let start = at + found;
+        docx[start..start + twin.len()].copy_from_slice(b"word/document.xml");
+        renamed += 1;
+        at = start + twin.len();
+    }
+    assert_eq!(renamed, 2);
+    let path = write(dir.path(), "twice.docx", &docx);
+    let out = run(&["inspect", arg(&path)]);
+    assert_eq!(out.code, Some(1), "{out:?}");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "simdoc: {}: is not a readable DOCX file: it holds two parts of the same name, and \
+             readers differ on which one they show: which text is the document's cannot be told\n",
+            arg(&path)
+        )
+    );
+}

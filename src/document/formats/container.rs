@@ -37,6 +37,13 @@ pub fn unpacked_limit(size: u64) -> u64 {
         .clamp(MIN_UNPACKED_LIMIT, MAX_UNPACKED_BYTES)
 }
 
+/// Why a container naming one part twice is refused rather than read: zip readers differ on
+/// which copy they take (the zip crate the last, others the first), so the text Word or a
+/// reader shows and the text simdoc would compare may differ, which is the point of such a
+/// file; no writer of these formats makes one.
+const AMBIGUOUS: &str = "it holds two parts of the same name, and readers differ on which one \
+                         they show: which text is the document's cannot be told";
+
 /// The central directory's per-entry signature.
 const CENTRAL_ENTRY_SIGNATURE: &[u8] = b"PK\x01\x02";
 
@@ -81,6 +88,13 @@ impl<'a> Container<'a> {
             format,
             problem: format!("corrupt zip container ({e})"),
         })?;
+        if archive.has_duplicate_names() {
+            return Err(LoadError::Corrupt {
+                path: path.to_path_buf(),
+                format,
+                problem: AMBIGUOUS.into(),
+            });
+        }
         Ok(Container {
             archive: RefCell::new(archive),
             path,
