@@ -140,7 +140,7 @@ fn a_docx_with_two_main_parts_is_refused() {
     assert_eq!(renamed, 2);
     let path = write(dir.path(), "twice.docx", &docx);
     let out = run(&["inspect", arg(&path)]);
-    assert_eq!(out.code, Some(1), "{out:?}");
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
     assert_eq!(
         out.stderr,
         format!(
@@ -148,5 +148,109 @@ fn a_docx_with_two_main_parts_is_refused() {
              readers differ on which one they show: which text is the document's cannot be told\n",
             arg(&path)
         )
+    );
+}
+
+/// Bytes that deflate cannot pack (xorshift), made the same every run.
+fn incompressible(length: usize) -> Vec<u8> {
+    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+    (0..length)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 32) as u8
+        })
+        .collect()
+}
+
+/// An EPUB of `chapter` (an XHTML body) and `extra` parts.
+fn epub_of(chapter: &str, extra: &[(&str, &[u8])]) -> Vec<u8> {
+    let xhtml = format!(
+        r#"<html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>{chapter}</body></html>"#
+    );
+    let mut parts: Vec<(&str, &[u8])> = vec![
+        ("mimetype", b"application/epub+zip"),
+        (
+            "META-INF/container.xml",
+            br#"<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>"#,
+        ),
+        (
+            "book.opf",
+            br#"<package xmlns="http://www.idpf.org/2007/opf"><manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>"#,
+        ),
+        ("c.xhtml", xhtml.as_bytes()),
+    ];
+    parts.extend_from_slice(extra);
+    zip_of(&parts)
+}
+
+/// The audit's EPUB: 0.8 MB, a chapter unpacking to 60 MB of `<p>a</p>` and an entry of random
+/// bytes no reader opens, which lifted the allowance (100 times the file's size) to 64 MiB; it
+/// took 2.9 GB and 17 s (an abort at 3.4 GB on the audit's machine). The allowance is now 100
+/// times the compressed bytes of the parts read: refused at once, within the README's bound for
+/// the file's own size (64 MB plus 150 times it), under an address-space limit of 2 GB.
+#[test]
+fn an_unread_random_entry_does_not_lift_a_containers_unpacking_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let random = incompressible(700_000);
+    let epub = epub_of(
+        &"<p>a</p>".repeat(7_500_000),
+        &[("random.bin", random.as_slice())],
+    );
+    let size_mb = epub.len() as f64 / (1024.0 * 1024.0);
+    assert!((0.7..0.9).contains(&size_mb), "{size_mb:.2} MB");
+    let path = write(dir.path(), "unpacks.epub", &epub);
+    let out = common::simdoc_bounded_in_memory(&["inspect", arg(&path)], TIME_LIMIT, 2048);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "unpacks.epub: its parts unpack to more than 100 times their compressed size (at \
+             part c.xhtml), over the limit of 4194304"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.peak_rss_mb < 64.0 + 150.0 * size_mb,
+        "{:.0} MB for {size_mb:.2} MB",
+        out.peak_rss_mb
+    );
+}
+
+/// A part that overstates its compressed size in the zip directory (here: the chapter's entry
+/// claims the random entry after it as its own) gains nothing: the allowance counts the bytes
+/// the decompressor took.
+#[test]
+fn an_overstated_compressed_size_does_not_lift_the_allowance() {
+    let dir = tempfile::tempdir().unwrap();
+    let random = incompressible(700_000);
+    let mut epub = epub_of(
+        &"<p>a</p>".repeat(1_000_000),
+        &[("random.bin", random.as_slice())],
+    );
+    // The chapter's central directory entry: its compressed size (offset 20) made to reach the
+    // end of the random entry's data.
+    let archive = zip::ZipArchive::new(std::io::Cursor::new(epub.clone())).unwrap();
+    let central = archive.central_directory_start() as usize;
+    let name = b"c.xhtml";
+    let entry = central
+        + epub[central..]
+            .windows(name.len())
+            .position(|w| w == name)
+            .unwrap()
+        - 46;
+    assert_eq!(&epub[entry..entry + 4], b"PK\x01\x02");
+    let declared = u32::from_le_bytes(epub[entry + 20..entry + 24].try_into().unwrap());
+    let claimed = declared + random.len() as u32;
+    epub[entry + 20..entry + 24].copy_from_slice(&claimed.to_le_bytes());
+    let path = write(dir.path(), "overstated.epub", &epub);
+    let out = common::simdoc_bounded_in_memory(&["inspect", arg(&path)], TIME_LIMIT, 2048);
+    assert_eq!(out.code, Some(1), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("its parts unpack to more than 100 times their compressed size"),
+        "{}",
+        out.stderr
     );
 }

@@ -294,7 +294,13 @@ impl HierarchyBuilder {
         node.boilerplate = node.boilerplate || boilerplate;
     }
 
-    fn assemble(self, keep: &[bool], format: SourceFormat, split: SentenceSplitter) -> Document {
+    fn assemble(
+        mut self,
+        keep: &[bool],
+        format: SourceFormat,
+        split: SentenceSplitter,
+    ) -> Document {
+        let title = self.nodes[0].label.clone();
         let mut new_id = vec![usize::MAX; self.nodes.len()];
         let mut order = Vec::new();
         // Pre-order walk with an explicit stack; children pushed in reverse to pop in order.
@@ -314,16 +320,20 @@ impl HierarchyBuilder {
         let mut sentences = Vec::new();
         let mut nodes: Vec<Node> = Vec::with_capacity(order.len());
         for &old in &order {
-            let raw = &self.nodes[old];
+            // Each raw node's text, label and children are taken as it is turned into a node,
+            // so that their memory serves the document's instead of adding to it (a document
+            // of one-letter paragraphs holds a raw node, a node and a sentence per paragraph).
+            let raw = &mut self.nodes[old];
+            let raw_text = std::mem::take(&mut raw.text);
             let first = sentences.len();
-            if !raw.text.is_empty() {
+            if !raw_text.is_empty() {
                 if !text.is_empty() {
                     text.push_str("\n\n");
                 }
                 let base = text.len();
-                text.push_str(&raw.text);
+                text.push_str(&raw_text);
                 let mut line_start = 0;
-                let lines = raw.text.split('\n').map(|line| {
+                let lines = raw_text.split('\n').map(|line| {
                     let start = line_start;
                     line_start += line.len() + 1;
                     (start, line)
@@ -338,7 +348,7 @@ impl HierarchyBuilder {
                 for range in ranges {
                     let span = base + range.start..base + range.end;
                     sentences.push(Sentence {
-                        text: raw.text[range].to_string(),
+                        text: raw_text[range].to_string(),
                         span,
                         offsets: 0..0,
                         node: nodes.len(),
@@ -346,11 +356,17 @@ impl HierarchyBuilder {
                     });
                 }
             }
+            drop(raw_text);
+            let raw = &mut self.nodes[old];
+            let mut children = std::mem::take(&mut raw.children);
+            for child in &mut children {
+                *child = new_id[*child];
+            }
             nodes.push(Node {
                 kind: raw.kind,
-                label: raw.label.clone(),
+                label: std::mem::take(&mut raw.label),
                 parent: raw.parent.map(|p| new_id[p]),
-                children: raw.children.iter().map(|&c| new_id[c]).collect(),
+                children,
                 own_sentences: first..sentences.len(),
                 subtree_sentences: first..sentences.len(),
                 boilerplate: raw.boilerplate,
@@ -367,7 +383,7 @@ impl HierarchyBuilder {
         // A node whose text splits into no sentence (only punctuation, say) and that has no
         // children would have an empty range; it keeps its place but cannot be matched.
         let mut doc = Document {
-            title: self.nodes[0].label.clone(),
+            title,
             text,
             nodes,
             sentences,
