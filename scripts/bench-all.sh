@@ -180,17 +180,33 @@ fuzzy_collection() {
 }
 
 # The hostile and unlucky inputs of README's bad-input catalogue (scripts/hostile-inputs.py
-# writes them, the shapes the tests make): time and peak memory of reading each, and what
-# reading PDFs in worker processes costs beside reading them in process.
-hostile() {
-  local dir
+# writes them, the shapes the tests make): time and peak memory of reading each (issues 28 and
+# 44), of comparing the largest with a short text, the write calls of `inspect --json` to a
+# pipe, and what reading PDFs in worker processes costs beside reading them in process. Every
+# output goes to the temporary folder, and no file written may pass 2 GiB (`ulimit -f`, in this
+# subshell): the outline of 200,000 nested lists once filled the disk.
+hostile() (
+  ulimit -f $((2 * 1024 * 1024))
   dir=$(mktemp -d)
-  python3 scripts/hostile-inputs.py "$dir" || return 1
+  trap 'rm -rf "$dir"' EXIT
+  python3 scripts/hostile-inputs.py "$dir" || exit 1
   for input in loop.pdf cmap.pdf saves-2m.pdf saves-10m.pdf attributes.docx attributes.html \
-    unpacks.epub letters.txt paragraphs.html sentences.txt; do
+    unpacks.epub letters.txt paragraphs.html sentences.txt unpacks-random.epub twice.docx \
+    nested-lists.odt deep.html unpacks-padded.epub letters-20mb.txt paragraphs-60mb.html; do
     echo "$input ($(stat -c %s "$dir/$input") bytes), inspect:"
-    timed $simdoc inspect "$dir/$input" 2>&1 >/dev/null | sed 's/^/  /'
+    timed $simdoc inspect "$dir/$input" 2>&1 >"$dir/out.txt" | sed "s|$dir/||; s/^/  /"
   done
+  # Issue 44: a comparison holds more than reading; the largest shapes against a short text.
+  echo "The harbour froze early that winter. Boats stayed in." >"$dir/short.txt"
+  for input in letters.txt unpacks-padded.epub letters-20mb.txt paragraphs-60mb.html; do
+    echo "$input ($(stat -c %s "$dir/$input") bytes), compare with a short text:"
+    timed $simdoc compare -q "$dir/$input" "$dir/short.txt" 2>&1 >"$dir/out.txt" | sed "s|$dir/||; s/^/  /"
+  done
+  # Issue 44: `inspect --json` to a pipe made one write call per line.
+  echo "sentences-250k.txt ($(stat -c %s "$dir/sentences-250k.txt") bytes), inspect --json to a pipe:"
+  { timed $simdoc inspect --json "$dir/sentences-250k.txt" | cat >"$dir/out.json"; } 2>&1 | sed 's/^/  /'
+  echo "  $(wc -l <"$dir/out.json") lines, $(python3 scripts/count-writes.py "$dir/err.txt" \
+    $simdoc inspect --json "$dir/sentences-250k.txt")"
   echo "the same PDF collection (100 PDFs of 40 lines, $(du -sk "$dir/pdfs" | cut -f1) KB), read in worker processes, then in process (SIMDOC_PDF_IN_PROCESS=1), three times:"
   for _ in 1 2 3; do
     timed $simdoc collection "$dir/pdfs" --evidence 0 2>&1 >"$dir/out.txt" | sed 's/^/  workers:    /'
@@ -198,8 +214,7 @@ hostile() {
       | sed 's/^/  in process: /'
   done
   head -1 "$dir/out.txt"
-  rm -rf "$dir"
-}
+)
 
 run() {
   case "$1" in

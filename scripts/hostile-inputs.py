@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
-"""Writes the hostile and unlucky inputs of README's bad-input catalogue (issue 28) into a
-folder, the same shapes the tests make in code (tests/hostile_pdfs.rs, tests/bad_inputs.rs,
-tests/formats_office.rs), for `scripts/bench-all.sh hostile` to time and measure.
+"""Writes the hostile and unlucky inputs of README's bad-input catalogue (issues 28 and 44) into
+a folder, the same shapes the tests make in code (tests/hostile_pdfs.rs, tests/bad_inputs.rs,
+tests/formats_office.rs, tests/hostile_documents.rs, tests/output_targets.rs), for
+`scripts/bench-all.sh hostile` to time and measure.
 
     scripts/hostile-inputs.py DIR
 """
+import base64
 import pathlib
+import random
 import sys
+import warnings
 import zipfile
 import zlib
 
@@ -43,6 +47,21 @@ def hello(before=b"", font=b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica
         font,
         *extra,
     ])
+
+
+def epub(path, chapter, extra):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        z.writestr("mimetype", "application/epub+zip")
+        z.writestr("META-INF/container.xml",
+                   '<container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+                   '<rootfile full-path="book.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
+        z.writestr("book.opf",
+                   '<package xmlns="http://www.idpf.org/2007/opf"><manifest><item id="c" href="c.xhtml" '
+                   'media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
+        z.writestr("c.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head>'
+                   f"<body>{chapter}</body></html>")
+        for name, data in extra:
+            z.writestr(name, data)
 
 
 def write(folder, name, data):
@@ -88,6 +107,38 @@ def main():
                    '<package xmlns="http://www.idpf.org/2007/opf"><manifest><item id="c" href="c.xhtml" '
                    'media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
         z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>{body}</body></html>')
+    # Issue 44: the audit's EPUB (0.8 MB: 60 MB of <p>a</p> and an unread entry of random
+    # bytes), the same chapter padded with random text of its own (a comment) so that it passes
+    # the allowance of 100 times the compressed bytes read, 20 MB of one-letter paragraphs,
+    # 60 MB of the smallest HTML paragraphs, 200,000 nested ODT lists, HTML nested 1,000 deep,
+    # a DOCX naming its main part twice, and 250,000 sentences for `inspect --json` to a pipe.
+    rng = random.Random(44)
+    noise = bytes(rng.getrandbits(8) for _ in range(700_000))
+    paragraphs = "<p>a</p>" * 7_500_000
+    epub(folder / "unpacks-random.epub", paragraphs, [("random.bin", noise)])
+    padding = base64.b64encode(noise).decode()
+    epub(folder / "unpacks-padded.epub", f"<!-- {padding} -->" + paragraphs, [])
+    write(folder, "letters-20mb.txt", "a\n\n" * 6_666_666)
+    write(folder, "paragraphs-60mb.html", "<html><body>" + paragraphs + "</body></html>")
+    body = "".join(f"<text:list><text:list-item><text:p>Word {i * 7919 % 1000003} here.</text:p>"
+                   for i in range(200_000)) + "</text:list-item></text:list>" * 200_000
+    with zipfile.ZipFile(folder / "nested-lists.odt", "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        z.writestr("content.xml",
+                   '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+                   'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>'
+                   f"{body}</office:text></office:body></office:document-content>")
+    write(folder, "deep.html", "<html><body>" + "<div><h1>Title</h1><p>word</p>" * 1000
+          + "</div>" * 1000 + "</body></html>")
+    document = ('<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+                "<w:body><w:p><w:r><w:t>{}</w:t></w:r></w:p></w:body></w:document>")
+    with warnings.catch_warnings(), zipfile.ZipFile(folder / "twice.docx", "w") as z:
+        warnings.simplefilter("ignore")  # "Duplicate name": the point of the file
+        z.writestr("[Content_Types].xml", "<Types/>")
+        z.writestr("word/document.xml", document.format("The text a reader shows."))
+        z.writestr("word/document.xml", document.format("The text it hides."))
+    write(folder, "sentences-250k.txt",
+          "".join(f"Sentence number {i} is about the harbour. " for i in range(250_000)))
     # Memory per input, the worst shapes known: 8 MB each.
     write(folder, "letters.txt", "a\n\n" * 2_700_000)
     write(folder, "paragraphs.html", "<html><body>" + "<p>a b.</p>" * 800_000 + "</body></html>")

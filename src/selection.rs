@@ -18,6 +18,8 @@
 //! publication), or as a list file names them.
 
 use std::path::{Path, PathBuf};
+
+use crate::read::ReadError;
 use std::time::SystemTime;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
@@ -196,6 +198,9 @@ impl FileSelection {
     }
 }
 
+/// The largest list file `--order FILE` reads: a million paths of 60 bytes.
+pub const MAX_LIST_BYTES: u64 = 64 << 20;
+
 /// The stream order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
@@ -209,9 +214,16 @@ pub enum Order {
 
 impl Order {
     /// Reads a list file: one path a line, blank lines and `#` comments skipped; relative paths
-    /// are taken from the list's folder.
-    pub fn from_list_file(path: &Path) -> std::io::Result<Order> {
-        let text = std::fs::read_to_string(path)?;
+    /// are taken from the list's folder. Read as every input is ([`crate::read`]): a regular
+    /// file of at most [`MAX_LIST_BYTES`] (a FIFO blocked for ever, `/dev/zero` grew to 2 GB).
+    pub fn from_list_file(path: &Path) -> Result<Order, ReadError> {
+        let bytes = crate::read::read_regular_file(path, MAX_LIST_BYTES)?;
+        let text = String::from_utf8(bytes).map_err(|_| {
+            ReadError::Io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            ))
+        })?;
         let base = path.parent().unwrap_or(Path::new(""));
         Ok(Order::List(
             text.lines()

@@ -80,6 +80,16 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             simdoc::escape::path(path)
         );
     }
+    // The outputs' places before the documents are read (again below, against the inputs).
+    let pages = args.html.as_deref().map(pages_folder);
+    let page_folders: Vec<&Path> = pages.iter().map(|(_, folder)| folder.as_path()).collect();
+    let output_files = [
+        args.json.as_ref(),
+        args.csv.as_ref(),
+        args.html.as_ref(),
+        args.matrix.as_ref(),
+    ];
+    refuse_overwriting(&output_files, &page_folders, &[])?;
     let (loaded, is_source) = load_with_sources(args)?;
     let Loaded {
         names,
@@ -88,21 +98,8 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         files,
     } = loaded;
     // The report's pair pages go to a folder beside it, replaced whole.
-    let pages = args.html.as_deref().map(pages_folder);
     let inputs: Vec<std::path::PathBuf> = files.into_iter().chain(args.model.clone()).collect();
-    refuse_overwriting(
-        &[
-            args.json.as_ref(),
-            args.csv.as_ref(),
-            args.html.as_ref(),
-            args.matrix.as_ref(),
-        ],
-        &pages
-            .iter()
-            .map(|(_, folder)| folder.as_path())
-            .collect::<Vec<_>>(),
-        &inputs,
-    )?;
+    refuse_overwriting(&output_files, &page_folders, &inputs)?;
     let mut outputs = RunOutputs::new();
     let staged_pages = match &pages {
         Some((_, folder)) => Some(outputs.folder(folder, is_page_name)?),
@@ -230,8 +227,8 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         outputs.write_file(path, &matrix_bytes(path, &collection.names, matrix)?)?;
     }
     outputs.commit()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Buffered: a summary with `--show` lists a line per pair.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     report
         .write_summary(&mut out, args.show)
         .and_then(|()| out.write_all(skipped_lines(&skipped, args.show).as_bytes()))
@@ -301,8 +298,8 @@ fn show_tables(args: &CollectionArgs, dir: &Path) -> anyhow::Result<()> {
         outputs.write_file(path, html.as_bytes())?;
     }
     outputs.commit()?;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Buffered: a summary with `--show` lists a line per pair.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     report
         .write_summary(&mut out, args.show)
         .context("writing to standard output")?;

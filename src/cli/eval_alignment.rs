@@ -154,6 +154,8 @@ fn build(args: &BuildArgs) -> anyhow::Result<()> {
 }
 
 fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
+    // The report's folder is checked before the runs, not after them.
+    super::output::refuse_overwriting(&[args.json.as_ref()], &[], &[])?;
     let manifest = Manifest::read(&args.corpus)?;
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
@@ -280,6 +282,7 @@ fn write_json_now(path: &Path, value: &impl serde::Serialize) -> anyhow::Result<
 }
 
 fn score_other(args: &ScoreArgs) -> anyhow::Result<()> {
+    super::output::refuse_overwriting(&[args.json.as_ref()], &[], &[])?;
     let manifest = Manifest::read(&args.corpus)?;
     let results: Vec<(usize, Vec<PairOutcome>, f64)> = manifest
         .pairs

@@ -21,6 +21,9 @@ pub struct InspectArgs {
     pub max_bytes: u64,
 }
 
+/// Bytes gathered before one write to standard output.
+const STDOUT_BUFFER: usize = 64 << 10;
+
 pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
     let options = LoadOptions {
         max_bytes: args.max_bytes,
@@ -28,8 +31,9 @@ pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
     };
     let doc = document::load(&args.file, &options)?;
     super::inputs::print_warnings(&args.file.display().to_string(), &doc);
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    // Standard output is line-buffered: unbuffered here, a large document's JSON took one
+    // system call per line (2.75 million for 250,000 sentences).
+    let mut out = std::io::BufWriter::with_capacity(STDOUT_BUFFER, std::io::stdout().lock());
     if args.json {
         serde_json::to_writer_pretty(&mut out, &InspectJson::new(&doc))?;
         writeln!(out)?;

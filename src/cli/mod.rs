@@ -492,7 +492,10 @@ pub fn run(command: Command) -> ExitCode {
         #[cfg(feature = "gui")]
         Command::View(_) => unreachable_view(),
         Command::ReadWorker => {
-            simdoc::document::worker::serve(std::io::stdin().lock(), std::io::stdout().lock())
+            // Buffered: standard output is line-buffered, and the reply is one long line written
+            // in many small pieces.
+            let out = std::io::BufWriter::with_capacity(64 << 10, std::io::stdout().lock());
+            simdoc::document::worker::serve(std::io::stdin().lock(), out)
                 .map_err(anyhow::Error::from)
         }
     };

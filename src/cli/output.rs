@@ -1,9 +1,11 @@
 //! Where the command line writes its reports: files, or standard output for `-`. A command's
 //! files are one transaction ([`simdoc::write`]): each is streamed through a buffer to a
 //! temporary file beside its target (a JSON report of a million listed pairs is over 100 MB, so
-//! nothing is built in memory first), and [`RunOutputs::commit`] puts them all in place at the
+//! nothing is built in memory first; a pipe or a device is streamed to directly, as
+//! [`simdoc::write::target`] says), and [`RunOutputs::commit`] puts them all in place at the
 //! end, under a lock, so that an interrupted or concurrent run never leaves a torn or mixed
-//! report. Before any work, [`refuse_overwriting`] stops an output that would replace an input.
+//! report. Before any work, [`refuse_overwriting`] stops an output that would replace an input or
+//! cannot be written where it is (a missing folder, a read-only file).
 
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};

@@ -80,6 +80,9 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         max_bytes: args.max_bytes,
         ..LoadOptions::default()
     };
+    // The outputs' places before anything is read (again below, against the inputs).
+    let outputs = [args.json.as_ref(), args.csv.as_ref(), args.html.as_ref()];
+    refuse_overwriting(&outputs, &[], &[])?;
     let document = document::load(&args.document, &load)?;
     super::inputs::print_warnings(&args.document.display().to_string(), &document);
     let loaded = super::inputs::load_documents(
@@ -92,11 +95,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         .chain(loaded.files.iter().cloned())
         .chain(args.model.iter().cloned())
         .collect();
-    refuse_overwriting(
-        &[args.json.as_ref(), args.csv.as_ref(), args.html.as_ref()],
-        &[],
-        &inputs,
-    )?;
+    refuse_overwriting(&outputs, &[], &inputs)?;
     let skipped = loaded.skipped;
     let (names, sources) = (loaded.names, loaded.documents);
     // The document itself is no source of its own.

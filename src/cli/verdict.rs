@@ -54,6 +54,8 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
         );
     }
     let weights = args.wordnet_weights.unwrap_or(WordnetWeights::MEASURED);
+    // The report's folder is checked before the training, not after it.
+    super::output::refuse_overwriting(&[args.report.as_ref()], &[], &[])?;
     let inputs = [
         ("msrp train", Format::Msrp, &args.msrp, "train"),
         ("pan tune", Format::Pan, &args.pan, "tune"),

@@ -15,11 +15,20 @@
 //!   node's own sentences and its subtree's sentences are each one contiguous range.
 //!
 //! Every walk here is iterative: a document nested 100,000 levels deep must not overflow the
-//! stack.
+//! stack. Nor is the hierarchy that deep: containers opened deeper than [`MAX_DEPTH`] make no
+//! node (their content goes to the deepest node, in reading order), and headings there are
+//! leaves, so every node is at most `MAX_DEPTH + 1` levels below the root. Whatever walks a
+//! node's ancestors (outlines, the viewer's trees, reports) then costs a bounded amount per node:
+//! 200,000 nested lists in an ODT (0.9 MB) made an outline of tens of GB, indented by depth.
 
 use std::ops::Range;
 
 use super::tree::{Document, Node, NodeKind, Sentence, SourceFormat};
+
+/// The deepest a container opens a node of its own, below the root: deeper, its content goes to
+/// the node at this depth (see the module docs). Far beyond what a reader could follow; the HTML
+/// parser's own limit, which counts every tag, is 512 ([`super::nesting::MAX_DEPTH`]).
+pub const MAX_DEPTH: usize = 128;
 
 /// A table cell with at most this many words is data, not prose (see `join_data_rows`).
 const DATA_CELL_WORDS: usize = 12;
@@ -36,11 +45,16 @@ struct RawNode {
     /// Own text, whitespace already collapsed (except preformatted text, which keeps lines).
     text: String,
     boilerplate: bool,
+    /// Levels below the root (the root's is 0).
+    depth: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Frame {
     Container(usize),
+    /// A container opened past [`MAX_DEPTH`]: no node of its own; holds the node its content
+    /// goes to.
+    Flattened(usize),
     /// A sectioning scope without a node of its own (HTML `article`, `section`, `main`): sections
     /// opened inside it end with it. Holds the node that was current when it opened.
     Scope(usize),
@@ -53,7 +67,10 @@ enum Frame {
 impl Frame {
     fn node(self) -> usize {
         match self {
-            Frame::Container(node) | Frame::Scope(node) | Frame::Section { node, .. } => node,
+            Frame::Container(node)
+            | Frame::Flattened(node)
+            | Frame::Scope(node)
+            | Frame::Section { node, .. } => node,
         }
     }
 }
@@ -76,6 +93,7 @@ impl HierarchyBuilder {
             children: Vec::new(),
             text: String::new(),
             boilerplate: false,
+            depth: 0,
         };
         HierarchyBuilder {
             nodes: vec![root],
@@ -97,9 +115,15 @@ impl HierarchyBuilder {
         self.stack.last().map_or(0, |f| f.node())
     }
 
+    /// Whether the current node is as deep as a container may open a node.
+    fn at_max_depth(&self) -> bool {
+        self.nodes[self.current()].depth as usize >= MAX_DEPTH
+    }
+
     fn add_node(&mut self, kind: NodeKind, label: String, text: String) -> usize {
         let parent = self.current();
         let id = self.nodes.len();
+        let depth = self.nodes[parent].depth + 1;
         self.nodes.push(RawNode {
             kind,
             label,
@@ -107,14 +131,21 @@ impl HierarchyBuilder {
             children: Vec::new(),
             text,
             boilerplate: kind == NodeKind::Region,
+            depth,
         });
         self.nodes[parent].children.push(id);
         id
     }
 
     /// Opens a container (list, item, table, row, cell, quote, region...) as a child of the
-    /// current node. Close it with [`HierarchyBuilder::close`].
+    /// current node, or past [`MAX_DEPTH`] without a node of its own. Close it with
+    /// [`HierarchyBuilder::close`].
     pub fn open(&mut self, kind: NodeKind, label: impl Into<String>) {
+        if self.at_max_depth() {
+            let current = self.current();
+            self.stack.push(Frame::Flattened(current));
+            return;
+        }
         let id = self.add_node(kind, label.into(), String::new());
         self.stack.push(Frame::Container(id));
     }
@@ -122,7 +153,9 @@ impl HierarchyBuilder {
     /// Closes the innermost open container or scope, and every section opened inside it.
     pub fn close(&mut self) {
         while self.stack.len() > 1 {
-            if let Some(Frame::Container(_) | Frame::Scope(_)) = self.stack.pop() {
+            if let Some(Frame::Container(_) | Frame::Flattened(_) | Frame::Scope(_)) =
+                self.stack.pop()
+            {
                 return;
             }
         }
@@ -140,13 +173,13 @@ impl HierarchyBuilder {
         self.stack
             .iter()
             .skip(1)
-            .filter(|f| matches!(f, Frame::Container(_)))
+            .filter(|f| matches!(f, Frame::Container(_) | Frame::Flattened(_)))
             .count()
     }
 
     /// A heading of `level` (1 = most important): closes the open sections of the same or a
     /// lower rank inside the current container, then opens a new section whose own text is the
-    /// heading.
+    /// heading (past [`MAX_DEPTH`], a section that holds nothing else).
     pub fn heading(&mut self, level: u8, text: &str) {
         let text = collapse_whitespace(text);
         if !has_text(&text) {
@@ -160,8 +193,11 @@ impl HierarchyBuilder {
             }
         }
         let label = text.clone();
+        let deepest = self.at_max_depth();
         let node = self.add_node(NodeKind::Section, label, text);
-        self.stack.push(Frame::Section { node, level });
+        if !deepest {
+            self.stack.push(Frame::Section { node, level });
+        }
     }
 
     /// A block of text (paragraph, caption...) as a leaf child of the current node. Whitespace is
@@ -294,7 +330,13 @@ impl HierarchyBuilder {
         node.boilerplate = node.boilerplate || boilerplate;
     }
 
-    fn assemble(self, keep: &[bool], format: SourceFormat, split: SentenceSplitter) -> Document {
+    fn assemble(
+        mut self,
+        keep: &[bool],
+        format: SourceFormat,
+        split: SentenceSplitter,
+    ) -> Document {
+        let title = self.nodes[0].label.clone();
         let mut new_id = vec![usize::MAX; self.nodes.len()];
         let mut order = Vec::new();
         // Pre-order walk with an explicit stack; children pushed in reverse to pop in order.
@@ -314,16 +356,20 @@ impl HierarchyBuilder {
         let mut sentences = Vec::new();
         let mut nodes: Vec<Node> = Vec::with_capacity(order.len());
         for &old in &order {
-            let raw = &self.nodes[old];
+            // Each raw node's text, label and children are taken as it is turned into a node,
+            // so that their memory serves the document's instead of adding to it (a document
+            // of one-letter paragraphs holds a raw node, a node and a sentence per paragraph).
+            let raw = &mut self.nodes[old];
+            let raw_text = std::mem::take(&mut raw.text);
             let first = sentences.len();
-            if !raw.text.is_empty() {
+            if !raw_text.is_empty() {
                 if !text.is_empty() {
                     text.push_str("\n\n");
                 }
                 let base = text.len();
-                text.push_str(&raw.text);
+                text.push_str(&raw_text);
                 let mut line_start = 0;
-                let lines = raw.text.split('\n').map(|line| {
+                let lines = raw_text.split('\n').map(|line| {
                     let start = line_start;
                     line_start += line.len() + 1;
                     (start, line)
@@ -338,7 +384,7 @@ impl HierarchyBuilder {
                 for range in ranges {
                     let span = base + range.start..base + range.end;
                     sentences.push(Sentence {
-                        text: raw.text[range].to_string(),
+                        text: raw_text[range].to_string(),
                         span,
                         offsets: 0..0,
                         node: nodes.len(),
@@ -346,11 +392,17 @@ impl HierarchyBuilder {
                     });
                 }
             }
+            drop(raw_text);
+            let raw = &mut self.nodes[old];
+            let mut children = std::mem::take(&mut raw.children);
+            for child in &mut children {
+                *child = new_id[*child];
+            }
             nodes.push(Node {
                 kind: raw.kind,
-                label: raw.label.clone(),
+                label: std::mem::take(&mut raw.label),
                 parent: raw.parent.map(|p| new_id[p]),
-                children: raw.children.iter().map(|&c| new_id[c]).collect(),
+                children,
                 own_sentences: first..sentences.len(),
                 subtree_sentences: first..sentences.len(),
                 boilerplate: raw.boilerplate,
@@ -367,7 +419,7 @@ impl HierarchyBuilder {
         // A node whose text splits into no sentence (only punctuation, say) and that has no
         // children would have an empty range; it keeps its place but cannot be matched.
         let mut doc = Document {
-            title: self.nodes[0].label.clone(),
+            title,
             text,
             nodes,
             sentences,
@@ -562,6 +614,33 @@ mod tests {
         b.block(NodeKind::Paragraph, "Body");
         let doc = b.finish(SourceFormat::Html, naive_split);
         assert_eq!(doc.boilerplate_mask(), vec![true, true, false]);
+    }
+
+    /// Containers and headings nested past [`MAX_DEPTH`] make no deeper nodes, and their text
+    /// keeps its reading order: 1,000 nested quotes, each with a heading and a paragraph before
+    /// the next quote and one after it closes.
+    #[test]
+    fn nesting_past_the_maximum_depth_is_flattened_in_reading_order() {
+        let levels = 1000;
+        let mut b = HierarchyBuilder::new("T");
+        for i in 0..levels {
+            b.open(NodeKind::Quote, "");
+            b.heading(1, &format!("Heading {i}"));
+            b.block(NodeKind::Paragraph, &format!("Before {i}"));
+        }
+        for i in (0..levels).rev() {
+            b.block(NodeKind::Paragraph, &format!("After {i}"));
+            b.close();
+        }
+        let doc = b.finish(SourceFormat::Html, naive_split);
+        let depth = (0..doc.nodes.len()).map(|id| doc.depth(id)).max();
+        assert!(depth <= Some(MAX_DEPTH + 1), "{depth:?}");
+        let expected: Vec<String> = (0..levels)
+            .flat_map(|i| [format!("Heading {i}"), format!("Before {i}")])
+            .chain((0..levels).rev().map(|i| format!("After {i}")))
+            .collect();
+        let texts: Vec<&str> = doc.sentences.iter().map(|s| s.text.as_str()).collect();
+        assert_eq!(texts, expected);
     }
 
     #[test]

@@ -63,6 +63,18 @@ fn classify(element: &scraper::node::Element, inside_article: bool) -> Class {
         Some("presentation" | "none") if name == "table" => return Class::Transparent,
         _ => {}
     }
+    class_by_name(name, inside_article)
+}
+
+/// Whether an element of this name parts the text before it from the text after it (a block,
+/// a heading, a line break, a container...) rather than flowing in its block's text (`a`,
+/// `b`, `span`...): [`super::nesting`] puts a line break where it flattens one.
+pub(crate) fn separates_text(name: &str) -> bool {
+    class_by_name(name, false) != Class::Inline
+}
+
+/// An element's class by its name alone (see the module docs' table).
+fn class_by_name(name: &str, inside_article: bool) -> Class {
     match name {
         "script" | "style" | "noscript" | "template" | "head" | "svg" | "math" | "iframe"
         | "object" | "embed" | "canvas" | "video" | "audio" | "select" | "option" | "button"

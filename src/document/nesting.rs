@@ -3,7 +3,11 @@
 //! - Nesting: html5ever's tree builder checks element scopes by walking the stack of open
 //!   elements, so a page of 100,000 nested `<div>`s costs time quadratic in the depth (about
 //!   30 s here). No real page nests more than a few hundred levels. Start tags nested deeper
-//!   than [`MAX_DEPTH`], and their end tags, are removed (their text stays).
+//!   than [`MAX_DEPTH`], and their end tags, are removed (their text stays). Where a removed
+//!   tag parted the text (a paragraph, a heading, a block: [`super::html::separates_text`]), a
+//!   `<br>` takes its place, which does not nest: the flattened blocks stay apart as lines and
+//!   paragraphs (they were glued: "Title wordTitle word..."). A removed text-level tag (`b`,
+//!   `span`) leaves nothing, as its text flowed on.
 //! - Attributes: html5ever's tokenizer checks each attribute against the tag's others (to drop
 //!   duplicates), so one tag's attributes cost the square of their number (a tag with 320,000
 //!   attributes took 27 s). The attributes of a tag past [`MAX_ATTRIBUTES`] are removed (simdoc
@@ -21,6 +25,9 @@ pub const MAX_DEPTH: usize = 512;
 /// Attributes of one tag past this many are removed (as many as one XML element of a DOCX,
 /// ODT or EPUB part may have: [`super::formats::xml::MAX_ATTRIBUTES`]).
 pub const MAX_ATTRIBUTES: usize = 256;
+
+/// What stands in for a flattened tag that parted the text.
+const LINE_BREAK: &str = "<br>";
 
 const VOID: &[&str] = &[
     "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source",
@@ -220,23 +227,32 @@ pub fn tame_to(html: &str, max_depth: usize, max_attributes: usize) -> std::borr
     if !too_deep && excess.is_empty() {
         return std::borrow::Cow::Borrowed(html);
     }
-    // The byte ranges to leave out, in order: dropped tags whole, excess attributes (those of
-    // a dropped tag are inside its range).
-    let mut cuts: Vec<std::ops::Range<usize>> = tags
+    // The byte ranges to leave out, in order, and what takes their place: dropped tags whole
+    // (a line break for those that parted the text: at most one byte longer than the tag, for
+    // `<p>`), excess attributes (those of a dropped tag are inside its range).
+    let mut cuts: Vec<(std::ops::Range<usize>, &str)> = tags
         .iter()
         .zip(&drop)
         .filter(|(_, d)| **d)
-        .map(|(tag, _)| tag.start..tag.end)
-        .chain(excess)
+        .map(|(tag, _)| {
+            let stands_in = if super::html::separates_text(&tag.name) {
+                LINE_BREAK
+            } else {
+                ""
+            };
+            (tag.start..tag.end, stands_in)
+        })
+        .chain(excess.into_iter().map(|r| (r, "")))
         .collect();
-    cuts.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
+    cuts.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
     let mut out = String::with_capacity(html.len());
     let mut copied = 0;
-    for cut in cuts {
+    for (cut, stands_in) in cuts {
         if cut.start < copied {
             continue;
         }
         out.push_str(&html[copied..cut.start]);
+        out.push_str(stands_in);
         copied = cut.end;
     }
     out.push_str(&html[copied..]);
@@ -258,7 +274,23 @@ mod tests {
     fn deep_nesting_is_cut_at_the_limit() {
         let page = format!("{}text{}", "<div>".repeat(10), "</div>".repeat(10));
         let flat = tame_to(&page, 3, MAX_ATTRIBUTES);
-        assert_eq!(flat, "<div><div><div>text</div></div></div>");
+        assert_eq!(
+            flat,
+            format!(
+                "<div><div><div>{}text{}</div></div></div>",
+                "<br>".repeat(7),
+                "<br>".repeat(7)
+            )
+        );
+    }
+
+    #[test]
+    fn flattened_blocks_stay_apart_and_flattened_inline_tags_leave_nothing() {
+        let page = "<div><div><h1>Title</h1><p>A <b>word</b>.</p></div></div>";
+        assert_eq!(
+            tame_to(page, 2, MAX_ATTRIBUTES),
+            "<div><div><br>Title<br><br>A word.<br></div></div>"
+        );
     }
 
     #[test]

@@ -55,6 +55,9 @@ pub struct BoundedRun {
     /// across `exec`, so a test that holds much memory itself inflates it (keep test processes
     /// small where this is asserted).
     pub peak_rss_mb: f64,
+    /// The child's processor time, user and system, in seconds (`wait4`): steadier than wall
+    /// time on a loaded machine, for bounds that tell linear work from quadratic.
+    pub cpu_seconds: f64,
 }
 
 /// Runs the `simdoc` binary with `args`, failing the test if it is still running after
@@ -85,23 +88,66 @@ pub fn simdoc_succeeds_within(
 
 /// [`simdoc_bounded`] run in the folder `dir` (relative paths in `args` are read from there).
 #[cfg(unix)]
-// The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
-#[allow(clippy::zombie_processes)]
 pub fn simdoc_bounded_in(
     dir: &std::path::Path,
     args: &[&str],
     time_limit: std::time::Duration,
 ) -> BoundedRun {
+    bounded(dir, args, time_limit, None)
+}
+
+/// [`simdoc_bounded`] with the child's address space limited to `address_space_mb`: a
+/// regression that would grow without end (reading `/dev/zero`) fails there instead of taking
+/// the machine's memory.
+#[cfg(unix)]
+pub fn simdoc_bounded_in_memory(
+    args: &[&str],
+    time_limit: std::time::Duration,
+    address_space_mb: u64,
+) -> BoundedRun {
+    bounded(
+        std::path::Path::new("."),
+        args,
+        time_limit,
+        Some(address_space_mb << 20),
+    )
+}
+
+#[cfg(unix)]
+// The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
+#[allow(clippy::zombie_processes)]
+fn bounded(
+    dir: &std::path::Path,
+    args: &[&str],
+    time_limit: std::time::Duration,
+    address_space: Option<u64>,
+) -> BoundedRun {
     use std::io::Read;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_simdoc"));
+    command
         .current_dir(dir)
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the simdoc binary starts");
+        .stderr(Stdio::piped());
+    if let Some(bytes) = address_space {
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
+        // SAFETY: only setrlimit, which is async-signal-safe, runs between fork and exec.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+    }
+    let mut child = command.spawn().expect("the simdoc binary starts");
     // Drain both pipes while waiting, so a chatty child cannot block on a full pipe.
     let drain = |pipe: Option<Box<dyn Read + Send>>| {
         std::thread::spawn(move || {
@@ -155,6 +201,10 @@ pub fn simdoc_bounded_in(
         stderr: stderr.join().expect("stderr reader"),
         // Linux reports ru_maxrss in kilobytes.
         peak_rss_mb: usage.ru_maxrss as f64 / 1024.0,
+        cpu_seconds: [usage.ru_utime, usage.ru_stime]
+            .iter()
+            .map(|t| t.tv_sec as f64 + t.tv_usec as f64 / 1e6)
+            .sum(),
     }
 }
 

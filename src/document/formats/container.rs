@@ -1,15 +1,18 @@
 //! The zip container of DOCX, ODT and EPUB, with the bounds every reader of untrusted zip files
 //! needs: a zip file's directory is checked for its entry count before it is parsed, and every
-//! part is unpacked through a budget, whatever sizes its headers declare (a zip bomb declares
-//! small sizes and unpacks to gigabytes).
+//! part is unpacked through an allowance, whatever sizes its headers declare (a zip bomb
+//! declares small sizes and unpacks to gigabytes): at most [`MAX_UNPACK_RATIO`] times the
+//! compressed bytes of the parts read, and never more than [`unpacked_limit`] of the file's
+//! size ([`super::unpack`]).
 
 use std::cell::{Cell, RefCell};
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 use std::path::Path;
 
 use zip::ZipArchive;
 use zip::result::ZipError;
 
+use super::unpack::{Allowance, UnpackError, unpack};
 use crate::document::{LoadError, SourceFormat};
 
 /// Most entries a container may have. A long book with its images has a few thousand; the
@@ -21,21 +24,30 @@ pub const MAX_ENTRIES: usize = 10_000;
 /// holds less text than its size; a real document's parts stay far below it.
 pub const MAX_UNPACKED_BYTES: u64 = 64 * 1024 * 1024;
 
-/// Most bytes the parts read may unpack to per byte of the container, so that what reading it
-/// holds in memory is bounded by a multiple of the file's own size (a 59 KB EPUB unpacking to
-/// 60 MiB of paragraphs took 2.3 GB): the whole test fixtures unpack to 1.9 to 3.8 times their
-/// size, a zip bomb to a thousand times.
+/// Most bytes the parts read may unpack to per compressed byte of those parts, so that what
+/// reading it holds in memory is bounded by a multiple of what the file gives them (a 59 KB
+/// EPUB unpacking to 60 MiB of paragraphs took 2.3 GB; one of 0.8 MB, most of it an unread
+/// entry of random bytes, took 3 GB while this was a multiple of the whole file's size): the
+/// whole test fixtures unpack to 1.9 to 3.8 times their size, a zip bomb to a thousand times.
 pub const MAX_UNPACK_RATIO: u64 = 100;
 
 /// What any container may unpack to, however small (below [`MAX_UNPACK_RATIO`]'s reach).
 pub const MIN_UNPACKED_LIMIT: u64 = 4 * 1024 * 1024;
 
-/// The unpacked-size limit of a container of `size` bytes: [`MAX_UNPACK_RATIO`] times its size,
-/// at least [`MIN_UNPACKED_LIMIT`], at most [`MAX_UNPACKED_BYTES`].
+/// The most a container of `size` bytes may unpack to: [`MAX_UNPACK_RATIO`] times its size, at
+/// least [`MIN_UNPACKED_LIMIT`], at most [`MAX_UNPACKED_BYTES`] (the parts read may unpack to
+/// less: [`MAX_UNPACK_RATIO`] times their own compressed bytes).
 pub fn unpacked_limit(size: u64) -> u64 {
     size.saturating_mul(MAX_UNPACK_RATIO)
         .clamp(MIN_UNPACKED_LIMIT, MAX_UNPACKED_BYTES)
 }
+
+/// Why a container naming one part twice is refused rather than read: zip readers differ on
+/// which copy they take (the zip crate the last, others the first), so the text Word or a
+/// reader shows and the text simdoc would compare may differ, which is the point of such a
+/// file; no writer of these formats makes one.
+const AMBIGUOUS: &str = "it holds two parts of the same name, and readers differ on which one \
+                         they show: which text is the document's cannot be told";
 
 /// The central directory's per-entry signature.
 const CENTRAL_ENTRY_SIGNATURE: &[u8] = b"PK\x01\x02";
@@ -45,20 +57,26 @@ pub struct Container<'a> {
     archive: RefCell<ZipArchive<Cursor<&'a [u8]>>>,
     path: &'a Path,
     format: SourceFormat,
-    /// Bytes that may still be unpacked.
-    budget: Cell<u64>,
-    max_unpacked: u64,
+    /// How much the parts may unpack to.
+    allowance: Allowance,
+    /// Compressed and unpacked bytes of the parts read so far.
+    compressed: Cell<u64>,
+    unpacked: Cell<u64>,
 }
 
 impl<'a> Container<'a> {
     /// Opens the container in `bytes`, which is a `format` file (for messages) read from `path`,
-    /// with the unpacked-size limit of its size ([`unpacked_limit`]).
+    /// with the unpacked-size limit of its size ([`unpacked_limit`]) and the ratio to the
+    /// compressed bytes read ([`MAX_UNPACK_RATIO`]).
     pub fn open(bytes: &'a [u8], path: &'a Path, format: SourceFormat) -> Result<Self, LoadError> {
         let limit = unpacked_limit(bytes.len() as u64);
-        Self::with_limits(bytes, path, format, MAX_ENTRIES, limit)
+        let mut container = Self::with_limits(bytes, path, format, MAX_ENTRIES, limit)?;
+        container.allowance.ratio = Some(MAX_UNPACK_RATIO);
+        Ok(container)
     }
 
-    /// [`Container::open`] with other bounds (tests use small ones).
+    /// [`Container::open`] with other bounds (tests use small ones), and no limit on the
+    /// unpacking ratio: at most `max_unpacked` bytes, all parts together.
     pub fn with_limits(
         bytes: &'a [u8],
         path: &'a Path,
@@ -81,12 +99,24 @@ impl<'a> Container<'a> {
             format,
             problem: format!("corrupt zip container ({e})"),
         })?;
+        if archive.has_duplicate_names() {
+            return Err(LoadError::Corrupt {
+                path: path.to_path_buf(),
+                format,
+                problem: AMBIGUOUS.into(),
+            });
+        }
         Ok(Container {
             archive: RefCell::new(archive),
             path,
             format,
-            budget: Cell::new(max_unpacked),
-            max_unpacked,
+            allowance: Allowance {
+                max_total: max_unpacked,
+                ratio: None,
+                at_least: MIN_UNPACKED_LIMIT,
+            },
+            compressed: Cell::new(0),
+            unpacked: Cell::new(0),
         })
     }
 
@@ -117,29 +147,36 @@ impl<'a> Container<'a> {
         let Some(index) = archive.index_for_name(name) else {
             return Ok(None);
         };
-        let budget = self.budget.get();
+        let (compressed, unpacked) = (self.compressed.get(), self.unpacked.get());
+        // Raw: the part is inflated in `unpack`, which counts the compressed bytes it takes.
         let mut entry = archive
-            .by_index(index)
+            .by_index_raw(index)
             .map_err(|e| self.zip_error(name, e))?;
         if entry.encrypted() {
             return Err(LoadError::Encrypted {
                 path: self.path.to_path_buf(),
             });
         }
-        if entry.size() > budget {
-            return Err(self.over_budget(name));
+        // The declared size may lie; a part declaring more than the whole allowance is
+        // refused before it is read.
+        if unpacked.saturating_add(entry.size()) > self.allowance.max_total {
+            return Err(self.over_budget(name, self.allowance.max_total));
         }
-        // The declared size may lie: read at most one byte past the budget to find out.
-        let mut bytes = Vec::with_capacity(entry.size().min(budget) as usize);
-        (&mut entry)
-            .take(budget.saturating_add(1))
-            .read_to_end(&mut bytes)
-            .map_err(|e| self.corrupt(format!("part {name} cannot be unpacked ({e})")))?;
-        if bytes.len() as u64 > budget {
-            return Err(self.over_budget(name));
-        }
-        self.budget.set(budget - bytes.len() as u64);
-        Ok(Some(bytes))
+        let part =
+            unpack(&mut entry, compressed, unpacked, self.allowance).map_err(|e| match e {
+                UnpackError::OverAllowance { limit } => self.over_budget(name, limit),
+                UnpackError::Method(method) => self.corrupt(format!(
+                    "part {name} is compressed with {method}, which this format does not use"
+                )),
+                UnpackError::Damaged(problem) => {
+                    self.corrupt(format!("part {name} cannot be unpacked ({problem})"))
+                }
+            })?;
+        self.compressed
+            .set(compressed.saturating_add(part.compressed));
+        self.unpacked
+            .set(unpacked.saturating_add(part.bytes.len() as u64));
+        Ok(Some(part.bytes))
     }
 
     /// The part as text: UTF-8 (a byte-order mark is dropped) or UTF-16 with a byte-order mark,
@@ -176,11 +213,18 @@ impl<'a> Container<'a> {
         }
     }
 
-    fn over_budget(&self, name: &str) -> LoadError {
+    fn over_budget(&self, name: &str, limit: u64) -> LoadError {
+        let what = match self.allowance.ratio {
+            Some(ratio) if limit < self.allowance.max_total => format!(
+                "its parts unpack to more than {ratio} times their compressed size (at part \
+                 {name})"
+            ),
+            _ => format!("its parts unpack to more bytes than allowed (at part {name})"),
+        };
         LoadError::OverLimit {
             path: self.path.to_path_buf(),
-            what: format!("its parts unpack to more bytes than allowed (at part {name})"),
-            limit: self.max_unpacked,
+            what,
+            limit,
         }
     }
 

@@ -20,6 +20,7 @@ pub mod docx;
 pub mod epub;
 pub mod odt;
 pub mod pdf;
+mod unpack;
 pub mod xml;
 
 use std::path::Path;

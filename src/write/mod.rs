@@ -1,20 +1,31 @@
 //! Writing outputs as transactions: a report is the old one or the new one, whole, never a torn
 //! or mixed one.
 //!
-//! - Every output is written to a temporary file beside its target (same folder, so the same
-//!   file system) and renamed over the target once complete. A run killed midway, even by
-//!   SIGKILL, leaves the previous output in place (and at most a hidden `.NAME.*.partial` file).
+//! - Every output to a regular file (an existing one, a new one, or the one a symbolic link
+//!   leads to) is written to a temporary file beside its target (same folder, so the same file
+//!   system) and renamed over the target once complete. A run killed midway, even by SIGKILL,
+//!   leaves the previous output in place (and at most a hidden `.NAME.*.partial` file).
+//! - An output to what is not a regular file is written the way a shell's `>` would
+//!   ([`target`]): a FIFO, a process substitution or a character device such as `/dev/null` is
+//!   streamed to as the output is made (never replaced), a read-only file is refused, a folder
+//!   or block device where a file goes is refused.
 //! - A folder of outputs (a collection report's pair pages) is staged the same way and replaces
-//!   the old folder whole: on Linux the two are swapped in one step (`renameat2` with
-//!   `RENAME_EXCHANGE`), then the old one is removed, so a rerun leaves none of the old run's
-//!   pages behind.
+//!   the old folder whole ([`folders`]): on Linux the two are swapped in one step (`renameat2`
+//!   with `RENAME_EXCHANGE`), then the old one is removed, so a rerun leaves none of the old
+//!   run's pages behind.
 //! - [`Outputs::commit`] moves one run's outputs into place while it holds an exclusive lock
 //!   (`flock`) on each target folder, taken in one order: two runs writing the same outputs at
 //!   once serialise there (the writing itself, to temporary files, goes on side by side), and
 //!   what is left is all of one run's outputs, never some of each.
-//! - [`check_targets`], before anything is written, refuses an output that is one of the
-//!   inputs (writing it would destroy the document), an output named twice, and an output
-//!   folder that holds an input or files simdoc did not write.
+//! - [`check_targets`], before anything is written (and before the work that makes the
+//!   outputs), refuses an output that is one of the inputs (writing it would destroy the
+//!   document), an output named twice, an output folder that holds an input or files simdoc did
+//!   not write, and an output that cannot be written where it is (a missing folder, a read-only
+//!   file).
+
+mod conflicts;
+mod folders;
+pub mod target;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -23,6 +34,9 @@ use std::path::{Path, PathBuf};
 use tempfile::{NamedTempFile, TempDir};
 
 use crate::escape;
+pub use conflicts::check_targets;
+use folders::{check_replaceable, lock_folders, replace_folder};
+use target::Target;
 
 /// Why outputs could not be written. Every variant names the file.
 #[derive(Debug, thiserror::Error)]
@@ -52,6 +66,44 @@ pub enum WriteError {
         escape::path(path)
     )]
     NotAFolder { path: PathBuf },
+    /// A folder where an output file goes.
+    #[error("{}: is a folder; an output file goes there", escape::path(path))]
+    IsFolder { path: PathBuf },
+    /// A block device or a socket where an output file goes.
+    #[error(
+        "{}: is {what}; outputs go to files, pipes and character devices",
+        escape::path(path)
+    )]
+    NotWritableKind { path: PathBuf, what: &'static str },
+    /// The folder an output goes in is missing (or not a folder).
+    #[error(
+        "{}: cannot write: its folder {} {problem}",
+        escape::path(path),
+        escape::path(folder)
+    )]
+    NoFolder {
+        path: PathBuf,
+        folder: PathBuf,
+        problem: &'static str,
+    },
+    /// The folder a file is replaced in does not let this user add the temporary file.
+    #[error(
+        "{}: cannot write: its folder {} does not let this user add a file ({error}); outputs \
+         are written beside their target and renamed into place",
+        escape::path(path),
+        escape::path(folder)
+    )]
+    FolderNotWritable {
+        path: PathBuf,
+        folder: PathBuf,
+        error: std::io::Error,
+    },
+    /// A pipe or device that was a regular file by the time it was opened.
+    #[error(
+        "{}: changed while it was opened (it is now a regular file); not written",
+        escape::path(path)
+    )]
+    Changed { path: PathBuf },
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
@@ -77,11 +129,19 @@ fn temporary_prefix(target: &Path) -> String {
     format!(".{name}.")
 }
 
+/// How much of a streamed output is gathered before one write to its pipe or device (a write
+/// per line cost millions of system calls on a large report).
+const STREAM_BUFFER: usize = 64 << 10;
+
 /// One run's outputs, staged beside their targets until [`Outputs::commit`]; dropped without a
-/// commit, the staged files and folders are removed and the targets are untouched.
+/// commit, the staged files and folders are removed and the targets are untouched. Streamed
+/// outputs (pipes, devices: [`Target::Stream`]) are written as they are made.
 #[derive(Default)]
 pub struct Outputs {
+    /// Staged files and the paths they replace (symbolic links resolved).
     files: Vec<(BufWriter<NamedTempFile>, PathBuf)>,
+    /// Open pipes and devices, and their paths (for messages).
+    streams: Vec<(BufWriter<File>, PathBuf)>,
     folders: Vec<(TempDir, PathBuf, FolderCheck)>,
 }
 
@@ -93,18 +153,32 @@ impl Outputs {
         Outputs::default()
     }
 
-    /// A staged file for `target`: write the output to it; [`Outputs::commit`] puts it in place.
+    /// Where to write the output for `target`: a staged file that [`Outputs::commit`] puts in
+    /// place, or, for a pipe or a device, the opened target itself (a FIFO waits here for its
+    /// reader). See [`target::classify`].
     pub fn create(&mut self, target: &Path) -> Result<&mut dyn Write, WriteError> {
-        let temporary = tempfile::Builder::new()
-            .prefix(&temporary_prefix(target))
-            .suffix(".partial")
-            .tempfile_in(folder_of(target))
-            .map_err(io_error(target))?;
-        self.files
-            .push((BufWriter::new(temporary), target.to_path_buf()));
-        match self.files.last_mut() {
-            Some((writer, _)) => Ok(writer),
-            None => unreachable!("a file was just pushed"),
+        match target::classify(target)? {
+            Target::File(resolved) => {
+                let temporary = tempfile::Builder::new()
+                    .prefix(&temporary_prefix(&resolved))
+                    .suffix(".partial")
+                    .tempfile_in(folder_of(&resolved))
+                    .map_err(io_error(target))?;
+                self.files.push((BufWriter::new(temporary), resolved));
+                match self.files.last_mut() {
+                    Some((writer, _)) => Ok(writer),
+                    None => unreachable!("a file was just pushed"),
+                }
+            }
+            Target::Stream(path) => {
+                let file = target::open_stream(&path)?;
+                self.streams
+                    .push((BufWriter::with_capacity(STREAM_BUFFER, file), path));
+                match self.streams.last_mut() {
+                    Some((writer, _)) => Ok(writer),
+                    None => unreachable!("a stream was just pushed"),
+                }
+            }
         }
     }
 
@@ -130,15 +204,20 @@ impl Outputs {
         Ok(path)
     }
 
-    /// Puts every staged output in place (see the module docs). A staged folder left empty
-    /// removes its target instead (a report without pair pages has no folder of them).
+    /// Finishes the streamed outputs and puts every staged output in place (see the module
+    /// docs). A staged folder left empty removes its target instead (a report without pair
+    /// pages has no folder of them).
     pub fn commit(self) -> Result<(), WriteError> {
+        for (mut stream, path) in self.streams {
+            stream.flush().map_err(io_error(&path))?;
+        }
         let mut files = Vec::with_capacity(self.files.len());
         for (writer, target) in self.files {
             let temporary = writer
                 .into_inner()
                 .map_err(|e| io_error(&target)(e.into_error()))?;
             set_creation_mode(temporary.path(), &target).map_err(io_error(&target))?;
+            keep_owner(temporary.as_file(), &target);
             files.push((temporary, target));
         }
         for (staged, target, _) in &self.folders {
@@ -174,98 +253,6 @@ pub fn write_file(target: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     outputs.commit()
 }
 
-/// An existing `target` folder may be replaced when every entry passes `ours`.
-fn check_replaceable(target: &Path, ours: FolderCheck) -> Result<(), WriteError> {
-    let Ok(metadata) = std::fs::symlink_metadata(target) else {
-        return Ok(());
-    };
-    if !metadata.is_dir() {
-        return Err(WriteError::NotAFolder {
-            path: target.to_path_buf(),
-        });
-    }
-    for entry in std::fs::read_dir(target).map_err(io_error(target))? {
-        let entry = entry.map_err(io_error(target))?;
-        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if !is_file || !ours(&entry.file_name()) {
-            return Err(WriteError::FolderInUse {
-                path: target.to_path_buf(),
-                what: format!(
-                    "{}, which simdoc did not write",
-                    escape::terminal(&entry.file_name().to_string_lossy())
-                ),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// Moves the staged folder to `target`, replacing what is there (see the module docs).
-fn replace_folder(staged: TempDir, target: &Path) -> Result<(), WriteError> {
-    let empty = std::fs::read_dir(staged.path())
-        .map_err(io_error(target))?
-        .next()
-        .is_none();
-    let exists = std::fs::symlink_metadata(target).is_ok();
-    if empty {
-        // `staged` is removed when dropped.
-        if exists {
-            std::fs::remove_dir_all(target).map_err(io_error(target))?;
-        }
-        return Ok(());
-    }
-    if !exists {
-        std::fs::rename(staged.path(), target).map_err(io_error(target))?;
-        // Now at `target`: nothing is left to clean up.
-        let _ = staged.keep();
-        return Ok(());
-    }
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::fs::{CWD, RenameFlags, renameat_with};
-        // The old folder is now at the staged path, which `staged` removes when dropped.
-        match renameat_with(CWD, staged.path(), CWD, target, RenameFlags::EXCHANGE) {
-            Ok(()) => return Ok(()),
-            // A file system without the exchange (some network file systems): move aside.
-            Err(e) if e == rustix::io::Errno::INVAL || e == rustix::io::Errno::NOSYS => {}
-            Err(e) => return Err(io_error(target)(e.into())),
-        }
-    }
-    let aside = tempfile::Builder::new()
-        .prefix(&temporary_prefix(target))
-        .suffix(".old")
-        .tempdir_in(folder_of(target))
-        .map_err(io_error(target))?;
-    let old = aside.path().join("old");
-    std::fs::rename(target, &old).map_err(io_error(target))?;
-    std::fs::rename(staged.path(), target).map_err(io_error(target))?;
-    let _ = staged.keep();
-    // `aside`, holding the old folder, is removed when dropped.
-    drop(aside);
-    Ok(())
-}
-
-/// Exclusive locks on each distinct folder, taken in sorted order (two runs locking the same
-/// folders cannot deadlock); released when dropped. Where a folder cannot be opened for a lock
-/// (not on Unix), the commit goes on without it.
-fn lock_folders(folders: &[&Path]) -> Result<Vec<File>, WriteError> {
-    let mut distinct: Vec<PathBuf> = folders
-        .iter()
-        .map(|f| std::fs::canonicalize(f).unwrap_or_else(|_| f.to_path_buf()))
-        .collect();
-    distinct.sort();
-    distinct.dedup();
-    let mut locks = Vec::with_capacity(distinct.len());
-    for folder in distinct {
-        let Ok(handle) = File::open(&folder) else {
-            continue;
-        };
-        handle.lock().map_err(io_error(&folder))?;
-        locks.push(handle);
-    }
-    Ok(locks)
-}
-
 /// Gives a staged output (at `staged`) the permissions a newly created file or folder would
 /// have (the temporary ones are private), or those of the target it replaces.
 fn set_creation_mode(staged: &Path, target: &Path) -> std::io::Result<()> {
@@ -284,6 +271,24 @@ fn set_creation_mode(staged: &Path, target: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Gives a staged file the owner and group of the file it replaces, where this user may (root
+/// may give a file away; others may at most choose one of their groups): the shell's `>`
+/// writes into the existing file, which keeps its owner. Where not allowed, the new file is
+/// this user's, as a new file would be.
+fn keep_owner(staged: &File, target: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(old), Ok(new)) = (std::fs::metadata(target), staged.metadata())
+            && (old.uid(), old.gid()) != (new.uid(), new.gid())
+        {
+            let _ = std::os::unix::fs::fchown(staged, Some(old.uid()), Some(old.gid()));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (staged, target);
+}
+
 /// The process's file creation mask, read from `/proc/self/status` (reading it with `umask(2)`
 /// would set it); the usual 022 where that is not available.
 #[cfg(unix)]
@@ -297,86 +302,6 @@ fn umask() -> u32 {
                 .and_then(|value| u32::from_str_radix(value.trim(), 8).ok())
         })
         .unwrap_or(0o022)
-}
-
-/// The identity of an existing file: device and inode on Unix (a hard link or a symbolic link
-/// to an input is that input), the canonical path elsewhere. Read without opening the file (a
-/// FIFO among the inputs must not block).
-#[derive(PartialEq, Eq, Hash)]
-enum FileId {
-    #[cfg(unix)]
-    Inode(u64, u64),
-    #[cfg(not(unix))]
-    Path(PathBuf),
-}
-
-fn file_id(path: &Path) -> Option<FileId> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        let metadata = std::fs::metadata(path).ok()?;
-        Some(FileId::Inode(metadata.dev(), metadata.ino()))
-    }
-    #[cfg(not(unix))]
-    {
-        std::fs::canonicalize(path).ok().map(FileId::Path)
-    }
-}
-
-/// Refuses outputs that would destroy an input or each other (see the module docs): `files` are
-/// the output files (`-`, standard output, is left out), `folders` the output folders, `inputs`
-/// every file read.
-pub fn check_targets(
-    files: &[&Path],
-    folders: &[&Path],
-    inputs: &[PathBuf],
-) -> Result<(), WriteError> {
-    let outputs: Vec<&Path> = files
-        .iter()
-        .chain(folders)
-        .copied()
-        .filter(|p| p.as_os_str() != "-")
-        .collect();
-    let mut seen = std::collections::HashSet::new();
-    for output in &outputs {
-        let absolute = std::path::absolute(output).unwrap_or_else(|_| output.to_path_buf());
-        if !seen.insert(absolute) {
-            return Err(WriteError::NamedTwice {
-                path: output.to_path_buf(),
-            });
-        }
-    }
-    let existing: Vec<(FileId, &Path)> = files
-        .iter()
-        .filter(|p| p.as_os_str() != "-")
-        .filter_map(|p| file_id(p).map(|id| (id, *p)))
-        .collect();
-    let folders: Vec<(PathBuf, &Path)> = folders
-        .iter()
-        .filter_map(|f| std::fs::canonicalize(f).ok().map(|c| (c, *f)))
-        .collect();
-    if existing.is_empty() && folders.is_empty() {
-        return Ok(());
-    }
-    for input in inputs {
-        if let Some(id) = file_id(input)
-            && let Some((_, output)) = existing.iter().find(|(o, _)| *o == id)
-        {
-            return Err(WriteError::OverwritesInput {
-                path: output.to_path_buf(),
-            });
-        }
-        if !folders.is_empty()
-            && let Ok(canonical) = std::fs::canonicalize(input)
-            && let Some((_, folder)) = folders.iter().find(|(f, _)| canonical.starts_with(f))
-        {
-            return Err(WriteError::FolderInUse {
-                path: folder.to_path_buf(),
-                what: format!("the input {}", escape::path(input)),
-            });
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -484,37 +409,55 @@ mod tests {
         assert_eq!(names_in(&folder), ["thesis.docx"]);
     }
 
+    #[cfg(unix)]
     #[test]
-    fn an_output_that_is_an_input_or_named_twice_is_refused() {
+    fn a_link_keeps_leading_to_its_target_which_is_replaced() {
         let dir = tempfile::tempdir().unwrap();
-        let essay = dir.path().join("essay.txt");
-        std::fs::write(&essay, "text").unwrap();
-        let other = dir.path().join("other.txt");
-        let inputs = [essay.clone(), other.clone()];
-        let error = check_targets(&[&essay], &[], &inputs).unwrap_err();
+        let real = dir.path().join("real.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("real.json", &link).unwrap();
+        write_file(&link, b"new").unwrap();
         assert!(
-            matches!(error, WriteError::OverwritesInput { .. }),
-            "{error}"
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
         );
-        #[cfg(unix)]
-        {
-            let link = dir.path().join("link.txt");
-            std::os::unix::fs::symlink(&essay, &link).unwrap();
-            assert!(check_targets(&[&link], &[], &inputs).is_err());
-            let hard = dir.path().join("hard.txt");
-            std::fs::hard_link(&essay, &hard).unwrap();
-            assert!(check_targets(&[&hard], &[], &inputs).is_err());
-        }
-        let report = dir.path().join("report.json");
-        assert!(check_targets(&[&report, Path::new("-")], &[], &inputs).is_ok());
-        assert!(matches!(
-            check_targets(&[&report, &report], &[], &inputs),
-            Err(WriteError::NamedTwice { .. })
-        ));
-        // An output folder holding an input.
-        assert!(matches!(
-            check_targets(&[], &[dir.path()], &inputs),
-            Err(WriteError::FolderInUse { .. })
-        ));
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+        assert_eq!(names_in(dir.path()), ["link.json", "real.json"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_streamed_to_its_reader_and_stays_a_fifo() {
+        use std::io::Read;
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        rustix::fs::mknodat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::FileType::Fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+            0,
+        )
+        .unwrap();
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                std::fs::File::open(&fifo)
+                    .unwrap()
+                    .read_to_string(&mut text)
+                    .unwrap();
+                text
+            })
+        };
+        write_file(&fifo, b"streamed").unwrap();
+        assert_eq!(reader.join().unwrap(), "streamed");
+        let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+        assert!(kind.is_fifo());
+        assert_eq!(names_in(dir.path()), ["pipe"]);
     }
 }
