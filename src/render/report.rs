@@ -10,6 +10,7 @@ use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::CompareOptions;
 use crate::compare::alignment::{Relatedness, align};
+use crate::compare::changes::Changes;
 use crate::compare::passages::{Passage, PassageOptions, passages_of};
 use crate::compare::{
     Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
@@ -43,6 +44,9 @@ pub struct Report<'a> {
     /// For each match, its words aligned ([`Report::with_words`]); empty until asked for, and
     /// `None` for the pairs of repeated sentences listed only in part.
     pub words: Vec<Option<WordAlignment>>,
+    /// What was added, deleted, changed or moved from A to B ([`crate::compare::changes`]),
+    /// from the matches: what the summary, the CSV, the HTML report and `--changes` list.
+    pub changes: Changes,
 }
 
 /// The first and last sentence a pair covers on one side: its own, or with the neighbour it
@@ -87,6 +91,7 @@ impl<'a> Report<'a> {
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
         let (passages, passage_of) =
             passages_of(comparison, &matches, &thresholds, PassageOptions::default());
+        let changes = comparison.changes([sides[0].doc, sides[1].doc], &matches, &thresholds);
         Report {
             sides,
             comparison,
@@ -99,6 +104,7 @@ impl<'a> Report<'a> {
             passage_of,
             passage_options: PassageOptions::default(),
             words: Vec::new(),
+            changes,
         }
     }
 
@@ -124,6 +130,31 @@ impl<'a> Report<'a> {
             .matches
             .par_iter()
             .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, options)))
+            .collect();
+        self
+    }
+
+    /// Aligns the words of the pairs the change list names as reworded only (what `--changes`
+    /// shows without the other reports); the other matches keep theirs if they have them.
+    pub fn with_change_words(mut self, model: &dyn ModelView, options: &CompareOptions) -> Self {
+        if !self.words.is_empty() {
+            return self;
+        }
+        let docs = [self.sides[0].doc, self.sides[1].doc];
+        let method = self.comparison.method;
+        let mut named = vec![false; self.matches.len()];
+        for change in &self.changes.list {
+            for &m in &change.pairs {
+                if let Some(flag) = named.get_mut(m) {
+                    *flag = true;
+                }
+            }
+        }
+        self.words = self
+            .matches
+            .par_iter()
+            .zip(named)
+            .map(|(pair, named)| named.then(|| align_pair(docs, pair, method, model, options)))
             .collect();
         self
     }
