@@ -235,8 +235,7 @@ pub fn changes(
     let kept: Vec<usize> = (0..matches.len())
         .filter(|&m| evidence.get(m) == Some(&true))
         .collect();
-    let kept_pairs: Vec<ScoredPair> = kept.iter().map(|&m| matches[m]).collect();
-    let on_kept = chain::heaviest_chain(&kept_pairs, |_| 1, active[1].len());
+    let on_kept = chain::heaviest_chain(matches, &kept, active[1].len());
     let mut aligned_match = vec![false; matches.len()];
     for (&m, _) in kept.iter().zip(&on_kept).filter(|(_, on)| **on) {
         aligned_match[m] = true;

@@ -178,6 +178,35 @@ impl Report<'_> {
         })
     }
 
+    /// A change as a row of the CSV report ([`Report::write_csv`]'s 16 columns).
+    pub fn change_row(&self, change: &Change) -> [String; 16] {
+        let json = self.change_json(change);
+        let mut row: [String; 16] = Default::default();
+        for (side, range, span) in [(0, change.a, json.a), (1, change.b, json.b)] {
+            if let Some([first, last]) = range {
+                row[side] = first.to_string();
+                row[14 + side] = last.to_string();
+                row[8 + side] = self.change_text(change, side);
+            }
+            if let Some([start, end]) = span {
+                row[10 + 2 * side] = start.to_string();
+                row[11 + 2 * side] = (end - start).to_string();
+            }
+        }
+        row[4] = change.kind.name().to_string();
+        // The reworded pairs' words: "A 12 / B 13: -word; +word", one pair after another.
+        row[7] = json
+            .reworded
+            .iter()
+            .filter_map(|r| {
+                let words = r.words.as_deref()?;
+                Some(format!("A {} / B {}: {words}", r.a_sentence, r.b_sentence))
+            })
+            .collect::<Vec<_>>()
+            .join(" | ");
+        row
+    }
+
     /// The summary's lines about the change list: the counts, then the first `first` changes.
     pub fn changes_summary(&self, first: usize) -> String {
         let changes = &self.changes;

@@ -2,6 +2,7 @@
 //! CSV and text. The viewer exports through these same functions.
 
 pub mod changes;
+pub mod changes_html;
 pub mod collection;
 pub mod collection_html;
 pub mod collection_pages;

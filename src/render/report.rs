@@ -18,6 +18,9 @@ use crate::compare::{
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
 
+/// How many changes the summary lists after their counts.
+pub const SUMMARY_CHANGES: usize = 5;
+
 /// One compared document and the name it is reported under (usually its path).
 #[derive(Clone, Copy, Debug)]
 pub struct Side<'a> {
@@ -230,8 +233,11 @@ impl<'a> Report<'a> {
     }
 
     /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text, then
-    /// the unmatched sentences of A and of B (tier `unmatched`, the other side empty); each row
-    /// ends with its sentences' character offsets and lengths (as the JSON report counts them).
+    /// the unmatched sentences of A and of B (tier `unmatched`, the other side empty), then one
+    /// row per change of the change list (tier `added`, `deleted`, `changed` or `moved`: its
+    /// first and last sentence on each side, its text, the reworded pairs' words); each row has
+    /// its sentences' character offsets and lengths (as the JSON report counts them) and, last,
+    /// the last sentence on each side.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
         let mut writer = crate::escape::CsvWriter::new(out);
         writer.write_record([
@@ -249,6 +255,8 @@ impl<'a> Report<'a> {
             "left_length",
             "right_offset",
             "right_length",
+            "left_last",
+            "right_last",
         ])?;
         let span = |side: usize, range: [u32; 2]| {
             let doc = self.sides[side].doc;
@@ -298,6 +306,8 @@ impl<'a> Report<'a> {
                 left[1].as_str(),
                 right[0].as_str(),
                 right[1].as_str(),
+                pair_range(p, JoinSide::Left)[1].to_string().as_str(),
+                pair_range(p, JoinSide::Right)[1].to_string().as_str(),
             ])?;
         }
         for (side, positions) in self.unmatched_sentences().iter().enumerate() {
@@ -309,21 +319,26 @@ impl<'a> Report<'a> {
                     .map_or("", |s| s.text.as_str());
                 let [offset, length] = span(side, [position, position]);
                 let position = position.to_string();
-                let mut record = [""; 14];
+                let mut record = [""; 16];
                 record[side] = position.as_str();
                 record[4] = "unmatched";
                 record[8 + side] = sentence;
                 record[10 + 2 * side] = offset.as_str();
                 record[11 + 2 * side] = length.as_str();
+                record[14 + side] = position.as_str();
                 writer.write_record(record)?;
             }
+        }
+        for change in &self.changes.list {
+            writer.write_record(self.change_row(change))?;
         }
         writer.flush()?;
         Ok(())
     }
 
-    /// A few lines for people: the documents, the method and thresholds, the figures, and the
-    /// repeated sentences whose partners are not all listed.
+    /// A few lines for people: the documents, the method and thresholds, the figures, the
+    /// change list's counts and first changes, and the repeated sentences whose partners are not
+    /// all listed.
     pub fn summary(&self) -> String {
         // Names and titles come from the files: escaped for the terminal.
         use crate::escape::terminal;
@@ -373,12 +388,13 @@ impl<'a> Report<'a> {
             f.resemblance[0],
             f.resemblance[1],
             f.odds_ratio,
-        ) + &self
-            .comparison
-            .exclusions
-            .describe()
-            .map(|what| format!("left out: {what}\n"))
-            .unwrap_or_default()
+        ) + &self.changes_summary(SUMMARY_CHANGES)
+            + &self
+                .comparison
+                .exclusions
+                .describe()
+                .map(|what| format!("left out: {what}\n"))
+                .unwrap_or_default()
             + &capped_notes(&self.comparison.capped, MOST_CAPPED_NOTES)
                 .iter()
                 .map(|note| format!("listed in part: {note}\n"))

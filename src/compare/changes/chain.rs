@@ -11,44 +11,42 @@
 
 use crate::similarity::ScoredPair;
 
-/// Which of `pairs` lie on the heaviest chain, each pair weighing `weight(i)`; `b_len` is at
-/// least one past the largest B position. Pairs are taken in (A, B) order; a pair may follow
-/// any pair at or before it in both documents (not the same place).
-pub fn heaviest_chain(
-    pairs: &[ScoredPair],
-    weight: impl Fn(usize) -> u64,
-    b_len: usize,
-) -> Vec<bool> {
-    let mut order: Vec<usize> = (0..pairs.len()).collect();
-    order.sort_by_key(|&i| (pairs[i].left, pairs[i].right, i));
-    let b_slots = pairs
+/// Which of the pairs `members` (indices into `all`) lie on the heaviest chain, one flag per
+/// member, each pair weighing one; `b_len` is at least one past the largest B position. Pairs
+/// are taken in (A, B) order; a pair may follow any pair at or before it in both documents
+/// (not the same place).
+pub fn heaviest_chain(all: &[ScoredPair], members: &[usize], b_len: usize) -> Vec<bool> {
+    let pairs = |i: usize| &all[members[i]];
+    let mut order: Vec<usize> = (0..members.len()).collect();
+    order.sort_by_key(|&i| (pairs(i).left, pairs(i).right, i));
+    let b_slots = members
         .iter()
-        .map(|p| p.right as usize + 1)
+        .map(|&m| all[m].right as usize + 1)
         .max()
         .unwrap_or(0)
         .max(b_len);
     let mut tree = PrefixMax::new(b_slots);
-    let mut best: Vec<(u64, Option<usize>)> = vec![(0, None); pairs.len()];
+    let mut best: Vec<(u64, Option<usize>)> = vec![(0, None); members.len()];
     let mut k = 0;
     while k < order.len() {
         // The pairs of one place (a duplicate of a pair) may not follow one another: all are
         // weighed before any is recorded.
-        let place = (pairs[order[k]].left, pairs[order[k]].right);
+        let place = |i: usize| (pairs(i).left, pairs(i).right);
         let mut end = k;
-        while end < order.len() && (pairs[order[end]].left, pairs[order[end]].right) == place {
+        while end < order.len() && place(order[end]) == place(order[k]) {
             end += 1;
         }
         for &i in &order[k..end] {
-            let (weight_before, previous) = tree.max_through(pairs[i].right as usize);
-            best[i] = (weight_before + weight(i), previous);
+            let (weight_before, previous) = tree.max_through(pairs(i).right as usize);
+            best[i] = (weight_before + 1, previous);
         }
         for &i in &order[k..end] {
-            tree.raise(pairs[i].right as usize, (best[i].0, i));
+            tree.raise(pairs(i).right as usize, (best[i].0, i));
         }
         k = end;
     }
-    let mut on = vec![false; pairs.len()];
-    let mut at = (0..pairs.len()).max_by_key(|&i| (best[i].0, std::cmp::Reverse(i)));
+    let mut on = vec![false; members.len()];
+    let mut at = (0..members.len()).max_by_key(|&i| (best[i].0, std::cmp::Reverse(i)));
     while let Some(i) = at {
         on[i] = true;
         at = best[i].1;

@@ -86,7 +86,8 @@ pub fn same_text_pairs(
             }
             *nth += 1;
         }
-        let on = chain::heaviest_chain(&candidates, |_| 1, lens[1] as usize);
+        let every: Vec<usize> = (0..candidates.len()).collect();
+        let on = chain::heaviest_chain(&candidates, &every, lens[1] as usize);
         found.extend(
             candidates
                 .into_iter()
@@ -126,5 +127,10 @@ mod tests {
         // "History." of A's first gap does not pair with B's in the second.
         assert_eq!(places, vec![(1, 0), (4, 3)]);
         assert!(pairs.iter().all(|p| p.identical));
+        // A heading before the aligned pair in A and after it in B: no pair at all.
+        let a = [key("History."), 0, key("A.")];
+        let b = [key("B."), 0, key("History.")];
+        let free = [vec![true; 3], vec![true; 3]];
+        assert!(same_text_pairs(&[(1, 1)], [&free[0], &free[1]], [&a, &b]).is_empty());
     }
 }
