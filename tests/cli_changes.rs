@@ -207,7 +207,7 @@ fn the_csv_has_a_row_per_change_and_the_html_report_a_change_list() {
     assert!(changed[column("word_changes")].contains("-finally"));
     let html = std::fs::read_to_string(&html).unwrap();
     let section = html
-        .split("<h2>Changes</h2>")
+        .split("<h2 id=\"changes\">Changes</h2>")
         .nth(1)
         .and_then(|rest| rest.split("<h2>").next())
         .expect("a Changes section");

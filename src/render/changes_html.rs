@@ -35,7 +35,7 @@ pub fn changes_html(out: &mut String, report: &Report<'_>, linked: bool) {
         .join(" · ");
     let _ = write!(
         out,
-        "<h2>Changes</h2><p>What changed from A to B, in A's reading order: {counts}. Added and \
+        "<h2 id=\"changes\">Changes</h2><p>What changed from A to B, in A's reading order: {counts}. Added and \
          deleted: sentences in one version only; changed: reworded in place; moved: found out \
          of order, its reworded sentences marked. The words that differ are marked as in the \
          matched pairs below.</p>"
