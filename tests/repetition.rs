@@ -68,6 +68,7 @@ fn a_hundred_thousand_identical_sentences_against_themselves() {
              overlap: A 1.000 / B 1.000\n\
              resemblance: A in B 1.000 / B in A 1.000\n\
              odds ratio: 100.000\n\
+             changes: 0 added, 0 deleted, 0 changed, 0 moved\n\
              listed in part: sentence 0 of A has 100,000 identical partners in B (as do 99,999 \
              more like it): showing 10 each\n"
         )
@@ -120,6 +121,7 @@ fn ten_thousand_identical_headings_in_html() {
              overlap: A 1.000 / B 1.000\n\
              resemblance: A in B 1.000 / B in A 1.000\n\
              odds ratio: 100.000\n\
+             changes: 0 added, 0 deleted, 0 changed, 0 moved\n\
              listed in part: sentence 2 of A has 10,000 identical partners in B (as do 9,999 \
              more like it): showing 99 each\n"
         )

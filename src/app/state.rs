@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
 use crate::compare::chance::ChanceOptions;
-use crate::compare::changes::{Changes, changes};
+use crate::compare::changes::Changes;
 use crate::compare::passages::{PassageOptions, passages_of};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
 use crate::document::exclusions::{Exclusions, LeftOut};
@@ -324,12 +324,11 @@ impl View {
             analysis.docs[1].doc.sentences.len(),
         ];
         let (passages, passage_of) = passages_of(comparison, &matches, &thresholds, passages);
-        let changes = changes(
+        // The library's change list, the one every report lists.
+        let changes = comparison.changes(
+            [&analysis.docs[0].doc, &analysis.docs[1].doc],
             &matches,
-            &passages,
-            // The sentences the figures count: a heading or a fragment that went unmatched
-            // (a one-word title) is not an editor's change.
-            [&comparison.counted[0], &comparison.counted[1]],
+            &thresholds,
         );
         static NEXT_ID: AtomicU64 = AtomicU64::new(0);
         View {

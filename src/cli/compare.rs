@@ -1,7 +1,8 @@
 //! `simdoc compare A B`: the comparison the viewer shows, headless.
 //!
 //! Prints a human summary (unless `--quiet`) and writes any of: the JSON report (`--json FILE`,
-//! or `-` for standard output; compact, or `--json-full`), the matched pairs as CSV, the HTML report, the dotplot as PNG or
+//! or `-` for standard output; compact, or `--json-full`), the change list as JSON
+//! (`--changes FILE`), the matched pairs as CSV, the HTML report, the dotplot as PNG or
 //! SVG (by extension), PAN's detection XML (`--pan DIR`). The written reports list the passages
 //! (runs of matches) and each match's words aligned.
 
@@ -58,6 +59,12 @@ pub struct CompareArgs {
     /// Write the matched pairs with both sentences as CSV.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Write the change list as JSON to FILE (`-` for standard output): what was added,
+    /// deleted, changed (reworded in place, with the words that differ) or moved from A to B,
+    /// each change with its span `[start, end)` in characters of each file as read (the JSON
+    /// report's offsets) and its sentences.
+    #[arg(long, value_name = "FILE")]
+    pub changes: Option<PathBuf>,
     /// Write a self-contained HTML report.
     #[arg(long, value_name = "FILE")]
     pub html: Option<PathBuf>,
@@ -110,6 +117,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
             args.json.as_ref(),
             args.json_full.as_ref(),
             args.csv.as_ref(),
+            args.changes.as_ref(),
             args.html.as_ref(),
             args.dotplot.as_ref(),
         ],
@@ -164,11 +172,13 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     // The word-by-word alignment is for the written reports that show it only.
     let report = if args.json_full.is_some() || args.csv.is_some() || args.html.is_some() {
         report.with_words(model, &compare)
+    } else if args.changes.is_some() {
+        report.with_change_words(model, &compare)
     } else {
         report
     };
 
-    let json_to_stdout = [&args.json, &args.json_full]
+    let json_to_stdout = [&args.json, &args.json_full, &args.changes]
         .into_iter()
         .any(|json| json.as_deref().is_some_and(is_stdout));
     let mut outputs = RunOutputs::new();
@@ -177,6 +187,9 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     }
     if let Some(path) = &args.json_full {
         outputs.write_json(path, &report.to_json_with(JsonDetail::Full))?;
+    }
+    if let Some(path) = &args.changes {
+        outputs.write_json(path, &report.changes_json())?;
     }
     if let Some(path) = &args.csv {
         outputs.write_with(path, |out| Ok(report.write_csv(out)?))?;

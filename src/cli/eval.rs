@@ -48,6 +48,10 @@ pub enum EvalCommand {
     /// backgrounds of 5 KB to 5 MB, run simdoc over it (or score another detector), report
     /// plagdet, precision, recall and granularity per size and obfuscation.
     Alignment(super::eval_alignment::AlignmentArgs),
+    /// The editor's change list: build revisions of training texts with known edits (reworded,
+    /// deleted, added and moved sentences and paragraphs), run simdoc's change list over them
+    /// (or score another tool's), report precision, recall and F1 per kind of change.
+    Changes(super::eval_changes::ChangesArgs),
 }
 
 /// A matcher, or all three.
@@ -166,6 +170,7 @@ pub fn run(args: &EvalArgs) -> anyhow::Result<()> {
         EvalCommand::Pairs(args) => run_pairs(args),
         EvalCommand::Documents(args) => run_documents(args),
         EvalCommand::Alignment(args) => super::eval_alignment::run(args),
+        EvalCommand::Changes(args) => super::eval_changes::run(args),
     }
 }
 

@@ -8,6 +8,7 @@ mod collection_args;
 mod compare;
 mod eval;
 mod eval_alignment;
+mod eval_changes;
 mod inputs;
 mod inspect;
 mod model;

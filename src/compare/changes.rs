@@ -1,36 +1,47 @@
-//! What changed from one version of a text to the next, for an editor (issue 29, item 1): each
-//! sentence and passage of a comparison classified as added, deleted, changed or moved, the list
-//! that Meld or a word processor's "compare documents" gives, at the sentence level and from the
-//! matches the comparison already found (so a reworded sentence is "changed", not a deletion
-//! beside an addition).
+//! What changed from one version of a text to the next, for an editor (issue 29, item 1; issue
+//! 43): each sentence classified as added, deleted, changed or moved, the list that Meld,
+//! Draftable or `git diff --color-moved` give, at the sentence level and from the matches the
+//! comparison already found and counted (so a reworded sentence is "changed", not a deletion
+//! beside an addition). Computed once per comparison and thresholds, and read by every output:
+//! the viewer's Changes view, the summary, the `--changes` JSON, the CSV and the HTML report.
 //!
 //! Definitions, with A the first version and B the second:
-//! - A *unit* is a passage ([`Passage`]) or a match that lies in no passage.
-//! - The *alignment* is the heaviest chain of units going forward in both documents: each unit
-//!   of the chain ends, in A and in B, before the next one starts; a unit weighs its matched
-//!   pairs. It is the longest common subsequence of the two texts taken at the level of units,
-//!   which is what a diff keeps in place; found in O(u log u) for u units (a weighted longest
-//!   increasing subsequence, with a Fenwick tree of prefix maxima over B's positions).
-//! - A matched sentence is *moved* when none of its pairs lies in a unit of the alignment: its
-//!   text is in the other version, but out of order relative to the text around it.
-//! - A sentence with a pair on the alignment is *changed* when none of its aligned pairs is
-//!   identical (the same refined terms), and unchanged otherwise.
-//! - A sentence of A that counts (the caller says which: the viewer passes the sentences the
-//!   figures count, leaving out boilerplate, headings and fragments) and has no match at all is
-//!   *deleted*; one of B, *added*. Sentences that do not count are none of these.
+//! - The pairs read are the comparison's matches under the thresholds, the ones its figures
+//!   count ([`crate::compare::Comparison::matches`]). A pair that is not identical must also be
+//!   *evidence on its own* by the comparison's standard ([`ChangeRules`]): judged against chance,
+//!   its own E-value at most [`ChangeRules::pair_bar`]. A passage counts as a whole, so a deleted
+//!   sentence inside a copied passage may be one of its links through a word or two it shares
+//!   with a neighbour (E-values of 3 and 541, Sims as low as 0); such a pair does not make its
+//!   sentences "changed", they are deleted and added.
+//! - The *alignment* is the heaviest chain of those pairs going forward in both documents
+//!   ([`chain`]): what a diff keeps in place.
+//! - A sentence without such a pair is *deleted* (A) or *added* (B) when it took part in the
+//!   comparison (boilerplate and what was left out, quotations say, did not). Headings count:
+//!   an editor deletes and adds them too, and an unchanged one is paired by its text ([`gaps`]).
+//! - A sentence with a pair on the alignment is unchanged when one of its aligned pairs is
+//!   identical (the same refined terms), else *changed*.
+//! - A sentence whose pairs all lie off the alignment is *moved*: its text is in the other
+//!   version, out of order relative to the text around it.
 //!
 //! A change of the list is a run of consecutive sentences of one kind: deleted sentences of A,
-//! added sentences of B, changed sentences of A (with the span of their aligned partners in B),
-//! or one moved unit. The list follows A's reading order; an addition takes the place in A just
-//! after the aligned pair that precedes it in B.
+//! added sentences of B (a run may pass over sentences that take no part, a heading, say), a
+//! block of changed pairs going forward together, or a block of moved pairs going forward
+//! together (a moved paragraph), which names the pairs inside it that are not identical (the
+//! sentences reworded as they moved). The list follows A's reading order; an addition takes the
+//! place in A just after the aligned pair that precedes it in B.
 
-use serde::Serialize;
+pub mod chain;
+pub mod gaps;
+pub mod runs;
 
-use super::passages::Passage;
-use crate::similarity::ScoredPair;
+use serde::{Deserialize, Serialize};
+
+use super::Comparison;
+use crate::document::Document;
+use crate::similarity::{JoinSide, ScoredPair, Thresholds};
 
 /// How a sentence or a run of sentences changed from A to B.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ChangeKind {
     /// In A only.
@@ -60,6 +71,11 @@ impl ChangeKind {
             ChangeKind::Moved => "moved",
         }
     }
+
+    /// The kind called `name` ([`Self::name`]).
+    pub fn named(name: &str) -> Option<ChangeKind> {
+        ChangeKind::ALL.into_iter().find(|k| k.name() == name)
+    }
 }
 
 /// One change: a run of sentences of one kind, with its first and last sentence (inclusive) in
@@ -69,6 +85,36 @@ pub struct Change {
     pub kind: ChangeKind,
     pub a: Option<[u32; 2]>,
     pub b: Option<[u32; 2]>,
+    /// For a changed or moved block: its pairs that are not identical (indices into the
+    /// matches the list was made from), in (A, B) order; for a moved block, the sentences
+    /// reworded as they moved. Empty for additions and deletions.
+    #[serde(skip)]
+    pub pairs: Vec<usize>,
+}
+
+/// What decides the change list besides the matches (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ChangeRules {
+    /// Judged against chance (with a passage bar, [`Thresholds::chance`]), a pair that is not
+    /// identical makes its sentences changed or moved only when its own E-value is at most
+    /// this. Chosen on the generated revisions of the training texts (EVALUATION.md, "The
+    /// editor's change list").
+    pub pair_bar: f64,
+    /// The most sentences on each side between two pairs of one changed or moved block.
+    pub reach: u32,
+}
+
+impl ChangeRules {
+    pub const DEFAULT: ChangeRules = ChangeRules {
+        pair_bar: 30.0,
+        reach: 3,
+    };
+}
+
+impl Default for ChangeRules {
+    fn default() -> Self {
+        ChangeRules::DEFAULT
+    }
 }
 
 /// The changes of a comparison, and each sentence's kind of change.
@@ -116,50 +162,122 @@ impl Changes {
     }
 }
 
-/// A passage or a lone match: what the alignment chains.
-struct Unit {
-    a: [u32; 2],
-    b: [u32; 2],
-    /// Indices into the matches.
-    members: Vec<usize>,
+impl Comparison {
+    /// The change list of this comparison of `docs` under `thresholds`, from `matches`, its
+    /// matches under them ([`Self::matches`], sorted by (left, right)): what every output lists.
+    pub fn changes(
+        &self,
+        docs: [&Document; 2],
+        matches: &[ScoredPair],
+        thresholds: &Thresholds,
+    ) -> Changes {
+        self.changes_with(docs, matches, thresholds, &ChangeRules::DEFAULT)
+    }
+
+    /// [`Self::changes`] under other rules (to measure them).
+    pub fn changes_with(
+        &self,
+        docs: [&Document; 2],
+        matches: &[ScoredPair],
+        thresholds: &Thresholds,
+        rules: &ChangeRules,
+    ) -> Changes {
+        let judged = self.chance.is_some();
+        let bar = thresholds.chance.map(|_| rules.pair_bar);
+        let evidence: Vec<bool> = matches
+            .iter()
+            .map(|p| evidence_on_its_own(p, judged, bar))
+            .collect();
+        let keys = docs.map(|doc| {
+            doc.sentences
+                .iter()
+                .map(|s| gaps::text_key(&s.text))
+                .collect::<Vec<u64>>()
+        });
+        changes(
+            matches,
+            &evidence,
+            [&self.active[0], &self.active[1]],
+            [&keys[0], &keys[1]],
+            rules,
+        )
+    }
 }
 
-/// The changes from A to B given the comparison's `matches` (sorted by (left, right)), its
-/// `passages` (whose members index `matches`) and which sentences of each side take part.
-pub fn changes(matches: &[ScoredPair], passages: &[Passage], active: [&[bool]; 2]) -> Changes {
-    let units = units(matches, passages);
-    let on_chain = heaviest_chain(&units, active[1].len());
-    let mut aligned_match = vec![false; matches.len()];
-    for (unit, _) in units.iter().zip(&on_chain).filter(|(_, on)| **on) {
-        for &m in &unit.members {
-            aligned_match[m] = true;
-        }
+/// Whether a matched pair makes its sentences changed or moved (see the module docs): it is
+/// identical, or the comparison is not judged against chance (its matches are then pairs whose
+/// Sims pass the thresholds, evidence by the thesis's standard), or its own E-value is at most
+/// `bar` (`None`: no bar, every match).
+pub fn evidence_on_its_own(pair: &ScoredPair, judged: bool, bar: Option<f64>) -> bool {
+    if pair.identical || !judged {
+        return true;
     }
-    // Per side and sentence: (has a match, has an aligned match, has an aligned identical one).
+    match (bar, pair.chance) {
+        (None, _) => true,
+        (Some(bar), Some(e)) => e <= bar,
+        (Some(_), None) => false,
+    }
+}
+
+/// The changes from A to B given `matches` (sorted by (left, right)), which of them are
+/// evidence on their own (`evidence`, one flag per match), which sentences of each side count
+/// (`active`: those the comparison took part, not boilerplate nor left out; one that did not
+/// and has no pair may lie inside a run) and each
+/// sentence's text key ([`gaps::text_key`]; sentences of the same text in one gap of the
+/// alignment are no change, [`gaps`]).
+pub fn changes(
+    matches: &[ScoredPair],
+    evidence: &[bool],
+    active: [&[bool]; 2],
+    keys: [&[u64]; 2],
+    rules: &ChangeRules,
+) -> Changes {
+    let kept: Vec<usize> = (0..matches.len())
+        .filter(|&m| evidence.get(m) == Some(&true))
+        .collect();
+    let on_kept = chain::heaviest_chain(matches, &kept, active[1].len());
+    let mut aligned_match = vec![false; matches.len()];
+    for (&m, _) in kept.iter().zip(&on_kept).filter(|(_, on)| **on) {
+        aligned_match[m] = true;
+    }
+    // Per side and sentence: (has a pair, has an aligned pair, has an aligned identical one).
     let mut seen: [Vec<[bool; 3]>; 2] = [
         vec![[false; 3]; active[0].len()],
         vec![[false; 3]; active[1].len()],
     ];
     let mut aligned = Vec::new();
-    for (index, pair) in matches.iter().enumerate() {
-        let on = aligned_match[index];
+    for &m in &kept {
+        let pair = &matches[m];
+        let on = aligned_match[m];
         if on {
             aligned.push((pair.left, pair.right));
         }
-        for (side, position) in [(0, pair.left), (1, pair.right)] {
-            if let Some(flags) = seen[side].get_mut(position as usize) {
-                flags[0] = true;
-                flags[1] |= on;
-                flags[2] |= on && pair.identical;
+        for (side, positions) in [
+            (0, pair.sentences(JoinSide::Left)),
+            (1, pair.sentences(JoinSide::Right)),
+        ] {
+            for position in positions[0]..=positions[1] {
+                if let Some(flags) = seen[side].get_mut(position as usize) {
+                    flags[0] = true;
+                    flags[1] |= on;
+                    flags[2] |= on && pair.identical;
+                }
             }
         }
     }
+    // Sentences of the same text in one gap of the alignment: unchanged, and aligned.
+    let free = [0, 1].map(|side| seen[side].iter().map(|f| !f[0]).collect::<Vec<bool>>());
+    for pair in gaps::same_text_pairs(&aligned, [&free[0], &free[1]], keys) {
+        aligned.push((pair.left, pair.right));
+        for (side, position) in [(0, pair.left), (1, pair.right)] {
+            if let Some(flags) = seen[side].get_mut(position as usize) {
+                *flags = [true; 3];
+            }
+        }
+    }
+    aligned.sort_unstable();
     let sentence = [0, 1].map(|side| {
-        let unmatched = if side == 0 {
-            ChangeKind::Deleted
-        } else {
-            ChangeKind::Added
-        };
+        let unmatched = [ChangeKind::Deleted, ChangeKind::Added][side];
         seen[side]
             .iter()
             .zip(active[side])
@@ -173,7 +291,22 @@ pub fn changes(matches: &[ScoredPair], passages: &[Passage], active: [&[bool]; 2
             )
             .collect::<Vec<_>>()
     });
-    let list = change_list(&sentence, &units, &on_chain, matches, &aligned);
+    let bridge = [0, 1].map(|side| {
+        seen[side]
+            .iter()
+            .zip(active[side])
+            .map(|(flags, &takes_part)| !takes_part && !flags[0])
+            .collect::<Vec<bool>>()
+    });
+    let list = change_list(
+        matches,
+        &kept,
+        &aligned_match,
+        &sentence,
+        &bridge,
+        &aligned,
+        rules,
+    );
     Changes {
         list,
         sentence,
@@ -181,139 +314,32 @@ pub fn changes(matches: &[ScoredPair], passages: &[Passage], active: [&[bool]; 2
     }
 }
 
-/// The passages, then every match in no passage as a unit of its own.
-fn units(matches: &[ScoredPair], passages: &[Passage]) -> Vec<Unit> {
-    let mut in_passage = vec![false; matches.len()];
-    let mut units: Vec<Unit> = passages
-        .iter()
-        .map(|p| {
-            let members: Vec<usize> = p
-                .members
-                .iter()
-                .copied()
-                .filter(|&m| m < matches.len())
-                .collect();
-            for &m in &members {
-                in_passage[m] = true;
-            }
-            Unit {
-                a: p.a,
-                b: p.b,
-                members,
-            }
-        })
-        .collect();
-    units.extend(
-        matches
-            .iter()
-            .enumerate()
-            .filter(|(m, _)| !in_passage[*m])
-            .map(|(m, p)| Unit {
-                a: [p.left, p.left],
-                b: [p.right, p.right],
-                members: vec![m],
-            }),
-    );
-    units
-}
-
-/// Which units lie on the heaviest chain going forward in both documents (`b_len` sentences
-/// in B). Units are taken in order of their start in A; a unit may follow every unit that ended
-/// before it starts in A (inserted into the tree by then) and ended before it starts in B (a
-/// prefix of the tree).
-fn heaviest_chain(units: &[Unit], b_len: usize) -> Vec<bool> {
-    let mut by_start: Vec<usize> = (0..units.len()).collect();
-    by_start.sort_by_key(|&u| (units[u].a[0], units[u].b[0]));
-    let mut by_end: Vec<usize> = (0..units.len()).collect();
-    by_end.sort_by_key(|&u| units[u].a[1]);
-    let b_slots = units
-        .iter()
-        .map(|u| u.b[1] as usize + 1)
-        .max()
-        .unwrap_or(0)
-        .max(b_len);
-    let mut tree = PrefixMax::new(b_slots);
-    let mut best = vec![(0u64, None::<usize>); units.len()];
-    let mut inserted = 0;
-    for &v in &by_start {
-        while let Some(&u) = by_end.get(inserted)
-            && units[u].a[1] < units[v].a[0]
-        {
-            tree.raise(units[u].b[1] as usize, (best[u].0, u));
-            inserted += 1;
-        }
-        let (weight, previous) = tree.max_before(units[v].b[0] as usize);
-        best[v] = (weight + units[v].members.len() as u64, previous);
-    }
-    let mut on = vec![false; units.len()];
-    let mut at = (0..units.len()).max_by_key(|&u| (best[u].0, std::cmp::Reverse(u)));
-    while let Some(u) = at {
-        on[u] = true;
-        at = best[u].1;
-    }
-    on
-}
-
-/// A Fenwick tree of prefix maxima of (weight, unit) over B's positions.
-struct PrefixMax {
-    tree: Vec<(u64, Option<usize>)>,
-}
-
-impl PrefixMax {
-    fn new(len: usize) -> PrefixMax {
-        PrefixMax {
-            tree: vec![(0, None); len + 1],
-        }
-    }
-
-    /// Records a chain of `value.0` ending with unit `value.1` at position `at`.
-    fn raise(&mut self, at: usize, value: (u64, usize)) {
-        let mut i = at + 1;
-        while i < self.tree.len() {
-            if value.0 > self.tree[i].0 {
-                self.tree[i] = (value.0, Some(value.1));
-            }
-            i += i & i.wrapping_neg();
-        }
-    }
-
-    /// The heaviest chain ending before position `end` (exclusive), and its last unit.
-    fn max_before(&self, end: usize) -> (u64, Option<usize>) {
-        let mut best = (0, None);
-        let mut i = end.min(self.tree.len() - 1);
-        while i > 0 {
-            if self.tree[i].0 > best.0 {
-                best = self.tree[i];
-            }
-            i -= i & i.wrapping_neg();
-        }
-        best
-    }
-}
-
-/// The runs of [`changes`]'s documentation, in A's reading order.
+/// The runs and blocks of [`changes`]'s documentation, in A's reading order.
 fn change_list(
-    sentence: &[Vec<Option<ChangeKind>>; 2],
-    units: &[Unit],
-    on_chain: &[bool],
     matches: &[ScoredPair],
+    kept: &[usize],
+    aligned_match: &[bool],
+    sentence: &[Vec<Option<ChangeKind>>; 2],
+    bridge: &[Vec<bool>; 2],
     aligned: &[(u32, u32)],
+    rules: &ChangeRules,
 ) -> Vec<Change> {
     // (place in A, doubled so that an addition goes between two sentences of A; the change)
     let mut placed: Vec<(u64, Change)> = Vec::new();
-    for [first, last] in runs(&sentence[0], ChangeKind::Deleted) {
+    for [first, last] in runs::of_kind(&sentence[0], &bridge[0], ChangeKind::Deleted) {
         placed.push((
             2 * u64::from(first),
             Change {
                 kind: ChangeKind::Deleted,
                 a: Some([first, last]),
                 b: None,
+                pairs: Vec::new(),
             },
         ));
     }
     let mut by_b: Vec<(u32, u32)> = aligned.iter().map(|&(a, b)| (b, a)).collect();
     by_b.sort_unstable();
-    for [first, last] in runs(&sentence[1], ChangeKind::Added) {
+    for [first, last] in runs::of_kind(&sentence[1], &bridge[1], ChangeKind::Added) {
         let before = by_b.partition_point(|&(b, _)| b < first);
         let place = before
             .checked_sub(1)
@@ -324,65 +350,45 @@ fn change_list(
                 kind: ChangeKind::Added,
                 a: None,
                 b: Some([first, last]),
+                pairs: Vec::new(),
             },
         ));
     }
-    for [first, last] in runs(&sentence[0], ChangeKind::Changed) {
-        let partners = aligned
-            .iter()
-            .filter(|(a, _)| (first..=last).contains(a))
-            .map(|&(_, b)| b);
-        let b = partners
-            .clone()
-            .min()
-            .zip(partners.max())
-            .map(|(low, high)| [low, high]);
-        placed.push((
-            2 * u64::from(first),
-            Change {
-                kind: ChangeKind::Changed,
-                a: Some([first, last]),
-                b,
-            },
-        ));
-    }
-    for (unit, _) in units.iter().zip(on_chain).filter(|(_, on)| !**on) {
-        // A unit off the chain whose sentences all have aligned pairs elsewhere (repeated text)
-        // moved nothing.
-        let moves = unit.members.iter().any(|&m| {
+    let kind_of =
+        |side: usize, position: u32| sentence[side].get(position as usize).copied().flatten();
+    // Changed: the aligned pairs of changed sentences; moved: the pairs off the alignment both
+    // of whose sentences moved (a pair off it whose sentence is aligned elsewhere is repeated
+    // text, which moved nothing).
+    let changed: Vec<usize> = kept
+        .iter()
+        .copied()
+        .filter(|&m| {
             let p = &matches[m];
-            sentence[0].get(p.left as usize) == Some(&Some(ChangeKind::Moved))
-                || sentence[1].get(p.right as usize) == Some(&Some(ChangeKind::Moved))
-        });
-        if moves {
-            placed.push((
-                2 * u64::from(unit.a[0]),
-                Change {
-                    kind: ChangeKind::Moved,
-                    a: Some(unit.a),
-                    b: Some(unit.b),
-                },
-            ));
+            aligned_match[m] && !p.identical && kind_of(0, p.left) == Some(ChangeKind::Changed)
+        })
+        .collect();
+    let moved: Vec<usize> = kept
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let p = &matches[m];
+            !aligned_match[m]
+                && kind_of(0, p.left) == Some(ChangeKind::Moved)
+                && kind_of(1, p.right) == Some(ChangeKind::Moved)
+        })
+        .collect();
+    for (members, kind, reach) in [
+        (&changed, ChangeKind::Changed, 1),
+        (&moved, ChangeKind::Moved, rules.reach),
+    ] {
+        for block in runs::blocks(matches, members, reach) {
+            let change = runs::block_change(matches, &block, kind);
+            let place = change.a.map_or(0, |[first, _]| 2 * u64::from(first));
+            placed.push((place, change));
         }
     }
-    placed.sort_by_key(|(place, change)| (*place, change.kind, change.b));
+    placed.sort_by(|(x, c), (y, d)| (x, c.kind, c.b).cmp(&(y, d.kind, d.b)));
     placed.into_iter().map(|(_, change)| change).collect()
-}
-
-/// The maximal runs of consecutive positions whose kind is `kind`.
-fn runs(kinds: &[Option<ChangeKind>], kind: ChangeKind) -> Vec<[u32; 2]> {
-    let mut out: Vec<[u32; 2]> = Vec::new();
-    for (position, k) in kinds.iter().enumerate() {
-        if *k != Some(kind) {
-            continue;
-        }
-        let position = position as u32;
-        match out.last_mut() {
-            Some(run) if run[1] + 1 == position => run[1] = position,
-            _ => out.push([position, position]),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

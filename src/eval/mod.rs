@@ -9,6 +9,7 @@
 //! - [`plot`]: the sweep as SVG;
 //! - [`documents`]: document reuse against a label file, through [`crate::compare`];
 //! - [`alignment`]: text alignment (PAN's task and measures) on a corpus built from the shared data.
+//! - [`changes`]: the editor's change list on revisions with known edits.
 //! - [`verdict`]: training and cross-validating the learned pair verdict.
 //!
 //! The thesis (`003_cb4e1995afbee241.txt`) evaluates by false positives and false negatives
@@ -18,6 +19,7 @@
 
 pub mod alignment;
 pub mod bands;
+pub mod changes;
 pub mod documents;
 pub mod formats;
 pub mod metrics;

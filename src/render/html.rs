@@ -1,5 +1,6 @@
 //! A self-contained HTML report: the figures, the dotplot (inline SVG), both documents with their
-//! matched sentences highlighted (each linked to its partners), and the table of matched pairs.
+//! matched sentences highlighted (each linked to its partners), the change list
+//! ([`super::changes_html`]), the passages and the table of matched pairs.
 //! No scripts, no external resources: it opens anywhere and can be archived as is, and it prints
 //! (a print stylesheet puts the documents one under the other and keeps table rows whole).
 //!
@@ -41,7 +42,7 @@ fn shows_documents(report: &Report<'_>) -> bool {
 }
 
 /// A sentence position, linked to the sentence when the page shows the documents.
-fn sentence_link(side: &str, position: u32, linked: bool) -> String {
+pub(super) fn sentence_link(side: &str, position: u32, linked: bool) -> String {
     if linked {
         format!(r##"<a href="#{side}-{position}">{position}</a>"##)
     } else {
@@ -145,13 +146,14 @@ a.match{{color:inherit;text-decoration:none;border-radius:3px;padding:0 1px}}
 a.identical{{background:{}33}} a.similar{{background:{}33}}
 a.match:target,span:target{{outline:2px solid #f39c12}}
 .matches td{{font-size:.9em}} .matches td.text{{text-align:left;min-width:20em}}
-.legend{{font-size:.9em;color:#444}} .note{{color:#555}} {} {PRINT_CSS}
+.legend{{font-size:.9em;color:#444}} .note{{color:#555}} {} {} {PRINT_CSS}
 </style></head><body>"#,
         escape(&a.doc.title),
         escape(&b.doc.title),
         hex(Tier::Identical),
         hex(Tier::Similar),
-        super::words::CSS
+        super::words::CSS,
+        super::changes_html::CSS
     );
     let _ = write!(
         out,
@@ -212,6 +214,7 @@ a.match:target,span:target{{outline:2px solid #f39c12}}
     } else {
         passage_texts_html(&mut out, report);
     }
+    super::changes_html::changes_html(&mut out, report, shows_documents(report));
     passages_html(&mut out, report);
     matches_html(&mut out, report);
     out.push_str("</body></html>\n");

@@ -1,6 +1,8 @@
 //! Pictures and reports without a window: the dotplot as SVG and PNG, comparison reports as JSON,
 //! CSV and text. The viewer exports through these same functions.
 
+pub mod changes;
+pub mod changes_html;
 pub mod collection;
 pub mod collection_html;
 pub mod collection_pages;

@@ -10,12 +10,16 @@ use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::CompareOptions;
 use crate::compare::alignment::{Relatedness, align};
+use crate::compare::changes::Changes;
 use crate::compare::passages::{Passage, PassageOptions, passages_of};
 use crate::compare::{
     Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
 };
 use crate::document::Document;
 use crate::similarity::{JoinSide, Method, ModelView, ScoredPair, Thresholds};
+
+/// How many changes the summary lists after their counts.
+pub const SUMMARY_CHANGES: usize = 5;
 
 /// One compared document and the name it is reported under (usually its path).
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +47,9 @@ pub struct Report<'a> {
     /// For each match, its words aligned ([`Report::with_words`]); empty until asked for, and
     /// `None` for the pairs of repeated sentences listed only in part.
     pub words: Vec<Option<WordAlignment>>,
+    /// What was added, deleted, changed or moved from A to B ([`crate::compare::changes`]),
+    /// from the matches: what the summary, the CSV, the HTML report and `--changes` list.
+    pub changes: Changes,
 }
 
 /// The first and last sentence a pair covers on one side: its own, or with the neighbour it
@@ -87,6 +94,7 @@ impl<'a> Report<'a> {
         let matches: Vec<ScoredPair> = comparison.matches(&thresholds).copied().collect();
         let (passages, passage_of) =
             passages_of(comparison, &matches, &thresholds, PassageOptions::default());
+        let changes = comparison.changes([sides[0].doc, sides[1].doc], &matches, &thresholds);
         Report {
             sides,
             comparison,
@@ -99,6 +107,7 @@ impl<'a> Report<'a> {
             passage_of,
             passage_options: PassageOptions::default(),
             words: Vec::new(),
+            changes,
         }
     }
 
@@ -124,6 +133,31 @@ impl<'a> Report<'a> {
             .matches
             .par_iter()
             .map(|pair| (!is_capped(pair)).then(|| align_pair(docs, pair, method, model, options)))
+            .collect();
+        self
+    }
+
+    /// Aligns the words of the pairs the change list names as reworded only (what `--changes`
+    /// shows without the other reports); the other matches keep theirs if they have them.
+    pub fn with_change_words(mut self, model: &dyn ModelView, options: &CompareOptions) -> Self {
+        if !self.words.is_empty() {
+            return self;
+        }
+        let docs = [self.sides[0].doc, self.sides[1].doc];
+        let method = self.comparison.method;
+        let mut named = vec![false; self.matches.len()];
+        for change in &self.changes.list {
+            for &m in &change.pairs {
+                if let Some(flag) = named.get_mut(m) {
+                    *flag = true;
+                }
+            }
+        }
+        self.words = self
+            .matches
+            .par_iter()
+            .zip(named)
+            .map(|(pair, named)| named.then(|| align_pair(docs, pair, method, model, options)))
             .collect();
         self
     }
@@ -199,8 +233,11 @@ impl<'a> Report<'a> {
     }
 
     /// Writes the matched pairs as CSV: positions, scores, tier and both sentences' text, then
-    /// the unmatched sentences of A and of B (tier `unmatched`, the other side empty); each row
-    /// ends with its sentences' character offsets and lengths (as the JSON report counts them).
+    /// the unmatched sentences of A and of B (tier `unmatched`, the other side empty), then one
+    /// row per change of the change list (tier `added`, `deleted`, `changed` or `moved`: its
+    /// first and last sentence on each side, its text, the reworded pairs' words); each row has
+    /// its sentences' character offsets and lengths (as the JSON report counts them) and, last,
+    /// the last sentence on each side.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
         let mut writer = crate::escape::CsvWriter::new(out);
         writer.write_record([
@@ -218,6 +255,8 @@ impl<'a> Report<'a> {
             "left_length",
             "right_offset",
             "right_length",
+            "left_last",
+            "right_last",
         ])?;
         let span = |side: usize, range: [u32; 2]| {
             let doc = self.sides[side].doc;
@@ -267,6 +306,8 @@ impl<'a> Report<'a> {
                 left[1].as_str(),
                 right[0].as_str(),
                 right[1].as_str(),
+                pair_range(p, JoinSide::Left)[1].to_string().as_str(),
+                pair_range(p, JoinSide::Right)[1].to_string().as_str(),
             ])?;
         }
         for (side, positions) in self.unmatched_sentences().iter().enumerate() {
@@ -278,21 +319,26 @@ impl<'a> Report<'a> {
                     .map_or("", |s| s.text.as_str());
                 let [offset, length] = span(side, [position, position]);
                 let position = position.to_string();
-                let mut record = [""; 14];
+                let mut record = [""; 16];
                 record[side] = position.as_str();
                 record[4] = "unmatched";
                 record[8 + side] = sentence;
                 record[10 + 2 * side] = offset.as_str();
                 record[11 + 2 * side] = length.as_str();
+                record[14 + side] = position.as_str();
                 writer.write_record(record)?;
             }
+        }
+        for change in &self.changes.list {
+            writer.write_record(self.change_row(change))?;
         }
         writer.flush()?;
         Ok(())
     }
 
-    /// A few lines for people: the documents, the method and thresholds, the figures, and the
-    /// repeated sentences whose partners are not all listed.
+    /// A few lines for people: the documents, the method and thresholds, the figures, the
+    /// change list's counts and first changes, and the repeated sentences whose partners are not
+    /// all listed.
     pub fn summary(&self) -> String {
         // Names and titles come from the files: escaped for the terminal.
         use crate::escape::terminal;
@@ -347,12 +393,13 @@ impl<'a> Report<'a> {
              counts as found\n"
         } else {
             ""
-        } + &self
-            .comparison
-            .exclusions
-            .describe()
-            .map(|what| format!("left out: {what}\n"))
-            .unwrap_or_default()
+        } + &self.changes_summary(SUMMARY_CHANGES)
+            + &self
+                .comparison
+                .exclusions
+                .describe()
+                .map(|what| format!("left out: {what}\n"))
+                .unwrap_or_default()
             + &capped_notes(&self.comparison.capped, MOST_CAPPED_NOTES)
                 .iter()
                 .map(|note| format!("listed in part: {note}\n"))

@@ -1,5 +1,6 @@
-//! The Changes list, for an editor comparing two versions (issue 29, item 1): what was added,
-//! deleted, changed or moved from A to B ([`crate::compare::changes`] finds them), with their
+//! The Changes list, for an editor comparing two versions (issues 29 and 43): what was added,
+//! deleted, changed or moved from A to B ([`crate::compare::changes`] finds them, the same list
+//! every report writes), with their
 //! counts as filters, a preview of each, and next / previous change (`c` / `Shift+C`, apart
 //! from `n` / `p`, which step through matches).
 
@@ -143,8 +144,14 @@ fn change_label(app: &SimdocApp, change: &Change) -> String {
         .as_ref()
         .and_then(|d| d.doc.sentences.get(first as usize))
         .map_or("", |s| s.text.as_str());
+    // A moved block names the sentences reworded as they moved.
+    let reworded = match (change.kind, change.pairs.len()) {
+        (ChangeKind::Moved, 1) => " (1 sentence reworded)".to_string(),
+        (ChangeKind::Moved, n) if n > 1 => format!(" ({n} sentences reworded)"),
+        _ => String::new(),
+    };
     format!(
-        "{:<8} {place}   {}",
+        "{:<8} {place}{reworded}   {}",
         change.kind.name(),
         crate::app::widgets::shorten(text, 80)
     )
@@ -229,14 +236,20 @@ fn capitalised(word: &str) -> String {
 /// What each kind means, for the filter buttons' tooltips.
 fn kind_hint(kind: ChangeKind) -> &'static str {
     match kind {
-        ChangeKind::Added => "Sentences of B with no match in A",
-        ChangeKind::Deleted => "Sentences of A with no match in B",
+        ChangeKind::Added => {
+            "Sentences of B with no match in A nor a sentence written the same at their place"
+        }
+        ChangeKind::Deleted => {
+            "Sentences of A with no match in B nor a sentence written the same at their place"
+        }
         ChangeKind::Changed => {
-            "Sentences matched in place (on the alignment) but not identical: reworded"
+            "Sentences matched in place (on the alignment) but not identical: reworded. A pair \
+             counts only when it is evidence on its own (judged against chance: its own \
+             E-value); otherwise its sentences are deleted and added"
         }
         ChangeKind::Moved => {
-            "Matched text out of order: a passage or match off the alignment, the heaviest \
-             chain of passages that goes forward in both documents"
+            "Matched text out of order: pairs off the alignment, the heaviest chain of pairs \
+             that goes forward in both documents; the sentences reworded as they moved are named"
         }
     }
 }
