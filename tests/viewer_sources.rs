@@ -204,7 +204,7 @@ fn a_higher_permission_runs_again_and_drops_the_near_copy() {
     h.state_mut().set_thresholds(thresholds);
     settle(&mut h);
     assert_eq!(source_rows(&h), ["60% of the document is found in one.txt"]);
-    // The run used that permission (not judged against chance: see `sources_matching`).
+    // The run used that permission (the settings', as `simdoc sources` runs).
     assert_eq!(
         h.state()
             .sources
@@ -259,8 +259,8 @@ fn document_a_is_the_document_when_none_is_typed() {
 }
 
 /// A BBC business summary (its sentences copied from its article) against all 510 business
-/// articles: its own article holds all of it; the next holds 38% (as `simdoc sources` says,
-/// tests/sources_real.rs).
+/// articles: its own article holds all of it; the next, another report of the same story, 43%
+/// (as `simdoc sources` says, tests/sources_real.rs).
 #[test]
 #[cfg_attr(
     not(simdoc_data),
@@ -277,11 +277,58 @@ fn a_bbc_summary_is_found_whole_in_its_own_article() {
         rows[..2],
         [
             "100% of the document is found in 003.txt",
-            "38% of the document is found in 127.txt"
+            "43% of the document is found in 127.txt"
         ]
     );
     let run = h.state().sources.run.as_ref().expect("a run");
     assert_eq!(run.input.sources.len(), 510);
+}
+
+/// One pair reads one containment under the default in every view: `simdoc compare`, `simdoc
+/// sources` against a pool of that one source, and the viewer's Sources view (a BBC summary
+/// and the other report of its story, 43% of it).
+#[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
+fn compare_sources_and_the_sources_view_read_one_containment() {
+    let data = common::data_dir();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pool = dir.path().join("pool");
+    std::fs::create_dir(&pool).expect("pool folder");
+    let source = pool.join("127.txt");
+    std::fs::copy(
+        data.join("documents/bbc-news/bbc/business/127.txt"),
+        &source,
+    )
+    .expect("copy");
+    let summary =
+        data.join("documents/bbc-news-summaries/BBC News Summary/Summaries/business/003.txt");
+    let compared = common::json_of(&[
+        "compare",
+        common::arg(&summary),
+        common::arg(&source),
+        "--json",
+        "-",
+    ])["figures"]["containment"][0]
+        .as_f64()
+        .expect("compare's containment");
+    let attributed = common::json_of(&[
+        "sources",
+        common::arg(&summary),
+        common::arg(&pool),
+        "--json",
+        "-",
+    ])["sources"][0]["containment"]
+        .as_f64()
+        .expect("sources' containment");
+    let h = run_view(&summary, &pool);
+    let run = h.state().sources.run.as_ref().expect("a run");
+    let shown = run.attribution.sources[0].containment;
+    assert!(compared > 0.3, "{compared}");
+    assert_eq!(attributed, compared);
+    assert_eq!(shown, compared);
 }
 
 #[test]

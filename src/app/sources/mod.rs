@@ -264,39 +264,24 @@ impl SimdocApp {
         }
     }
 
-    /// The thresholds and options an attribution runs with: the current settings, with every
-    /// pair at the permission counted (not judged against chance: a source index scores the
-    /// document against all sources at once, while the chance of a match is a property of one
-    /// pair of documents; judging each of hundreds of sources against chance is not built).
-    /// Under settings that judge against chance, whose permission only admits links, the
-    /// permission is at least the measured preset's (what `simdoc sources` ranks by).
+    /// The thresholds and options an attribution runs with: the current settings, as
+    /// `simdoc sources` runs with its preset's. Judged against chance (the default), the
+    /// document is searched against every source at once and each source's passages are judged
+    /// with E-values over the whole pool ([`crate::sources`]); under the presets scored by
+    /// Sims, every pair at the permission counts.
     fn sources_matching(&self) -> (Thresholds, CompareOptions) {
-        let mut thresholds = self.settings.thresholds;
-        thresholds.chance = None;
-        if self.settings.chance.is_some() {
-            let measured = crate::similarity::Preset::MEASURED.thresholds;
-            thresholds.permission = thresholds.permission.max(measured.permission);
-            thresholds.variation = measured.variation;
-        }
-        let mut options = self.settings.compare_options();
-        options.chance = None;
-        options.floor = crate::compare::DEFAULT_FLOOR.min(thresholds.permission);
-        (thresholds, options)
+        (self.settings.thresholds, self.settings.compare_options())
     }
 
     /// Opens the document (as A) and `source` (as B) side by side in the Texts view; with
     /// `sentences` (document sentence, source sentence), that pair is selected and shown.
-    /// The pair is compared the way the sources were (see [`Self::sources_matching`]), so it
-    /// shows the containment the list showed.
+    /// The pair is compared under the same settings (see [`Self::sources_matching`]); judged
+    /// against chance its E-values count this one source, not the whole pool, so it shows at
+    /// least what the list showed.
     pub fn open_source_pair(&mut self, source: usize, sentences: Option<(u32, u32)>) {
         let Some(run) = self.sources.run.clone() else {
             return;
         };
-        let (thresholds, _) = self.sources_matching();
-        self.settings.thresholds = thresholds;
-        if self.settings.chance.take().is_some() {
-            self.settings.min_passage = crate::compare::passages::default_min_pairs(false);
-        }
         let Some(doc) = run.input.sources.get(source) else {
             return;
         };
