@@ -147,3 +147,70 @@ fn sources_command_refuses_a_missing_document_and_an_empty_pool() {
         common::text(&alone.stderr)
     );
 }
+
+/// The attributed share of `document` against the folder `pool` with `flags`.
+fn attributed(document: &Path, pool: &Path, flags: &[&str]) -> f64 {
+    let mut args = vec![
+        "sources",
+        common::arg(document),
+        common::arg(pool),
+        "--json",
+        "-",
+    ];
+    args.extend_from_slice(flags);
+    common::json_of(&args)["attributed"]
+        .as_f64()
+        .expect("the attributed share")
+}
+
+/// Each flag that decides how `sources` judges changes what it reports: one short line of
+/// common words ("He declined to give a reason.", in no article) against the 59 articles of
+/// enwiki's wiki_42, one file each. Judged against chance (the default, or `--judge-chance true`
+/// under the measured preset) nothing is attributed; scored by Sims (the measured preset,
+/// `--judge-chance false`) or with no chance bar (`--chance off`), the line is "found" in long
+/// sentences that hold its words. (Before, `sources` judged by Sims whatever these said.)
+#[test]
+#[cfg_attr(
+    not(simdoc_data),
+    ignore = "needs SIMDOC_DATA (the shared data folder)"
+)]
+fn the_chance_flags_change_what_sources_attributes() {
+    let data = common::data_dir();
+    let text = std::fs::read_to_string(data.join("reference/enwiki-2015/text/AA/wiki_42"))
+        .expect("wiki_42");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pool = dir.path().join("articles");
+    std::fs::create_dir(&pool).expect("pool");
+    let mut written = 0;
+    for (k, article) in text.split("<doc ").skip(1).enumerate() {
+        if let Some(body) = article
+            .split_once('\n')
+            .and_then(|(_, rest)| rest.split("</doc>").next())
+        {
+            std::fs::write(pool.join(format!("article{k:03}.txt")), body).expect("write");
+            written += 1;
+        }
+    }
+    assert!(written > 50, "{written} articles");
+    let document = dir.path().join("line.txt");
+    std::fs::write(&document, "He declined to give a reason.\n").expect("write");
+    assert_eq!(attributed(&document, &pool, &[]), 0.0);
+    // Nothing found reads 0, not "-0.000" (an empty sum of floats is -0).
+    let summary = common::simdoc(&["sources", common::arg(&document), common::arg(&pool)]);
+    let first = common::text(&summary.stdout);
+    assert!(
+        first.contains("0.0% attributed to 0 of") && first.contains("found in them: 0.000"),
+        "{first}"
+    );
+    assert_eq!(
+        attributed(
+            &document,
+            &pool,
+            &["--preset", "measured", "--judge-chance", "true"]
+        ),
+        0.0
+    );
+    assert!(attributed(&document, &pool, &["--preset", "measured"]) > 0.0);
+    assert!(attributed(&document, &pool, &["--judge-chance", "false"]) > 0.0);
+    assert!(attributed(&document, &pool, &["--chance", "off"]) > 0.0);
+}

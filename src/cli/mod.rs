@@ -401,7 +401,13 @@ impl MatchingValues {
         match self.judge_chance {
             Some(false) => preset.chance = None,
             Some(true) if preset.chance.is_none() => {
-                preset.chance = Some(simdoc::compare::chance::ChanceOptions::DEFAULT)
+                preset.chance = Some(simdoc::compare::chance::ChanceOptions::DEFAULT);
+                // Judged against chance with no bar would count every chain: the documents
+                // preset's bar unless --chance names one.
+                if self.chance.is_none() {
+                    preset.thresholds.chance =
+                        simdoc::similarity::Preset::DOCUMENTS.thresholds.chance;
+                }
             }
             _ => {}
         }

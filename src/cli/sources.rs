@@ -72,7 +72,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     let model: &ReferenceModel = &model;
     if options.rules.verdict {
         anyhow::bail!(
-            "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval              pairs`; `simdoc sources` attributes sentences by their Sims (use --verdict false)"
+            "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval pairs`; `simdoc sources` attributes sentences by their Sims (use --verdict false)"
         );
     }
     super::reference::check_rules(model, &options.rules)?;

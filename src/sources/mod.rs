@@ -496,7 +496,8 @@ impl Attribution {
             .zip(&self.counted)
             .filter(|(_, c)| **c)
             .filter_map(|(s, _)| s.map(|s| s.sim))
-            .sum();
+            // From +0: an empty f64 sum is -0, printed "-0.000".
+            .fold(0.0, |total, sim| total + sim);
         if counted == 0 {
             0.0
         } else {
