@@ -414,7 +414,8 @@ impl<'a> Report<'a> {
 }
 
 /// The thresholds as the viewer's controls say them: "permission 0.4, variation off" (a variation
-/// of 1 or more filters nothing, and the viewer's slider reads "off" there).
+/// of 1 or more filters nothing, and the viewer's slider reads "off" there), and the chance bar
+/// when matches are judged against chance.
 pub fn thresholds_in_words(thresholds: &Thresholds) -> String {
     let variation = if thresholds.variation >= 1.0 {
         "off".to_string()
@@ -426,8 +427,13 @@ pub fn thresholds_in_words(thresholds: &Thresholds) -> String {
     } else {
         String::new()
     };
+    // Judged against chance the bar is what decides; say it (the permission only admits links).
+    let chance = thresholds
+        .chance
+        .map(|bar| format!(", judged against chance: passages at E-value {bar:e} or below"))
+        .unwrap_or_default();
     format!(
-        "permission {}, variation {variation}{shortest}",
+        "permission {}, variation {variation}{shortest}{chance}",
         thresholds.permission
     )
 }
