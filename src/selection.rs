@@ -108,8 +108,8 @@ fn glob_set(patterns: &[String]) -> Result<Option<GlobSet>, PatternError> {
     })
 }
 
-/// Base names (before the first dot, any case) of files that describe a folder rather than
-/// belong to it.
+/// Base names (before the first dot or dash, any case) of files that describe a folder rather
+/// than belong to it; a dashed variant with a digit is a numbered document instead.
 const FOLDER_NOTES: [&str; 10] = [
     "readme",
     "source",
@@ -130,8 +130,11 @@ pub fn is_folder_note(path: &Path) -> bool {
         return false;
     };
     let lower = name.to_ascii_lowercase();
-    let base = lower.split(['.', '-']).next().unwrap_or(lower.as_str());
-    FOLDER_NOTES.contains(&base)
+    let stem = lower.split('.').next().unwrap_or(lower.as_str());
+    // "LICENSE-MIT" and "README-fr" are notes; "source-document01234" (PAN's corpus layout) and
+    // "source-1" are numbered documents.
+    let (base, variant) = stem.split_once('-').unwrap_or((stem, ""));
+    FOLDER_NOTES.contains(&base) && !variant.chars().any(|c| c.is_ascii_digit())
 }
 
 impl FileSelection {
@@ -299,6 +302,8 @@ mod tests {
             "source_code_review.html",
             "readmefirst.txt",
             "001.txt",
+            "source-document01234.txt",
+            "source-00001.txt",
         ] {
             assert!(!is_folder_note(Path::new(name)), "{name}");
         }

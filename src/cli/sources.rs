@@ -106,7 +106,14 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         .filter(|(name, _)| itself.is_none() || std::fs::canonicalize(name).ok() != itself)
         .unzip();
     if sources.is_empty() {
-        anyhow::bail!("no source could be read from the paths given");
+        if skipped.is_empty() {
+            anyhow::bail!("no source could be read from the paths given");
+        }
+        anyhow::bail!(
+            "no source could be read from the paths given: {} file(s) left out (README, SOURCE, \
+             LICENSE and the like describe a folder; --all-files reads them, --include picks files)",
+            skipped.len()
+        );
     }
     let bar = super::inputs::progress_bar();
     bar.set_message("indexing sources");
