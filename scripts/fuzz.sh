@@ -5,6 +5,9 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default: 1800 s, every target)
 #
+# FUZZ_RUNS=N stops a target after N executions if that comes before its time (libFuzzer's
+# -runs), so a run can be sized by executions: FUZZ_RUNS=1000000 scripts/fuzz.sh 7200 packages.
+#
 # Targets: document_bytes (text, HTML and container bytes through every front end),
 # compare_two (two documents compared with every method), model_bytes (model files),
 # pdf_objects (PDFs built around the input's objects: page trees, fonts and their character
@@ -68,7 +71,7 @@ for target in "${targets[@]}"; do
   set +e
   nice -n 19 "${fuzz[@]}" run -O -s "$sanitizer" "$target" "$corpus" fuzz/seeds/"$target" -- \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -max_len="$(max_len_of "$target")" \
-    -print_final_stats=1 >"$log" 2>&1
+    -print_final_stats=1 ${FUZZ_RUNS:+-runs="$FUZZ_RUNS"} >"$log" 2>&1
   status=$?
   set -e
   runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
