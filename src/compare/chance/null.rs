@@ -48,6 +48,8 @@
 //! that are one); how well the E-values hold on unrelated documents is measured (EVALUATION.md,
 //! "Text alignment").
 
+use std::sync::OnceLock;
+
 use rustc_hash::FxHashMap;
 
 use crate::similarity::{ModelView, PreparedDoc, TermId, Vocabulary};
@@ -78,7 +80,7 @@ const TABULATED_ENOUGH: f64 = -100.0;
 pub const LN_P_FLOOR: f64 = -700.0;
 
 /// Both documents' word statistics and the null distribution of a pair's score.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct NullModel {
     /// Per term shared by both documents: its dense index into [`Self::weights`], heaviest
     /// first.
@@ -96,8 +98,29 @@ pub struct NullModel {
     mean_length: [f64; 2],
     /// Active sentences per side (n, m).
     pub sentences: [usize; 2],
-    /// Per length bucket, ln P(W' >= k STEP) for k = 0..=MAX_SCORE / STEP.
-    ln_tails: Vec<Vec<f32>>,
+    /// Per dense index: pi(t), the chance a random pair of sentences shares the term.
+    probabilities: Vec<f64>,
+    /// Per length bucket, ln P(W' >= k STEP) for k = 0..=MAX_SCORE / STEP, made the first time
+    /// a pair of that bucket asks: each table is a recursion over the grid for every weight
+    /// (up to 3,000 steps by as many weights), and a comparison whose sentences are of a few
+    /// lengths meets a few of the [`BUCKETS`] (making all of them was a third of the time the
+    /// `compare_two` fuzz target spent on two short documents).
+    ln_tails: Vec<OnceLock<Vec<f32>>>,
+}
+
+/// Equal models: the same terms, weights, rates and sizes (the tail tables follow from these,
+/// whichever of them were made).
+impl PartialEq for NullModel {
+    fn eq(&self, other: &Self) -> bool {
+        self.dense == other.dense
+            && self.weights == other.weights
+            && self.weight_grid == other.weight_grid
+            && self.alpha == other.alpha
+            && self.rates == other.rates
+            && self.mean_length == other.mean_length
+            && self.sentences == other.sentences
+            && self.probabilities == other.probabilities
+    }
 }
 
 /// What a term's rate leans towards in documents too short to estimate it (see the module docs).
@@ -169,9 +192,7 @@ impl NullModel {
             terms_left as f64 / n.max(1) as f64,
             terms_right as f64 / m.max(1) as f64,
         ];
-        let ln_tails = (0..BUCKETS)
-            .map(|bucket| tail_table(&probabilities, bucket_factor(bucket)))
-            .collect();
+        let ln_tails = (0..BUCKETS).map(|_| OnceLock::new()).collect();
         NullModel {
             dense,
             weights,
@@ -180,8 +201,15 @@ impl NullModel {
             rates,
             mean_length,
             sentences: [n, m],
+            probabilities,
             ln_tails,
         }
+    }
+
+    /// The tail table of the bucket of length factor `factor`, made on first use.
+    fn tails(&self, factor: f64) -> &[f32] {
+        let bucket = bucket_of(factor);
+        self.ln_tails[bucket].get_or_init(|| tail_table(&self.probabilities, bucket_factor(bucket)))
     }
 
     /// A shared term's rate in one document (`side` 0 or 1), by dense index: the share of its
@@ -230,7 +258,7 @@ impl NullModel {
     /// ln P_r(W' >= score): how likely a random pair of this length factor scores at least
     /// `score` (see the module docs).
     pub fn ln_p(&self, score: f64, factor: f64) -> f64 {
-        let table = &self.ln_tails[bucket_of(factor)];
+        let table = self.tails(factor);
         let bin = score_bin(score);
         let last = f64::from(table[table.len() - 1]);
         if bin < table.len() {
@@ -254,7 +282,7 @@ impl NullModel {
     /// `ln_p`: what a pair's score must reach to be that unlikely (`None` if no tabulated score
     /// is).
     pub fn bin_needed(&self, ln_p: f64, factor: f64) -> Option<usize> {
-        let table = &self.ln_tails[bucket_of(factor)];
+        let table = self.tails(factor);
         // The tail falls as the score grows.
         let bin = table.partition_point(|&t| f64::from(t) > ln_p);
         (bin < table.len()).then_some(bin)
