@@ -2,7 +2,7 @@
 //! summary, move a slider, click a match, step with the keyboard, export, and survive a bad file.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

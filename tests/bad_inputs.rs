@@ -3,7 +3,7 @@
 //! regression that hangs fails by the time limit instead of hanging the suite.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! `simdoc eval pairs` and `simdoc eval documents`, run as a user would, on hand-made files.
 
-mod common;
+use crate::common;
 use common::{simdoc, text};
 
 use std::path::Path;

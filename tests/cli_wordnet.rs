@@ -3,7 +3,7 @@
 //! model info --term` lists a word's relations, the wordnet and verdict presets compare and
 //! explain, and a model without what a preset needs is refused with the reason.
 
-mod common;
+use crate::common;
 use common::{simdoc, text};
 
 use std::path::PathBuf;

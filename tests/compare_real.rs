@@ -6,7 +6,7 @@
 //! - the indexed comparison finds exactly the pairs brute force finds, on real documents;
 //! - the exported SVG has one mark per match of the JSON report.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -7,7 +7,7 @@
 //! device is made in the test's own folder, where the system allows it.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};

@@ -3,7 +3,7 @@
 //! path, headers, presets and options, re-scoring below the floor.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::Path;
 use std::sync::Arc;

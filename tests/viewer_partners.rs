@@ -3,7 +3,7 @@
 //! with the same matched sentences and containment.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::sync::Arc;
 

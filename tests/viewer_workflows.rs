@@ -3,7 +3,7 @@
 //! size, the dotplot's legend for its section lines; the Changes list and its keys.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::Path;
 use std::sync::Arc;

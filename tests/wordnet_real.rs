@@ -4,7 +4,7 @@
 //! embedded verdict being what its training command makes.
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test wordnet_real`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
