@@ -157,3 +157,35 @@ fn a_form_painting_itself_among_garbled_objects_does_not_overflow_the_stack() {
         }
     }
 }
+
+/// document_bytes, 2026-11-28 (a timeout: 18 s for the target's six readings, 1.2 GB): a 6 KB
+/// PDF whose one content stream, deflated and damaged near its end, unpacks to about 2 million
+/// `q` and `Q`. The check of what `pdf-extract` will hold took each operation as 100 bytes and
+/// let it through (2,097,152 allowed); parsed, each holds about 580, and the file took 1.2 GB
+/// and 2.2 s in the release build. It must now be refused before anything is parsed, with the
+/// memory it would have taken.
+#[test]
+fn a_small_pdf_unpacking_to_millions_of_operations_is_refused_before_parsing() {
+    use simdoc::document::{LoadError, SourceFormat};
+    let started = std::time::Instant::now();
+    let outcome = common::parse_in_child(
+        &fixture("pdf-deflated-operations.pdf"),
+        "x.pdf",
+        SourceFormat::Pdf,
+    );
+    match outcome {
+        Err(error @ LoadError::OverLimit { .. }) => {
+            let message = error.to_string();
+            assert!(
+                message.starts_with("x.pdf: its page 1 holds ")
+                    && message.contains(" drawing operations at once, ")
+                    && message.ends_with(" MB once parsed, over the limit of 384"),
+                "{message}"
+            );
+        }
+        other => panic!("not refused for its operations: {other:?}"),
+    }
+    // The refusal comes from counting tokens, not from parsing them (0.02 s in the release
+    // build; parsing took 2.2 s).
+    assert!(started.elapsed() < Duration::from_secs(20));
+}

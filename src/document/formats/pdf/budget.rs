@@ -8,8 +8,9 @@
 //!   the same depth). A page that is its own `/Parent` hung simdoc forever;
 //! - the drawings: each content stream runs as one list of operations held in memory, and each
 //!   `q` holds a copy of the graphics state until its `Q`. A page may hold at most
-//!   [`MAX_OPERATIONS_HELD`] operations at once (its own and those of the drawings, form or
-//!   image XObjects, it paints with `Do`, which run nested), save the state at most
+//!   [`MAX_MB_HELD`] of parsed operations at once (its own and those of the drawings, form or
+//!   image XObjects, it paints with `Do`, which run nested; each operation weighed at
+//!   [`BYTES_PER_OPERATION`] and each operand at [`BYTES_PER_OPERAND`]), save the state at most
 //!   [`MAX_STATE_DEPTH`] levels deep in one stream, and the whole file may run at most
 //!   [`MAX_OPERATIONS_RUN`] operations and [`MAX_CONTENT_BYTES_RUN`] bytes of content (a drawing
 //!   painted a thousand times runs a thousand times). A content stream of two million `q` took
@@ -42,9 +43,36 @@ use super::painted::{self, Named};
 
 /// Deepest page tree (levels of `/Parent` above a page).
 pub const MAX_TREE_DEPTH: usize = 256;
-/// Most operations held at once by one page and the drawings it paints (each about 100 bytes
-/// in `lopdf`'s list).
-pub const MAX_OPERATIONS_HELD: u64 = 1 << 21;
+/// Most memory, in MB, that the parsed operations of one page and the drawings it paints may
+/// hold at once. A dense real page holds tens of thousands of operations (a few tens of MB).
+pub const MAX_MB_HELD: u64 = 384;
+/// What one parsed operation holds while its stream runs, operands aside: measured at 580 bytes
+/// (`lopdf` 0.42's operation and what `pdf-extract` 0.12 keeps per operation; `simdoc
+/// read-worker` under `/usr/bin/time` on pages of 500,000 `n`, 1,000,000 `q Q`: 0.29 and 1.14
+/// GB). It was taken as 100 bytes, so a page within the old limit of 2,097,152 operations held
+/// 1.2 GB (found by fuzzing `document_bytes`: 6 KB of deflated `q Q`).
+pub const BYTES_PER_OPERATION: u64 = 600;
+/// What one parsed operand holds: measured at 82 bytes (500,000 `1 0 0 1 0 0 cm` took 0.54 GB,
+/// 0.24 GB more than as many `n`).
+pub const BYTES_PER_OPERAND: u64 = 90;
+
+/// The memory the parsed operations of `scan` hold, in bytes.
+fn bytes_held(scan: &ContentScan) -> u64 {
+    scan.operations
+        .saturating_mul(BYTES_PER_OPERATION)
+        .saturating_add(scan.operands.saturating_mul(BYTES_PER_OPERAND))
+}
+
+/// The refusal of a page or drawing `what` holding `held` bytes of `operations` operations.
+fn held_too_much(what: &str, operations: u64, held: u64) -> BudgetProblem {
+    over(
+        format!(
+            "its {what} holds {operations} drawing operations at once, {} MB once parsed",
+            held.div_ceil(1 << 20)
+        ),
+        MAX_MB_HELD,
+    )
+}
 /// Deepest nesting of `q` in one content stream (each level a copy of the graphics state).
 pub const MAX_STATE_DEPTH: u32 = 1_024;
 /// Most operations run over the whole file, drawings counted each time they are painted.
@@ -103,8 +131,10 @@ pub(super) fn content_of(stream: &pdf_extract::Stream) -> Vec<u8> {
 struct Cost {
     operations_run: u64,
     bytes_run: u64,
-    /// Most operations held at once (a stream's own, plus the deepest chain below it).
+    /// Most bytes of parsed operations held at once (a stream's own, plus the deepest chain
+    /// below it), and how many operations those are.
     held: u64,
+    operations_held: u64,
     /// The `/ToUnicode` streams of the fonts selected.
     maps: Vec<ObjectId>,
 }
@@ -140,13 +170,11 @@ pub fn check(doc: &Document) -> Result<(), BudgetProblem> {
         let cost = walk.run(&content, resources, &format!("page {number}"))?;
         operations = operations.saturating_add(cost.operations_run);
         bytes = bytes.saturating_add(cost.bytes_run);
-        if cost.held > MAX_OPERATIONS_HELD {
-            return Err(over(
-                format!(
-                    "its page {number} holds {} drawing operations at once",
-                    cost.held
-                ),
-                MAX_OPERATIONS_HELD,
+        if cost.held > MAX_MB_HELD << 20 {
+            return Err(held_too_much(
+                &format!("page {number}"),
+                cost.operations_held,
+                cost.held,
             ));
         }
         if operations > MAX_OPERATIONS_RUN {
@@ -268,14 +296,9 @@ impl<'a> Walk<'a> {
                 u64::from(MAX_STATE_DEPTH),
             ));
         }
-        if scan.operations > MAX_OPERATIONS_HELD {
-            return Err(over(
-                format!(
-                    "its {what} holds {} drawing operations at once",
-                    scan.operations
-                ),
-                MAX_OPERATIONS_HELD,
-            ));
+        let held = bytes_held(scan);
+        if held > MAX_MB_HELD << 20 {
+            return Err(held_too_much(what, scan.operations, held));
         }
         Ok(())
     }
@@ -289,7 +312,8 @@ impl<'a> Walk<'a> {
         let mut cost = Cost {
             operations_run: drawing.scan.operations,
             bytes_run: drawing.bytes,
-            held: drawing.scan.operations,
+            held: bytes_held(&drawing.scan),
+            operations_held: drawing.scan.operations,
             maps: Vec::new(),
         };
         let fonts = resources.and_then(|r| dict_at(self.doc, r, b"Font"));
@@ -305,7 +329,7 @@ impl<'a> Walk<'a> {
             cost.maps.extend(map);
         }
         let drawings = resources.and_then(|r| dict_at(self.doc, r, b"XObject"));
-        let mut deepest = 0u64;
+        let (mut deepest, mut deepest_operations) = (0u64, 0u64);
         for name in &drawing.named.drawings {
             let Some(id) = drawings
                 .and_then(|d| d.get(name).ok())
@@ -316,7 +340,9 @@ impl<'a> Walk<'a> {
             let inner = self.drawing(id, resources)?;
             cost.operations_run = cost.operations_run.saturating_add(inner.operations_run);
             cost.bytes_run = cost.bytes_run.saturating_add(inner.bytes_run);
-            deepest = deepest.max(inner.held);
+            if inner.held > deepest {
+                (deepest, deepest_operations) = (inner.held, inner.operations_held);
+            }
             cost.maps.extend(inner.maps);
             cost.maps.sort_unstable();
             cost.maps.dedup();
@@ -326,6 +352,7 @@ impl<'a> Walk<'a> {
             }
         }
         cost.held = cost.held.saturating_add(deepest);
+        cost.operations_held = cost.operations_held.saturating_add(deepest_operations);
         Ok(cost)
     }
 

@@ -17,6 +17,9 @@ use super::tokens::{Kind, Tokens};
 pub struct ContentScan {
     /// Operators, each of which `lopdf` keeps in memory as one operation while the stream runs.
     pub operations: u64,
+    /// Everything else but white space and comments: operands (an array's brackets counted
+    /// too), each kept beside its operation.
+    pub operands: u64,
     /// The deepest nesting of `q` (each level holds a copy of the graphics state).
     pub max_depth: u32,
 }
@@ -26,10 +29,14 @@ pub fn scan(bytes: &[u8]) -> ContentScan {
     let mut found = ContentScan::default();
     let mut depth = 0u32;
     for token in Tokens::new(bytes) {
-        if token.kind != Kind::Operator {
-            continue;
+        match token.kind {
+            Kind::Operator => found.operations += 1,
+            Kind::White | Kind::Comment => continue,
+            _ => {
+                found.operands += 1;
+                continue;
+            }
         }
-        found.operations += 1;
         match &bytes[token.range] {
             b"q" => {
                 depth += 1;
@@ -53,6 +60,8 @@ mod tests {
                         /Span <</MCID 0>> BDC EMC Q";
         let found = scan(content);
         assert_eq!(found.operations, 16);
+        // 1 0 0 1 72 720, /F1 12, (Hello ...), /Fm0, <4865...>, [ (a) -20 (b) ], /Span <<...>>.
+        assert!(found.operands >= 6 + 2 + 1 + 1 + 1 + 5 + 2, "{found:?}");
         assert_eq!(found.max_depth, 3);
     }
 
