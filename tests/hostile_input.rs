@@ -13,8 +13,8 @@
 mod common;
 
 mod bad_inputs;
+mod fuzz_findings;
 mod hostile_documents;
 mod hostile_pdfs;
-mod fuzz_findings;
 mod repetition;
 mod templated;

@@ -9,8 +9,8 @@
 mod common;
 
 mod compare_properties;
-mod partners_capped;
-mod wordnet_properties;
 mod formats_office;
 mod formats_pdf;
 mod no_panics;
+mod partners_capped;
+mod wordnet_properties;
