@@ -99,7 +99,7 @@ fn main() {
     );
     println!("| preset | score | copies | ROC AUC | best F1 | at score |");
     println!("|---|---|---|---|---|---|");
-    for (name, preset) in Preset::NAMED {
+    for &simdoc::similarity::NamedPreset { name, preset, .. } in Preset::all() {
         let options = CompareOptions {
             method: Method::Fuzzy,
             floor: DEFAULT_FLOOR.min(preset.thresholds.permission),

@@ -85,7 +85,12 @@ fn main() {
         println!();
         println!("|---|---|{}", "---|".repeat(CUTS.len()));
         for method in methods {
-            for (preset_name, preset) in Preset::NAMED {
+            for &simdoc::similarity::NamedPreset {
+                name: preset_name,
+                preset,
+                ..
+            } in Preset::all()
+            {
                 let options = CompareOptions {
                     method,
                     floor: DEFAULT_FLOOR.min(preset.thresholds.permission),

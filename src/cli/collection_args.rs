@@ -249,9 +249,9 @@ pub struct CollectionArgs {
     #[arg(long, help_heading = "Roul")]
     pub lsi_rank: Option<usize>,
 
-    /// Fuzzy: sentence-matching preset (measured or thesis, as `simdoc compare --preset`) in
-    /// place of the collection preset's matching; the options below override it.
-    #[arg(long, value_parser = super::preset_name, help_heading = "Fuzzy (and --matrix)")]
+    /// Fuzzy: sentence-matching preset (as `simdoc compare --preset`) in place of the
+    /// collection preset's matching; the options below override it.
+    #[arg(long, value_parser = super::preset_parser(), help_heading = "Fuzzy (and --matrix)")]
     pub matching_preset: Option<simdoc::similarity::Preset>,
     #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
     pub matching: super::MatchingValues,

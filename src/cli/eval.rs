@@ -449,7 +449,6 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::preset_name;
     use super::*;
 
     #[test]
@@ -467,7 +466,7 @@ mod tests {
     fn presets_and_explicit_thresholds_combine() {
         let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
             matching: super::super::MatchingArgs {
-                preset: preset.map(|p| preset_name(p).unwrap()),
+                preset: preset.map(|p| simdoc::similarity::Preset::named(p).unwrap()),
                 values: super::super::MatchingValues {
                     permission,
                     ..Default::default()
@@ -496,11 +495,6 @@ mod tests {
             }
         );
         assert!(args(None, Some(1.5)).thresholds().is_err());
-        assert!(
-            preset_name("loose")
-                .unwrap_err()
-                .contains("documents or measured or thesis")
-        );
     }
 
     #[test]

@@ -100,10 +100,9 @@ pub struct ViewArgs {
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<std::path::PathBuf>,
-    /// Open under this preset, as `simdoc compare --preset` names them (documents, measured,
-    /// thesis, wordnet, verdict, teacher or news); the preset menu changes it later. Default:
-    /// the one the viewer last used.
-    #[arg(long, value_parser = preset_name)]
+    /// Open under this matching preset (as `simdoc compare --preset`); the preset menu changes
+    /// it later. Default: the one the viewer last used.
+    #[arg(long, value_parser = preset_parser())]
     pub preset: Option<simdoc::similarity::Preset>,
 }
 
@@ -123,36 +122,20 @@ pub(crate) fn probability(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The collection presets whose fuzzy comparison's matching a comparison may take by name
-/// ([`CollectionPreset::matching`]): a pair of a teacher's collection report compared with
-/// `--preset teacher` shows the figures the report shows.
-const COLLECTION_MATCHINGS: [(&str, simdoc::collection::presets::CollectionPreset); 2] = [
-    (
-        "teacher",
-        simdoc::collection::presets::CollectionPreset::Teacher,
-    ),
-    ("news", simdoc::collection::presets::CollectionPreset::News),
-];
-
-/// A matching preset by name (`measured`, `thesis`, ..., or `teacher` and `news`, the matching
-/// of those collection presets), for clap.
-pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, String> {
+/// A matching preset by name, for clap: the values (and, in `--help`, what each is for) are the
+/// library's table ([`simdoc::similarity::Preset::all`]), so the command line lists exactly the
+/// presets the viewer's menu does.
+pub(crate) fn preset_parser()
+-> impl clap::builder::TypedValueParser<Value = simdoc::similarity::Preset> {
+    use clap::builder::TypedValueParser;
     use simdoc::similarity::Preset;
-    Preset::named(name)
-        .or_else(|| {
-            COLLECTION_MATCHINGS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, preset)| preset.matching())
-        })
-        .ok_or_else(|| {
-            let names: Vec<&str> = Preset::NAMED
-                .iter()
-                .map(|(n, _)| *n)
-                .chain(COLLECTION_MATCHINGS.iter().map(|(n, _)| *n))
-                .collect();
-            format!("unknown preset `{name}` (expected {})", names.join(" or "))
-        })
+    clap::builder::PossibleValuesParser::new(
+        Preset::all()
+            .iter()
+            .map(|p| clap::builder::PossibleValue::new(p.name).help(p.purpose)),
+    )
+    // Only the table's names get here.
+    .map(|name| Preset::named(&name).unwrap_or_default())
 }
 
 /// What the relatedness of two words is read from, as a command-line value.
@@ -168,16 +151,8 @@ pub enum RelatedWordsArg {
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct MatchingArgs {
-    /// Matching preset: documents (the default for comparing documents: every match judged
-    /// against chance in its comparison, chosen by plagdet on a text-alignment corpus, see
-    /// EVALUATION.md), measured (the Sims' best F1 on MSRP and PAN training pairs; what
-    /// sources and a collection's fuzzy matching build on), thesis (the thesis as written:
-    /// 0.825 / 0.15, stopwords and numbers removed, no other rule), wordnet (WordNet's relations
-    /// between words, counted where one word replaces another), verdict (pairs decided by the
-    /// learned verdict's probability, which the permission then applies to; the default for
-    /// sentence pairs, with the best F1 on the training pairs), or teacher or news (the sentence matching of
-    /// that collection preset, which its reports' figures come from).
-    #[arg(long, value_parser = preset_name)]
+    /// Matching preset (default: documents; `eval pairs`: verdict).
+    #[arg(long, value_parser = preset_parser())]
     pub preset: Option<simdoc::similarity::Preset>,
     #[command(flatten)]
     pub values: MatchingValues,
@@ -511,6 +486,70 @@ pub fn run(command: Command) -> ExitCode {
         Err(err) => {
             eprintln!("simdoc: {err:#}");
             ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+    use simdoc::similarity::Preset;
+
+    /// Every option naming a matching preset, in every command, offers exactly the library's
+    /// table, with each preset's purpose as its help.
+    #[test]
+    fn every_preset_option_offers_the_librarys_table() {
+        let table: Vec<(String, String)> = Preset::all()
+            .iter()
+            .map(|p| (p.name.to_string(), p.purpose.to_string()))
+            .collect();
+        let mut found = Vec::new();
+        let mut stack = vec![(String::new(), super::Cli::command())];
+        while let Some((path, command)) = stack.pop() {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                // `collection --preset` names a collection preset (paper, teacher, news).
+                let matching = id == "matching_preset" || id == "preset" && path != " collection";
+                if !matching {
+                    continue;
+                }
+                let offered: Vec<(String, String)> = arg
+                    .get_possible_values()
+                    .iter()
+                    .map(|v| {
+                        let help = v.get_help().map(|h| h.to_string()).unwrap_or_default();
+                        (v.get_name().to_string(), help)
+                    })
+                    .collect();
+                assert_eq!(offered, table, "{path} --{id}");
+                found.push(format!("{path} --{id}"));
+            }
+            for sub in command.get_subcommands() {
+                stack.push((format!("{path} {}", sub.get_name()), sub.clone()));
+            }
+        }
+        for expected in [
+            " compare --preset",
+            " sources --preset",
+            " collection --matching_preset",
+        ] {
+            assert!(
+                found.iter().any(|f| f == expected),
+                "{expected} in {found:?}"
+            );
+        }
+    }
+
+    /// A name outside the table is refused with the table's names.
+    #[test]
+    fn an_unknown_preset_is_refused_with_the_names() {
+        let error =
+            super::Cli::try_parse_from(["simdoc", "compare", "a", "b", "--preset", "loose"])
+                .map(|_| ())
+                .unwrap_err()
+                .to_string();
+        for named in Preset::all() {
+            assert!(error.contains(named.name), "{error}");
         }
     }
 }

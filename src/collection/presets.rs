@@ -206,10 +206,7 @@ impl PresetParams {
             },
             fuzzy: fuzzy::FuzzyParams {
                 min_resemblance: 0.2,
-                ..with_permission(
-                    with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::MEASURED),
-                    0.6,
-                )
+                ..with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::TEACHER)
             },
         }
     }
@@ -256,10 +253,7 @@ impl PresetParams {
             },
             fuzzy: fuzzy::FuzzyParams {
                 min_resemblance: 0.9,
-                ..with_permission(
-                    with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::MEASURED),
-                    0.5,
-                )
+                ..with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::NEWS)
             },
         }
     }

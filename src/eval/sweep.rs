@@ -21,9 +21,10 @@ use crate::similarity::{Method, Preset, Thresholds};
 // filters its links, whatever their Sims, and needs no floor; a verdict's permission is a
 // probability, applied by filtering whatever its value.
 const _: () = {
+    let all = Preset::all();
     let mut i = 0;
-    while i < Preset::NAMED.len() {
-        let preset = &Preset::NAMED[i].1;
+    while i < all.len() {
+        let preset = &all[i].preset;
         assert!(
             preset.chance.is_some()
                 || preset.rules.verdict

@@ -37,7 +37,7 @@ pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
 pub use partners::{CappedPairs, PARTNERS_KEPT, PartnerCap, PartnersKept};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
-pub use preset::Preset;
+pub use preset::{NamedPreset, Preset};
 pub use rules::{MatchRules, Relate};
 
 /// A refined term's id: the reference model's id for terms it knows, a fresh id above the model's

@@ -15,9 +15,17 @@
 //!   (its permission is a probability); the default for deciding whether two sentences say the
 //!   same ([`Preset::for_sentence_pairs`]).
 //!
-//! The last two need a model with WordNet's relations and a verdict (the embedded one has
-//! both); EVALUATION.md, "WordNet relatedness" and "A learned pair verdict", says how they were
-//! chosen and what they score.
+//! - [`Preset::TEACHER`] and [`Preset::NEWS`]: the sentence matching of collection mode's
+//!   teacher and news presets (the measured matching at permission 0.6 and 0.5), so that a pair
+//!   of their reports compared alone, or a document's sources, read as the report does.
+//!
+//! The wordnet and verdict presets need a model with WordNet's relations and a verdict (the
+//! embedded one has both); EVALUATION.md, "WordNet relatedness" and "A learned pair verdict",
+//! says how they were chosen and what they score.
+//!
+//! [`Preset::all`] is the one table of them (name, title, purpose, settings) that the command
+//! line's `--preset` (its values and their help), the viewer's preset menu, saved settings and
+//! reports all read.
 
 use serde::{Deserialize, Serialize};
 
@@ -80,31 +88,118 @@ impl Preset {
         chance: None,
     };
 
-    /// The presets by name, for command lines and settings.
-    pub const NAMED: [(&'static str, Preset); 5] = [
-        ("documents", Preset::DOCUMENTS),
-        ("measured", Preset::MEASURED),
-        ("thesis", Preset::THESIS),
-        ("wordnet", Preset::WORDNET),
-        ("verdict", Preset::VERDICT),
-    ];
+    /// Collection mode's teacher preset's sentence matching: the measured matching with every
+    /// pair whose Sims reach 0.6 (chosen with the preset: EVALUATION.md, "Collection presets").
+    pub const TEACHER: Preset = Preset {
+        thresholds: Thresholds {
+            permission: 0.6,
+            ..Thresholds::MEASURED
+        },
+        ..Preset::MEASURED
+    };
 
-    /// The preset called `name`.
+    /// Collection mode's news preset's sentence matching: the measured matching at 0.5.
+    pub const NEWS: Preset = Preset {
+        thresholds: Thresholds {
+            permission: 0.5,
+            ..Thresholds::MEASURED
+        },
+        ..Preset::MEASURED
+    };
+
+    /// Every preset a user can choose, in the order menus and help list them: the default of a
+    /// comparison of documents first, then the thesis as written.
+    pub const fn all() -> &'static [NamedPreset] {
+        &PRESETS
+    }
+
+    /// The preset called `name` (as [`NamedPreset::name`]).
     pub fn named(name: &str) -> Option<Preset> {
-        Preset::NAMED
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, p)| p)
+        NamedPreset::named(name).map(|p| p.preset)
     }
 
     /// The name of the preset equal to this configuration, if any.
     pub fn name(&self) -> Option<&'static str> {
-        Preset::NAMED
-            .iter()
-            .find(|(_, p)| p == self)
-            .map(|&(n, _)| n)
+        self.named_preset().map(|p| p.name)
+    }
+
+    /// The table's entry equal to this configuration, if any.
+    pub fn named_preset(&self) -> Option<&'static NamedPreset> {
+        PRESETS.iter().find(|p| p.preset == *self)
     }
 }
+
+/// A preset as users meet it (see [`Preset::all`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NamedPreset {
+    /// What command lines and saved settings call it.
+    pub name: &'static str,
+    /// What menus show.
+    pub title: &'static str,
+    /// What it is for, in one line (help and tooltips).
+    pub purpose: &'static str,
+    pub preset: Preset,
+}
+
+impl NamedPreset {
+    /// The entry called `name`.
+    pub fn named(name: &str) -> Option<&'static NamedPreset> {
+        PRESETS.iter().find(|p| p.name == name)
+    }
+}
+
+/// The table (see [`Preset::all`]).
+const PRESETS: [NamedPreset; 7] = [
+    NamedPreset {
+        name: "documents",
+        title: "Documents",
+        purpose: "the default for comparing documents: only passages unlikely by chance in this \
+                  comparison count (chosen by plagdet on documents of 0.5 KB to 5 MB)",
+        preset: Preset::DOCUMENTS,
+    },
+    NamedPreset {
+        name: "thesis",
+        title: "Thesis",
+        purpose: "the thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords \
+                  and numbers removed, no other rule",
+        preset: Preset::THESIS,
+    },
+    NamedPreset {
+        name: "measured",
+        title: "Measured",
+        purpose: "every sentence pair whose Sims reach 0.4, the best F1 on isolated sentence \
+                  pairs; on long documents chance pairs pass too",
+        preset: Preset::MEASURED,
+    },
+    NamedPreset {
+        name: "verdict",
+        title: "Verdict",
+        purpose: "pairs decided by the learned verdict's probability (the permission applies to \
+                  it): the default for deciding whether two sentences say the same",
+        preset: Preset::VERDICT,
+    },
+    NamedPreset {
+        name: "wordnet",
+        title: "WordNet",
+        purpose: "the measured matching with WordNet's relations between words (synonyms, \
+                  derived forms, hypernyms) counted where one word replaces another",
+        preset: Preset::WORDNET,
+    },
+    NamedPreset {
+        name: "teacher",
+        title: "Teacher",
+        purpose: "collection mode's teacher preset (submissions against sources): every sentence \
+                  pair whose Sims reach 0.6, as its reports count them",
+        preset: Preset::TEACHER,
+    },
+    NamedPreset {
+        name: "news",
+        title: "News",
+        purpose: "collection mode's news preset (versions of one story in a feed): every sentence \
+                  pair whose Sims reach 0.5, as its reports count them",
+        preset: Preset::NEWS,
+    },
+];
 
 impl Preset {
     /// The default for a yes/no decision on a pair of sentences (`simdoc eval pairs`): the
@@ -151,6 +246,35 @@ mod tests {
             ..Preset::MEASURED
         };
         assert_eq!(custom.name(), None);
+    }
+
+    #[test]
+    fn the_table_names_each_preset_once_and_the_collection_presets_match() {
+        use crate::collection::presets::CollectionPreset;
+        let names: Vec<&str> = Preset::all().iter().map(|p| p.name).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        for (i, p) in Preset::all().iter().enumerate() {
+            assert_eq!(Preset::named(p.name), Some(p.preset));
+            // No two entries share settings, so a configuration names one preset.
+            assert!(
+                Preset::all()[..i].iter().all(|q| q.preset != p.preset),
+                "{}",
+                p.name
+            );
+            assert!(!p.purpose.is_empty() && !p.title.is_empty());
+        }
+        assert_eq!(Preset::all()[0].preset, Preset::default());
+        assert_eq!(
+            Preset::named("teacher"),
+            Some(CollectionPreset::Teacher.matching())
+        );
+        assert_eq!(
+            Preset::named("news"),
+            Some(CollectionPreset::News.matching())
+        );
     }
 
     #[test]
