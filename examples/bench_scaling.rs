@@ -28,11 +28,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset};
+use simdoc::similarity::Method;
 
 /// Whole articles of the enwiki files, in order, every other one from `first` (0 or 1), until
 /// `bytes` are reached.

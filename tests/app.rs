@@ -12,8 +12,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Preset, Thresholds};
+use simdoc::similarity::Thresholds;
 use viewer_support::{choose_preset, harness, labels_containing, settle, write};
 
 const A: &str = "# Fox report\n\n\

@@ -130,7 +130,8 @@ fn bad_input_is_a_clear_failure() {
         "--plot",
         "x.pdf",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    // A usage error: exit 2, as clap's own.
+    assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("must end in .png or .svg"));
 }
 

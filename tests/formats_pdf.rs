@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, compare};
 use simdoc::document::{self, Document, LoadError, LoadOptions, NodeKind};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::Preset;
 
 use crate::common;
 

@@ -12,9 +12,10 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::{Settings, SharedModel, Side, SimdocApp};
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{Method, Preset, Thresholds};
+use simdoc::similarity::{Method, Thresholds};
 use viewer_support::{choose_preset, harness, preset_shown, settle, write};
 
 fn frames(harness: &mut Harness<'_, SimdocApp>, n: usize) {

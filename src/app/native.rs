@@ -46,7 +46,7 @@ pub struct Start {
     /// Start in the Sources view: the first file against these sources.
     pub sources: Vec<PathBuf>,
     /// Start under this preset (the last one used otherwise).
-    pub preset: Option<crate::similarity::Preset>,
+    pub preset: Option<crate::compare::Preset>,
 }
 
 /// Opens the viewer window. Without files, the first start opens the bundled example.

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
+use crate::compare::Preset;
 use crate::compare::chance::ChanceOptions;
 use crate::compare::changes::Changes;
 use crate::compare::passages::{PassageOptions, passages_of};
@@ -17,7 +18,7 @@ use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatc
 use crate::document::exclusions::{Exclusions, LeftOut};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
-use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
+use crate::similarity::{MatchRules, Method, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
 
 /// How many recent files the Open menu remembers.
@@ -81,7 +82,7 @@ pub struct Settings {
     pub rules: MatchRules,
     /// Judge matches against chance, and how to search for them (part of a preset).
     pub chance: Option<ChanceOptions>,
-    /// The preset the matching was last chosen from ([`crate::similarity::NamedPreset::name`]),
+    /// The preset the matching was last chosen from ([`crate::compare::NamedPreset::name`]),
     /// kept through changes of its values, and its values as they were when chosen: a preset
     /// re-chosen by a later version is then told apart from the user's own changes
     /// ([`Settings::renew_preset`]).
@@ -194,7 +195,7 @@ impl Settings {
     /// its preset was when chosen but the preset has been re-chosen since (a newer version of
     /// simdoc), the preset's values now; the user's own changes are kept. Says what changed.
     pub fn renew_preset(&mut self) -> Option<String> {
-        let named = crate::similarity::NamedPreset::named(self.preset_name.as_deref()?)?;
+        let named = crate::compare::NamedPreset::named(self.preset_name.as_deref()?)?;
         let as_chosen = self.preset_as_chosen?;
         if self.preset() != as_chosen || as_chosen == named.preset {
             return None;

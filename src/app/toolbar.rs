@@ -9,7 +9,8 @@ use super::state::CentralView;
 use super::widgets::shorten;
 use super::{Side, SimdocApp};
 
-use crate::similarity::{Method, Preset};
+use crate::compare::Preset;
+use crate::similarity::Method;
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -200,7 +201,7 @@ fn custom_hint(settings: &crate::app::Settings) -> String {
     match settings
         .preset_name
         .as_deref()
-        .and_then(crate::similarity::NamedPreset::named)
+        .and_then(crate::compare::NamedPreset::named)
     {
         Some(from) => format!(
             "The {} preset with your changes ({}); choose a preset to go back to it",

@@ -103,7 +103,7 @@ pub struct ViewArgs {
     /// Open under this matching preset (as `simdoc compare --preset`); the preset menu changes
     /// it later. Default: the one the viewer last used.
     #[arg(long, value_parser = preset_parser())]
-    pub preset: Option<simdoc::similarity::Preset>,
+    pub preset: Option<simdoc::compare::Preset>,
 }
 
 /// `view` is handled by `main` (it owns the window); reaching here is a programming error
@@ -123,12 +123,12 @@ pub(crate) fn probability(text: &str) -> Result<f64, String> {
 }
 
 /// A matching preset by name, for clap: the values (and, in `--help`, what each is for) are the
-/// library's table ([`simdoc::similarity::Preset::all`]), so the command line lists exactly the
+/// library's table ([`simdoc::compare::Preset::all`]), so the command line lists exactly the
 /// presets the viewer's menu does.
 pub(crate) fn preset_parser()
--> impl clap::builder::TypedValueParser<Value = simdoc::similarity::Preset> {
+-> impl clap::builder::TypedValueParser<Value = simdoc::compare::Preset> {
     use clap::builder::TypedValueParser;
-    use simdoc::similarity::Preset;
+    use simdoc::compare::Preset;
     clap::builder::PossibleValuesParser::new(
         Preset::all()
             .iter()
@@ -153,7 +153,7 @@ pub enum RelatedWordsArg {
 pub struct MatchingArgs {
     /// Matching preset (default: documents; `eval pairs`: verdict).
     #[arg(long, value_parser = preset_parser())]
-    pub preset: Option<simdoc::similarity::Preset>,
+    pub preset: Option<simdoc::compare::Preset>,
     #[command(flatten)]
     pub values: MatchingValues,
 }
@@ -300,7 +300,7 @@ impl MatchingValues {
     /// scoring down to the default floor or the permission, whichever is lower.
     pub fn compare_options(
         &self,
-        preset: simdoc::similarity::Preset,
+        preset: simdoc::compare::Preset,
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
@@ -326,8 +326,8 @@ impl MatchingValues {
     /// `preset` with the explicit values over it; an error for a threshold outside [0, 1].
     pub fn over(
         &self,
-        mut preset: simdoc::similarity::Preset,
-    ) -> anyhow::Result<simdoc::similarity::Preset> {
+        mut preset: simdoc::compare::Preset,
+    ) -> anyhow::Result<simdoc::compare::Preset> {
         let thresholds = &mut preset.thresholds;
         thresholds.permission = self.permission.unwrap_or(thresholds.permission);
         thresholds.variation = self.variation.unwrap_or(thresholds.variation);
@@ -337,7 +337,7 @@ impl MatchingValues {
             ("--variation", thresholds.variation),
         ] {
             if !(0.0..=1.0).contains(&value) {
-                anyhow::bail!("{name} must be between 0 and 1 (got {value})");
+                usage!("{name} must be between 0 and 1 (got {value})");
             }
         }
         let refine = &mut preset.refine;
@@ -353,7 +353,7 @@ impl MatchingValues {
             rules.related_words,
         ) {
             (Some(RelatedWordsArg::Correlations), Some(_), _) => {
-                anyhow::bail!("--wordnet-weights needs --related-words wordnet")
+                usage!("--wordnet-weights needs --related-words wordnet")
             }
             (Some(RelatedWordsArg::Correlations), None, _) => {
                 simdoc::similarity::RelatedWords::Correlations
@@ -380,8 +380,7 @@ impl MatchingValues {
                 // Judged against chance with no bar would count every chain: the documents
                 // preset's bar unless --chance names one.
                 if self.chance.is_none() {
-                    preset.thresholds.chance =
-                        simdoc::similarity::Preset::DOCUMENTS.thresholds.chance;
+                    preset.thresholds.chance = simdoc::compare::Preset::DOCUMENTS.thresholds.chance;
                 }
             }
             _ => {}
@@ -407,7 +406,7 @@ impl MatchingValues {
             chance.discount_bar = self.discount_bar.unwrap_or(chance.discount_bar).max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
-            anyhow::bail!(
+            usage!(
                 "--content-floor must be between 0 and 1 (got {})",
                 rules.content_floor
             );
@@ -421,21 +420,21 @@ impl MatchingArgs {
     /// threshold outside [0, 1].
     pub fn preset_with(
         &self,
-        default: simdoc::similarity::Preset,
-    ) -> anyhow::Result<simdoc::similarity::Preset> {
+        default: simdoc::compare::Preset,
+    ) -> anyhow::Result<simdoc::compare::Preset> {
         self.values.over(self.preset.unwrap_or(default))
     }
 
     /// [`Self::preset_with`] the default preset, what a comparison of documents uses.
-    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
-        self.preset_with(simdoc::similarity::Preset::default())
+    pub fn preset(&self) -> anyhow::Result<simdoc::compare::Preset> {
+        self.preset_with(simdoc::compare::Preset::default())
     }
 
     /// The options of a comparison with `method` under [`Self::preset_with`] `default`, scoring
     /// down to the default floor or the permission, whichever is lower.
     pub fn compare_options_with(
         &self,
-        default: simdoc::similarity::Preset,
+        default: simdoc::compare::Preset,
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
@@ -450,7 +449,7 @@ impl MatchingArgs {
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
         self.compare_options_with(
-            simdoc::similarity::Preset::default(),
+            simdoc::compare::Preset::default(),
             method,
             include_boilerplate,
         )
@@ -485,15 +484,39 @@ pub fn run(command: Command) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("simdoc: {err:#}");
-            ExitCode::from(1)
+            ExitCode::from(exit_code_of(&err))
         }
+    }
+}
+
+/// A mistake in the command line found after clap has parsed it (a file extension, a value out
+/// of range, options that do not go together): exit code 2, as clap's own usage errors, so
+/// that scripts can tell a wrong call from a failed one.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Returns early with a [`UsageError`] made like `format!`.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::from($crate::cli::UsageError(format!($($arg)*))))
+    };
+}
+pub(crate) use usage;
+
+/// The exit code of a command's error: 2 for a usage error, 1 for anything else.
+fn exit_code_of(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<UsageError>().is_some() {
+        2
+    } else {
+        1
     }
 }
 
 #[cfg(test)]
 mod tests {
     use clap::{CommandFactory, Parser};
-    use simdoc::similarity::Preset;
+    use simdoc::compare::Preset;
 
     /// Every option naming a matching preset, in every command, offers exactly the library's
     /// table, with each preset's purpose as its help.

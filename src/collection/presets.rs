@@ -17,7 +17,8 @@
 //! EVALUATION.md, "Collection presets", which give the grids, the criterion and the figures.
 
 use super::{Method, codet, dsc, ffp, fuzzy, imatch, qsign, roul, simhash};
-use crate::similarity::{Preset as MatchingPreset, Thresholds};
+use crate::compare::Preset as MatchingPreset;
+use crate::similarity::Thresholds;
 
 /// Every detector of collection mode, without its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -14,7 +14,8 @@ use serde::Serialize;
 
 use super::metrics::{Confusion, Figures};
 use super::score::PairScore;
-use crate::similarity::{Method, Preset, Thresholds};
+use crate::compare::Preset;
+use crate::similarity::{Method, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
 // (a permission below it would rescore every comparison); a preset judged against chance

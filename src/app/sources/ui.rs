@@ -116,7 +116,7 @@ fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
         ui.separator();
         // The matching is the toolbar's; a class's teacher wants collection mode's.
-        let teacher = crate::similarity::Preset::TEACHER;
+        let teacher = crate::compare::Preset::TEACHER;
         let active = app.settings.preset() == teacher;
         let purpose = teacher.named_preset().map_or(String::new(), |p| {
             crate::app::toolbar::capitalised(p.purpose)

@@ -29,8 +29,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{MatchRules, Thresholds};
-use crate::compare::chance::ChanceOptions;
+use super::chance::ChanceOptions;
+use crate::similarity::{MatchRules, Thresholds};
 use crate::text::RefineOptions;
 
 /// A named matching configuration (see the module docs).
@@ -208,8 +208,8 @@ impl Preset {
     /// 0.816 and 0.885 for the measured preset; EVALUATION.md, "A learned pair verdict"). It
     /// needs the model's verdict and WordNet table; with a model that lacks either, the measured
     /// preset, which needs neither.
-    pub fn for_sentence_pairs(model: &dyn super::ModelView) -> Preset {
-        if super::lexical::require(model, &Preset::VERDICT.rules).is_ok() {
+    pub fn for_sentence_pairs(model: &dyn crate::similarity::ModelView) -> Preset {
+        if crate::similarity::lexical::require(model, &Preset::VERDICT.rules).is_ok() {
             Preset::VERDICT
         } else {
             Preset::MEASURED
