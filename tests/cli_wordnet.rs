@@ -225,7 +225,8 @@ fn a_model_without_wordnet_or_a_verdict_is_refused_by_the_presets_that_need_them
         "--preset",
         "verdict",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    // A preset the command does not take: a usage error.
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("use --verdict false"),
         "{}",
