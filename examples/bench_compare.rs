@@ -22,11 +22,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset, Thresholds};
+use simdoc::similarity::{Method, Thresholds};
 
 const MIN_SENTENCES: usize = 5_000;
 

@@ -28,11 +28,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset};
+use simdoc::similarity::Method;
 
 /// Whole articles of the enwiki files, in order, every other one from `first` (0 or 1), until
 /// `bytes` are reached.
@@ -100,6 +101,10 @@ fn templated(lines: usize) -> String {
 }
 
 /// This process's CPU time (user + system) so far.
+#[allow(
+    unsafe_code,
+    reason = "libc::getrusage has no safe wrapper in the dependencies"
+)]
 fn cpu_time() -> Duration {
     // SAFETY: getrusage fills the zeroed struct it is given.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
@@ -111,6 +116,7 @@ fn cpu_time() -> Duration {
 /// Makes the next [`peak_memory_mb`] the peak of what follows: hands freed memory back to the
 /// system and resets the kernel's high-water mark of this process ("5" to
 /// /proc/self/clear_refs, Linux).
+#[allow(unsafe_code, reason = "libc::malloc_trim has no safe wrapper")]
 fn reset_peak_memory() {
     // SAFETY: malloc_trim only returns free heap pages to the system.
     unsafe { libc::malloc_trim(0) };

@@ -24,12 +24,13 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, compare};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::eval::Format;
 use simdoc::eval::metrics::{Confusion, roc_auc};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset};
+use simdoc::similarity::Method;
 
 const SENTENCES_PER_DOCUMENT: usize = 10;
 /// Reworded sentences in a partial copy.
@@ -99,7 +100,7 @@ fn main() {
     );
     println!("| preset | score | copies | ROC AUC | best F1 | at score |");
     println!("|---|---|---|---|---|---|");
-    for (name, preset) in Preset::NAMED {
+    for &simdoc::compare::NamedPreset { name, preset, .. } in Preset::all() {
         let options = CompareOptions {
             method: Method::Fuzzy,
             floor: DEFAULT_FLOOR.min(preset.thresholds.permission),

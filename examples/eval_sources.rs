@@ -39,9 +39,10 @@ mod truth_sets;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, DEFAULT_FLOOR};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Preset};
+use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
 use truth_sets::Part;
 
@@ -85,7 +86,12 @@ fn main() {
         println!();
         println!("|---|---|{}", "---|".repeat(CUTS.len()));
         for method in methods {
-            for (preset_name, preset) in Preset::NAMED {
+            for &simdoc::compare::NamedPreset {
+                name: preset_name,
+                preset,
+                ..
+            } in Preset::all()
+            {
                 let options = CompareOptions {
                     method,
                     floor: DEFAULT_FLOOR.min(preset.thresholds.permission),

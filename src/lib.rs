@@ -12,6 +12,12 @@
 //!
 //! Nothing below `app` and `cli` knows about them.
 
+// Safe Rust only; and no `unwrap` or `expect` outside tests: a failure on input-dependent
+// paths is an error the caller reports (invariants that cannot fail say why in an `expect`'s
+// place with a `let ... else` or a documented fallback).
+#![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used)]
+
 pub mod collection;
 pub mod compare;
 pub mod corpus;

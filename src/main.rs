@@ -1,5 +1,8 @@
 //! The `simdoc` binary: the viewer when run without a command, the command line otherwise.
 
+#![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used)]
+
 mod cli;
 
 use std::process::ExitCode;

@@ -5,7 +5,7 @@
 //! EVALUATION.md, "Text alignment"), and at the other end of the sizes, news summaries of five to
 //! ten sentences copied out of their articles are found in them.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! summary, move a slider, click a match, step with the keyboard, export, and survive a bad file.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -12,8 +12,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::export::ExportKind;
 use simdoc::app::{CentralView, Settings, Side, SimdocApp};
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Preset, Thresholds};
+use simdoc::similarity::Thresholds;
 use viewer_support::{choose_preset, harness, labels_containing, settle, write};
 
 const A: &str = "# Fox report\n\n\

@@ -3,7 +3,7 @@
 //! regression that hangs fails by the time limit instead of hanging the suite.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -167,8 +167,7 @@ fn an_unreadable_subfolder_is_skipped_and_named() {
         "-q",
     ]);
     assert_eq!(out.code, Some(0), "{out:?}");
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !rustix::process::geteuid().is_root() {
         let locked = dir.path().join("locked");
         std::fs::create_dir(&locked).unwrap();
         std::fs::write(locked.join("c.txt"), text).unwrap();

@@ -3,7 +3,7 @@
 //! text revised by hand with known edits, an identical copy, a deleted paragraph and a moved
 //! paragraph reworded as it moved. All at the default preset (judged against chance).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! `simdoc collection` end to end on a small folder written here.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 
@@ -367,6 +367,7 @@ fn idf_from_the_reference_model() {
     assert!(own.starts_with("codet: 510 documents"), "{own}");
     assert_ne!(own, reference);
     let refused = run(&["--idf", "reference", "--normaliser", "first5"]);
-    assert_eq!(refused.status.code(), Some(1));
+    // Options that do not go together: a usage error.
+    assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--normaliser refine"));
 }

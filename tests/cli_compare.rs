@@ -1,6 +1,6 @@
 //! `simdoc compare` end to end: the JSON report's figures and matches.
 
-mod common;
+use crate::common;
 
 use common::{simdoc, text};
 

@@ -1,6 +1,6 @@
 //! `simdoc eval pairs` and `simdoc eval documents`, run as a user would, on hand-made files.
 
-mod common;
+use crate::common;
 use common::{simdoc, text};
 
 use std::path::Path;
@@ -130,7 +130,8 @@ fn bad_input_is_a_clear_failure() {
         "--plot",
         "x.pdf",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    // A usage error: exit 2, as clap's own.
+    assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("must end in .png or .svg"));
 }
 

@@ -2,7 +2,7 @@
 //! (what an editor extracts as the changes), the JSON is compact unless `--json-full` asks for
 //! what can be recomputed, and the HTML report of long documents is summarised and prints.
 
-mod common;
+use crate::common;
 
 use common::{arg, json_of, simdoc, text};
 use serde_json::Value;

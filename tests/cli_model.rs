@@ -1,6 +1,6 @@
 //! `simdoc model build` and `simdoc model info`, run as a user would.
 
-mod common;
+use crate::common;
 use common::{simdoc, text};
 
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! (plain text) or from the extracted text the JSON carries (HTML), and `simdoc compare --pan`
 //! writes PAN detections whose offsets hold the reused text.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,6 +1,6 @@
 //! `simdoc sources` end to end on a small folder written here.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! model info --term` lists a word's relations, the wordnet and verdict presets compare and
 //! explain, and a model without what a preset needs is refused with the reason.
 
-mod common;
+use crate::common;
 use common::{simdoc, text};
 
 use std::path::PathBuf;
@@ -225,7 +225,8 @@ fn a_model_without_wordnet_or_a_verdict_is_refused_by_the_presets_that_need_them
         "--preset",
         "verdict",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    // A preset the command does not take: a usage error.
+    assert_eq!(out.status.code(), Some(2));
     assert!(
         text(&out.stderr).contains("use --verdict false"),
         "{}",

@@ -6,7 +6,7 @@
 //! is discounted in their pair; the identical submissions are worded for a class; the
 //! submissions are listed most reused first; and the submissions-by-sources grid is drawn.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! defaults miss, and keeps to verbatim reuse on BBC summaries; the news preset groups the
 //! versions of a story and nothing else.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

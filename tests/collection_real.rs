@@ -5,7 +5,7 @@
 //! on the summaries mixed into the articles.
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test collection_real`.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

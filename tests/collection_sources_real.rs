@@ -2,7 +2,7 @@
 //! made of sentences copied from its article) with their articles and unrelated sport articles
 //! marked as sources, and unrelated tech articles as further submissions.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::vectors::VectorParams;
@@ -12,8 +13,8 @@ use simdoc::model::{ModelParams, ReferenceModel, Relatedness, build_from_texts};
 use simdoc::similarity::needed::{MAX_NEIGHBOURS_CHECKED, contract_violation};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    MatchRules, Method, ModelView, NeededPairs, Neighbours, PreparedDoc, Preset, Relate,
-    ScoredPair, Thresholds,
+    MatchRules, Method, ModelView, NeededPairs, Neighbours, PreparedDoc, Relate, ScoredPair,
+    Thresholds,
 };
 use simdoc::text::RefineOptions;
 

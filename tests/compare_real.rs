@@ -6,7 +6,7 @@
 //! - the indexed comparison finds exactly the pairs brute force finds, on real documents;
 //! - the exported SVG has one mark per match of the JSON report.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -301,7 +301,7 @@ fn wiki_articles_opening(data: &std::path::Path, sentences: usize) -> Option<Doc
 fn identical_copies_read_whole_at_every_length() {
     let data = common::data_dir();
     let model = ReferenceModel::embedded();
-    let preset = simdoc::similarity::Preset::default();
+    let preset = simdoc::compare::Preset::default();
     let options = CompareOptions::for_preset(&preset, Method::Fuzzy);
     let never = AtomicBool::new(false);
     let containment = |doc: &Document| {

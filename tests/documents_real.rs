@@ -2,7 +2,7 @@
 //! hand-made ground-truth article body are sentences of the page's hierarchy; nothing from script or
 //! style elements leaks into the text.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! 0.859 with no false positive).
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test eval_real`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! words, in `simdoc compare`, `simdoc sources` and `simdoc collection` (a student's essay that
 //! quotes its source, copies two sentences of it unmarked, and lists the same references).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use simdoc::document::{self, Document, LoadError, LoadOptions, NodeKind, SourceFormat};
 
-mod common;
+use crate::common;
 
 use common::{
     five_gram_recall as recall, format_fixture as fixture, format_fixture_source as source,

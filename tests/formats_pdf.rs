@@ -5,12 +5,12 @@
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, compare};
 use simdoc::document::{self, Document, LoadError, LoadOptions, NodeKind};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::Preset;
 
-mod common;
+use crate::common;
 
 use common::{
     five_gram_recall as recall, format_fixture as fixture, format_fixture_source as source,

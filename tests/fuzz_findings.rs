@@ -5,7 +5,7 @@
 //! read and built by the targets' own code (`fuzz/fuzz_targets/shapes.rs`). Inputs that could
 //! hang or grow are read in a child process under limits ([`common::parse_in_child`]).
 
-mod common;
+use crate::common;
 
 #[path = "../fuzz/fuzz_targets/shapes.rs"]
 mod shapes;

@@ -4,7 +4,7 @@
 //! whose unpacked text outgrew the stated memory bound, and ambiguous containers.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 //! for no good reason (issue 44, items 5, 7, 8 and 10): each must be read whole.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! Builds reference models from a few real Wikipedia files and checks facts any sensible model of
 //! them has. Reads `SIMDOC_DATA` (the shared data folder); ignored when it is unset.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //! pages are percent-encoded, and characters XML forbids do not break the SVG and PNG pictures.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;

@@ -7,7 +7,7 @@
 //! device is made in the test's own folder, where the system allows it.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
@@ -370,6 +370,10 @@ fn write_calls_of(args: &[&str]) -> (u64, Vec<u8>) {
     });
     let pid = child.id();
     let deadline = std::time::Instant::now() + TIME_LIMIT;
+    #[allow(
+        unsafe_code,
+        reason = "libc::waitid with WNOWAIT has no safe wrapper here"
+    )]
     loop {
         // SAFETY: a plain system call on our own child with a zeroed out-structure.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };

@@ -4,7 +4,7 @@
 //! before anything is written, and a rerun replaces a report's folder of pair pages whole.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

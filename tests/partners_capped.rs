@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{Document, SourceFormat, parse_text};
 use simdoc::similarity::fuzzy::FuzzyMatcher;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    NeededPairs, Neighbours, PARTNERS_KEPT, PartnersKept, PreparedDoc, Preset, ScoredPair,
-    SentenceMatcher,
+    NeededPairs, Neighbours, PARTNERS_KEPT, PartnersKept, PreparedDoc, ScoredPair, SentenceMatcher,
 };
 use simdoc::sources::Attribution;
 

@@ -4,7 +4,7 @@
 //! fails by timeout instead of hanging the suite) and checks its exact output and peak memory.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -7,7 +7,7 @@
 //! `scripts/bench-exports.sh` (BENCHMARKS.md, "Exports of a long pair"); here it only has a
 //! generous limit, so that a page it cannot draw fails rather than hangs.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

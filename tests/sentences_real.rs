@@ -18,7 +18,7 @@
 //! Run with `SIMDOC_DATA=/path/to/data cargo test --release --no-default-features --test
 //! sentences_real -- --nocapture`.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `simdoc sources` on real data: BBC business summaries (sentences copied out of their article)
 //! against all 510 business articles.
 
-mod common;
+use crate::common;
 
 /// Per summary: counted sentences, then the first two sources holding evidence of it, with
 /// their containment (to four places), judged against chance (the default). Summary 007's

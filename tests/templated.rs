@@ -8,7 +8,7 @@
 //! (`simdoc::similarity::partners`), in a comparison and in a collection.
 #![cfg(unix)]
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

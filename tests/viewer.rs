@@ -3,7 +3,7 @@
 //! path, headers, presets and options, re-scoring below the floor.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -12,9 +12,10 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::{Settings, SharedModel, Side, SimdocApp};
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::table::TableModel;
-use simdoc::similarity::{Method, Preset, Thresholds};
+use simdoc::similarity::{Method, Thresholds};
 use viewer_support::{choose_preset, harness, preset_shown, settle, write};
 
 fn frames(harness: &mut Harness<'_, SimdocApp>, n: usize) {
@@ -297,6 +298,42 @@ fn presets_show_which_is_active_and_custom_after_a_change() {
     settle(&mut h);
     assert_eq!(h.state().settings.preset(), Preset::DOCUMENTS);
     assert_eq!(shown(&h), "Documents");
+}
+
+/// The preset menu lists the library's table, each preset under its title, plus "Custom"; each
+/// chosen is shown as active (News was missing, so `simdoc view --preset news` showed "Custom"),
+/// and a change after choosing one says which preset it started from.
+#[test]
+fn the_preset_menu_lists_the_librarys_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = open_pair(dir.path(), A, B, app_with(embedded(), Settings::default()));
+    h.get_by_label("Preset").click();
+    h.run_ok();
+    for named in Preset::all() {
+        assert!(
+            h.query_all_by_label(named.title).count() >= 1,
+            "{} is not in the menu",
+            named.title
+        );
+    }
+    assert!(h.query_all_by_label("Custom").count() >= 1);
+    h.get_by_label("Preset").click();
+    h.run_ok();
+    for named in Preset::all() {
+        choose_preset(&mut h, named.title);
+        settle(&mut h);
+        assert_eq!(h.state().settings.preset(), named.preset, "{}", named.name);
+        assert_eq!(preset_shown(&h), named.title);
+        assert_eq!(h.state().settings.preset_name.as_deref(), Some(named.name));
+    }
+    // A change of its own: custom, and still known to come from the last preset chosen.
+    let mut thresholds = h.state().settings.thresholds;
+    thresholds.permission = 0.77;
+    h.state_mut().set_thresholds(thresholds);
+    settle(&mut h);
+    assert_eq!(preset_shown(&h), "Custom");
+    let last = Preset::all().last().expect("a preset");
+    assert_eq!(h.state().settings.preset_name.as_deref(), Some(last.name));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! acting as a threshold (at once, without comparing again).
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::sync::Arc;
 

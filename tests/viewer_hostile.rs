@@ -7,8 +7,8 @@
 //! Each step is bounded by `settle`'s 60 s.
 #![cfg(all(feature = "gui", unix))]
 
-mod common;
-mod viewer_support;
+use crate::common;
+use crate::viewer_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -3,15 +3,15 @@
 //! with the same matched sentences and containment.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::sync::Arc;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use simdoc::app::{Settings, Side, SimdocApp};
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::Preset;
 use viewer_support::{harness, settle};
 
 /// The viewer at the measured preset with `partners_kept`, two tables of 300 lines that differ

@@ -4,9 +4,9 @@
 //! the HTML export; and a BBC summary against the business articles when SIMDOC_DATA is set.
 #![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

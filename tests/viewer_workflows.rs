@@ -3,7 +3,7 @@
 //! size, the dotplot's legend for its section lines; the Changes list and its keys.
 #![cfg(feature = "gui")]
 
-mod viewer_support;
+use crate::viewer_support;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -212,7 +212,7 @@ fn news_pair(dir: &Path) -> Harness<'static, SimdocApp> {
     // Ten-sentence texts cannot show reuse against chance (EVALUATION.md, "Text alignment"):
     // the measured preset, as the viewer's other tests of its parts.
     let mut h = harness(app(Settings::with_preset(
-        simdoc::similarity::Preset::MEASURED,
+        simdoc::compare::Preset::MEASURED,
     )));
     open_pair(&mut h, dir, ["a.txt", "b.txt"], [&a, &b]);
     h
@@ -296,7 +296,7 @@ fn the_match_filter_lets_n_skip_identical_matches() {
 fn scrolling_one_text_brings_the_other_along_the_alignment() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = harness(app(Settings::with_preset(
-        simdoc::similarity::Preset::MEASURED,
+        simdoc::compare::Preset::MEASURED,
     )));
     // B is A with a long inserted part before A's sentence 20: with A scrolled past it, B
     // must show A's top sentence's partner, 100 further on.

@@ -7,13 +7,14 @@
 use std::sync::atomic::AtomicBool;
 
 use proptest::prelude::*;
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, PreparedPair};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::vocabulary::Vocabulary;
 use simdoc::model::wordnet::{Lexicon, Relation};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    MatchRules, Method, NeededPairs, Preset, Relate, RelatedWords, ScoredPair, WordnetWeights,
+    MatchRules, Method, NeededPairs, Relate, RelatedWords, ScoredPair, WordnetWeights,
 };
 use simdoc::text::RefineOptions;
 use simdoc::text::morphy::PartOfSpeech;

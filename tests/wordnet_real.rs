@@ -4,17 +4,18 @@
 //! embedded verdict being what its training command makes.
 //! Run: `SIMDOC_DATA=/work/shared/data cargo test --release --no-default-features --test wordnet_real`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 
+use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, floor_for};
 use simdoc::eval::pairs::{MethodResult, PairsReport, report};
 use simdoc::eval::verdict::{LabelledFeatures, features_of, train};
 use simdoc::eval::{Format, PairSet, score_pairs};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::verdict::Verdict;
-use simdoc::similarity::{Method, Preset, WordnetWeights};
+use simdoc::similarity::{Method, WordnetWeights};
 
 fn load(data: &Path, format: Format, folder: &str, split: &str) -> PairSet {
     format

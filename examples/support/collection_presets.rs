@@ -35,8 +35,8 @@ use simdoc::collection::presets::{
 use simdoc::collection::{
     DocumentFrequencies, Method, codet, dsc, ffp, fuzzy, imatch, qsign, roul, simhash,
 };
+use simdoc::compare::Preset as MatchingPreset;
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::Preset as MatchingPreset;
 
 use super::question_sets::{Config, NewsSet, Ready, TeacherSet};
 use super::truth_sets::{self, Part};

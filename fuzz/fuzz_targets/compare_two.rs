@@ -16,7 +16,8 @@ use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::needed::contract_violation;
-use simdoc::similarity::{Method, NeededPairs, Neighbours, Preset};
+use simdoc::similarity::{Method, NeededPairs, Neighbours};
+use simdoc::compare::Preset;
 
 fn format(bit: bool) -> SourceFormat {
     if bit {

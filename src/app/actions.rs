@@ -106,7 +106,9 @@ impl SimdocApp {
 
     /// Applies a whole matching configuration: new refinement or rules compare again, new
     /// thresholds alone refilter (see [`Self::set_thresholds`]).
-    pub fn set_preset(&mut self, preset: crate::similarity::Preset) {
+    pub fn set_preset(&mut self, preset: crate::compare::Preset) {
+        self.settings.preset_name = preset.name().map(str::to_string);
+        self.settings.preset_as_chosen = Some(preset);
         if preset.refine != self.settings.refine
             || preset.rules != self.settings.rules
             || preset.chance != self.settings.chance

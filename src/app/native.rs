@@ -46,7 +46,7 @@ pub struct Start {
     /// Start in the Sources view: the first file against these sources.
     pub sources: Vec<PathBuf>,
     /// Start under this preset (the last one used otherwise).
-    pub preset: Option<crate::similarity::Preset>,
+    pub preset: Option<crate::compare::Preset>,
 }
 
 /// Opens the viewer window. Without files, the first start opens the bundled example.
@@ -63,11 +63,15 @@ pub fn run_native(start: Start, model: SharedModel) -> eframe::Result {
         "simdoc",
         options,
         Box::new(move |cc| {
-            let settings = cc
+            let mut settings: crate::app::Settings = cc
                 .storage
                 .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
                 .unwrap_or_default();
+            let renewed = settings.renew_preset();
             let mut app = SimdocApp::new(settings, model);
+            if let Some(note) = renewed {
+                app.notice(note);
+            }
             app.repaint = Some(cc.egui_ctx.clone());
             app.cjk_font_missing = fonts::install_cjk_fallback(&cc.egui_ctx).is_none();
             if let Some(preset) = start.preset {

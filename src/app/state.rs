@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
+use crate::compare::Preset;
 use crate::compare::chance::ChanceOptions;
 use crate::compare::changes::Changes;
 use crate::compare::passages::{PassageOptions, passages_of};
@@ -17,7 +18,7 @@ use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatc
 use crate::document::exclusions::{Exclusions, LeftOut};
 use crate::document::{Document, NodeId};
 use crate::render::Tier;
-use crate::similarity::{MatchRules, Method, Preset, ScoredPair, Thresholds};
+use crate::similarity::{MatchRules, Method, ScoredPair, Thresholds};
 use crate::text::RefineOptions;
 
 /// How many recent files the Open menu remembers.
@@ -81,6 +82,12 @@ pub struct Settings {
     pub rules: MatchRules,
     /// Judge matches against chance, and how to search for them (part of a preset).
     pub chance: Option<ChanceOptions>,
+    /// The preset the matching was last chosen from ([`crate::compare::NamedPreset::name`]),
+    /// kept through changes of its values, and its values as they were when chosen: a preset
+    /// re-chosen by a later version is then told apart from the user's own changes
+    /// ([`Settings::renew_preset`]).
+    pub preset_name: Option<String>,
+    pub preset_as_chosen: Option<Preset>,
     pub include_boilerplate: bool,
     /// Match split and merged sentences one-to-two.
     pub one_to_two: bool,
@@ -141,6 +148,8 @@ impl Default for Settings {
             refine: Preset::DOCUMENTS.refine,
             rules: Preset::DOCUMENTS.rules,
             chance: Preset::DOCUMENTS.chance,
+            preset_name: Preset::DOCUMENTS.name().map(str::to_string),
+            preset_as_chosen: Some(Preset::DOCUMENTS),
             include_boilerplate: false,
             one_to_two: true,
             count_fragments: false,
@@ -165,6 +174,8 @@ impl Settings {
             refine: preset.refine,
             rules: preset.rules,
             chance: preset.chance,
+            preset_name: preset.name().map(str::to_string),
+            preset_as_chosen: Some(preset),
             min_passage: crate::compare::passages::default_min_pairs(preset.chance.is_some()),
             ..Settings::default()
         }
@@ -180,12 +191,73 @@ impl Settings {
         }
     }
 
+    /// Brings saved settings up to date with the preset table: when the matching is still what
+    /// its preset was when chosen but the preset has been re-chosen since (a newer version of
+    /// simdoc), the preset's values now; the user's own changes are kept. Says what changed.
+    pub fn renew_preset(&mut self) -> Option<String> {
+        let named = crate::compare::NamedPreset::named(self.preset_name.as_deref()?)?;
+        let as_chosen = self.preset_as_chosen?;
+        if self.preset() != as_chosen || as_chosen == named.preset {
+            return None;
+        }
+        let changed = differences(&as_chosen, &named.preset);
+        self.thresholds = named.preset.thresholds;
+        self.refine = named.preset.refine;
+        self.rules = named.preset.rules;
+        self.chance = named.preset.chance;
+        self.preset_as_chosen = Some(named.preset);
+        Some(format!(
+            "The {} preset was re-chosen since you last used simdoc; its values are now in use ({})",
+            named.title,
+            changed.join(", ")
+        ))
+    }
+
     /// Puts `path` first in the recent files.
     pub fn remember(&mut self, path: &Path) {
         self.recent_files.retain(|p| p != path);
         self.recent_files.insert(0, path.to_path_buf());
         self.recent_files.truncate(RECENT_FILES);
     }
+}
+
+/// How matching configuration `to` differs from `from`, value by value, in words ("permission
+/// 0.4 (was 0.5)"); the options that are not single numbers are named only.
+pub fn differences(from: &Preset, to: &Preset) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut number = |name: &str, was: f64, now: f64| {
+        if was != now {
+            out.push(format!("{name} {now} (was {was})"));
+        }
+    };
+    number(
+        "permission",
+        from.thresholds.permission,
+        to.thresholds.permission,
+    );
+    number(
+        "variation",
+        from.thresholds.variation,
+        to.thresholds.variation,
+    );
+    number(
+        "minimum words",
+        f64::from(from.thresholds.min_words),
+        f64::from(to.thresholds.min_words),
+    );
+    if from.thresholds.chance != to.thresholds.chance {
+        out.push("the chance bar".to_string());
+    }
+    if from.refine != to.refine {
+        out.push("the refinement".to_string());
+    }
+    if from.rules != to.rules {
+        out.push("the matching rules".to_string());
+    }
+    if from.chance != to.chance {
+        out.push("judging against chance".to_string());
+    }
+    out
 }
 
 /// A document loaded for one side.
@@ -431,5 +503,54 @@ impl Selection {
             Side::Right => r == position,
         });
         in_pair || self.sentence == Some((side, position))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings saved while a preset's values were older: untouched, they take the preset's
+    /// values now and say so; changed by the user, they are kept.
+    #[test]
+    fn a_saved_preset_takes_its_new_values_unless_the_user_changed_them() {
+        let old_documents = Preset {
+            thresholds: Thresholds {
+                permission: 0.5,
+                ..Preset::DOCUMENTS.thresholds
+            },
+            ..Preset::DOCUMENTS
+        };
+        let saved = Settings::with_preset(old_documents);
+        let saved = Settings {
+            preset_name: Some("documents".to_string()),
+            ..saved
+        };
+        let mut renewed = saved.clone();
+        let note = renewed.renew_preset().expect("a note");
+        assert_eq!(renewed.preset(), Preset::DOCUMENTS);
+        assert!(
+            note.starts_with("The Documents preset was re-chosen")
+                && note.contains(&format!(
+                    "permission {} (was 0.5)",
+                    Preset::DOCUMENTS.thresholds.permission
+                )),
+            "{note}"
+        );
+        // Changed by the user after choosing it: kept.
+        let mut edited = Settings {
+            thresholds: Thresholds {
+                permission: 0.7,
+                ..saved.thresholds
+            },
+            ..saved
+        };
+        let before = edited.clone();
+        assert_eq!(edited.renew_preset(), None);
+        assert_eq!(edited, before);
+        // Up to date: nothing to say.
+        let mut current = Settings::default();
+        assert_eq!(current.renew_preset(), None);
+        assert_eq!(current.preset_name.as_deref(), Some("documents"));
     }
 }

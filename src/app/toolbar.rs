@@ -9,7 +9,8 @@ use super::state::CentralView;
 use super::widgets::shorten;
 use super::{Side, SimdocApp};
 
-use crate::similarity::{Method, Preset};
+use crate::compare::Preset;
+use crate::similarity::Method;
 
 /// The top bar.
 pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
@@ -142,109 +143,39 @@ fn method_hint(method: Method) -> &'static str {
     }
 }
 
-/// The matching of collection mode's teacher preset
-/// ([`crate::collection::presets::PresetParams::teacher`]) as a preset of the viewer, so that
-/// a submission's pair and its Sources view read as the collection report does.
-pub fn teacher_preset() -> Preset {
-    let fuzzy = crate::collection::presets::PresetParams::teacher().fuzzy;
-    Preset {
-        refine: fuzzy.refine,
-        rules: fuzzy.rules,
-        thresholds: fuzzy.thresholds,
-        chance: None,
-    }
-}
-
-/// What the teacher preset is, for its tooltips.
-pub const TEACHER_HINT: &str = "Collection mode's teacher preset: submissions against sources, \
-every sentence pair whose Sims reach 0.6 under the measured refinement (EVALUATION.md, \
-\"Collection presets\"); the Sources view and a class's pairs then read as its report does";
-
-/// The presets, with what each is for.
-const PRESETS: [(&str, Preset, &str); 5] = [
-    (
-        "Documents",
-        Preset::DOCUMENTS,
-        "The default: every match judged against chance in this comparison, only passages \
-         unlikely by chance counted (chosen by plagdet on documents of 5 KB to 5 MB, \
-         EVALUATION.md)",
-    ),
-    (
-        "Measured",
-        Preset::MEASURED,
-        "Every sentence pair whose Sims reach 0.4, the best F1 on isolated paraphrase pairs \
-         (EVALUATION.md); on long documents chance pairs pass too",
-    ),
-    (
-        "Thesis",
-        Preset::THESIS,
-        "The thesis as written: permission 0.825, variation 0.15 (eq. 3.4), stopwords and numbers removed",
-    ),
-    (
-        "WordNet",
-        Preset::WORDNET,
-        "The measured refinement with WordNet's relations between words (synonyms, derived \
-         forms, hypernyms), counted where one word replaces another (EVALUATION.md)",
-    ),
-    (
-        "Verdict",
-        Preset::VERDICT,
-        "Pairs decided by the learned verdict: the probability, from a logistic regression \
-         over the Sims and other pair features, that two sentences say the same \
-         (EVALUATION.md)",
-    ),
-];
-
 /// The preset menu: it shows the active preset, or "Custom" after any change of its own. One
 /// menu rather than six buttons, so that the toolbar fits one row at the default window size
 /// (issue 29: it wrapped at 1400 pixels).
 fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     let current = app.settings.preset();
-    let active_name = PRESETS
-        .iter()
-        .find(|(_, preset, _)| *preset == current)
-        .map(|(name, _, _)| *name)
-        .or_else(|| (current == teacher_preset()).then_some("Teacher"))
-        .unwrap_or("Custom");
+    let active = current.named_preset();
     let label = ui.label("Preset");
     let mut chosen = None;
     egui::ComboBox::from_id_salt("preset")
         .width(100.0)
-        .selected_text(active_name)
+        .selected_text(active.map_or("Custom", |p| p.title))
         .show_ui(ui, |ui| {
-            for (name, preset, hint) in PRESETS {
-                let active = current == preset;
+            for named in Preset::all() {
+                let is_active = active.is_some_and(|a| a.name == named.name);
                 let usable =
-                    crate::similarity::lexical::require(&*app.model, &preset.rules).is_ok();
+                    crate::similarity::lexical::require(&*app.model, &named.preset.rules).is_ok();
                 if ui
-                    .add_enabled(usable, egui::Button::selectable(active, name))
-                    .on_hover_text(hint)
+                    .add_enabled(usable, egui::Button::selectable(is_active, named.title))
+                    .on_hover_text(capitalised(named.purpose))
                     .on_disabled_hover_text(
                         "The reference model in use has no WordNet relations or pair verdict \
                          (a model file from `simdoc model build` without --wordnet)",
                     )
                     .clicked()
-                    && !active
+                    && !is_active
                 {
-                    chosen = Some(preset);
+                    chosen = Some(named.preset);
                 }
             }
-            let teacher = teacher_preset();
-            if ui
-                .add(egui::Button::selectable(current == teacher, "Teacher"))
-                .on_hover_text(TEACHER_HINT)
-                .clicked()
-                && current != teacher
-            {
-                chosen = Some(teacher);
-            }
             // Listed greyed while a preset is active, so that the menu says what it would be.
-            let custom = active_name == "Custom";
+            let custom = active.is_none();
             ui.add_enabled(custom, egui::Button::selectable(custom, "Custom"))
-                .on_hover_text(
-                    "The thresholds or options differ from every preset; choose a preset to go \
-                     back to it",
-                )
+                .on_hover_text(custom_hint(&app.settings))
                 .on_disabled_hover_text(
                     "Becomes active when the thresholds or options differ from every preset",
                 );
@@ -254,6 +185,32 @@ fn presets_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         .on_hover_text("A whole matching configuration: thresholds, refinement and rules");
     if let Some(preset) = chosen {
         app.set_preset(preset);
+    }
+}
+
+/// A preset's purpose as a sentence of its own (the table writes it to follow a name).
+pub fn capitalised(purpose: &str) -> String {
+    let mut chars = purpose.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// What "Custom" means now: the preset the settings were last chosen from, if any.
+fn custom_hint(settings: &crate::app::Settings) -> String {
+    match settings
+        .preset_name
+        .as_deref()
+        .and_then(crate::compare::NamedPreset::named)
+    {
+        Some(from) => format!(
+            "The {} preset with your changes ({}); choose a preset to go back to it",
+            from.title,
+            crate::app::state::differences(&from.preset, &settings.preset()).join(", ")
+        ),
+        None => "The thresholds or options differ from every preset; choose a preset to go \
+                 back to it"
+            .to_string(),
     }
 }
 

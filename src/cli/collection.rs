@@ -66,7 +66,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     // Checked before any document is read.
     let params = args.fuzzy_params()?;
     if params.rules.verdict {
-        anyhow::bail!(
+        super::usage!(
             "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval \
              pairs`; the fuzzy collection mode counts EQ sentences by their Sims (use \
              --verdict false, or --matching-preset wordnet)"
@@ -75,7 +75,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.matrix
         && !matches!(extension(path).as_deref(), Some("svg" | "png" | "csv"))
     {
-        anyhow::bail!(
+        super::usage!(
             "{}: the matrix file must end in .svg, .png or .csv",
             simdoc::escape::path(path)
         );
@@ -109,7 +109,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         anyhow::bail!("no document could be read from the paths given");
     }
     if args.matrix.is_some() && documents.len() > MAX_MATRIX_DOCUMENTS {
-        anyhow::bail!(
+        super::usage!(
             "--matrix is for collections of up to {MAX_MATRIX_DOCUMENTS} documents; these are {}",
             documents.len()
         );
@@ -119,7 +119,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         NormaliserName::First5 => Normaliser::StopwordsFirst5,
     };
     if args.idf == IdfSource::Reference && normaliser != Normaliser::Refine {
-        anyhow::bail!(
+        super::usage!(
             "--idf reference needs --normaliser refine: the reference model holds refined words"
         );
     }

@@ -53,7 +53,7 @@ fn collection_preset_name(name: &str) -> Result<CollectionPreset, String> {
     CollectionPreset::named(name).ok_or_else(|| {
         let names: Vec<&str> = CollectionPreset::NAMED.iter().map(|(n, _)| *n).collect();
         let expected = names.join(", ");
-        if simdoc::similarity::Preset::named(name).is_some() {
+        if simdoc::compare::Preset::named(name).is_some() {
             format!(
                 "`{name}` is a sentence-matching preset: use --matching-preset {name} \
                  (--preset names the collection preset: {expected})"
@@ -249,10 +249,10 @@ pub struct CollectionArgs {
     #[arg(long, help_heading = "Roul")]
     pub lsi_rank: Option<usize>,
 
-    /// Fuzzy: sentence-matching preset (measured or thesis, as `simdoc compare --preset`) in
-    /// place of the collection preset's matching; the options below override it.
-    #[arg(long, value_parser = super::preset_name, help_heading = "Fuzzy (and --matrix)")]
-    pub matching_preset: Option<simdoc::similarity::Preset>,
+    /// Fuzzy: sentence-matching preset (as `simdoc compare --preset`) in place of the
+    /// collection preset's matching; the options below override it.
+    #[arg(long, value_parser = super::preset_parser(), help_heading = "Fuzzy (and --matrix)")]
+    pub matching_preset: Option<simdoc::compare::Preset>,
     #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
     pub matching: super::MatchingValues,
     /// Fuzzy: resemblance at which a document counts as contained in another (paper: 0.9).
@@ -283,7 +283,7 @@ impl CollectionArgs {
 
     /// The fuzzy comparison's sentence matching before the single options: `--matching-preset`
     /// if given, else the collection preset's.
-    pub fn matching_preset(&self) -> simdoc::similarity::Preset {
+    pub fn matching_preset(&self) -> simdoc::compare::Preset {
         self.matching_preset
             .unwrap_or(self.chosen_preset().matching())
     }
@@ -429,7 +429,7 @@ mod tests {
     use clap::Parser;
     use simdoc::collection::presets::{CollectionPreset, Detector, PresetParams};
     use simdoc::collection::{Method, codet, qsign};
-    use simdoc::similarity::Preset as MatchingPreset;
+    use simdoc::compare::Preset as MatchingPreset;
 
     use super::CollectionArgs;
     use crate::cli::{Cli, Command};

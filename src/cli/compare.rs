@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 
 use simdoc::compare::PreparedPair;
@@ -100,7 +100,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         {
             Some("png") => Some(true),
             Some("svg") => Some(false),
-            _ => bail!(
+            _ => super::usage!(
                 "{}: the dotplot file must end in .png or .svg",
                 simdoc::escape::path(path)
             ),

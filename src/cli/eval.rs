@@ -231,7 +231,7 @@ fn plot_is_png(path: &Path) -> anyhow::Result<bool> {
     {
         Some("png") => Ok(true),
         Some("svg") => Ok(false),
-        _ => bail!("{}: the plot file must end in .png or .svg", path.display()),
+        _ => super::usage!("{}: the plot file must end in .png or .svg", path.display()),
     }
 }
 
@@ -245,7 +245,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     // that has no verdict).
     let model = reference_model(args.common.model.as_deref())?;
     let model: &ReferenceModel = &model;
-    let default = simdoc::similarity::Preset::for_sentence_pairs(model);
+    let default = simdoc::compare::Preset::for_sentence_pairs(model);
     let preset_name = args.common.matching.preset.unwrap_or(default).name();
     let thresholds = args.common.matching.preset_with(default)?.thresholds;
     let options = args
@@ -412,7 +412,7 @@ fn plot_bytes(path: &Path, is_png: bool, report: &PairsReport) -> anyhow::Result
 fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
     let thresholds = args.common.thresholds()?;
     if !(0.0..=1.0).contains(&args.threshold) {
-        bail!("--threshold must be between 0 and 1");
+        super::usage!("--threshold must be between 0 and 1");
     }
     refuse_overwriting(
         &[args.common.json.as_ref()],
@@ -449,7 +449,6 @@ fn run_documents(args: &DocumentsArgs) -> anyhow::Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::preset_name;
     use super::*;
 
     #[test]
@@ -467,7 +466,7 @@ mod tests {
     fn presets_and_explicit_thresholds_combine() {
         let args = |preset: Option<&str>, permission: Option<f64>| MatchArgs {
             matching: super::super::MatchingArgs {
-                preset: preset.map(|p| preset_name(p).unwrap()),
+                preset: preset.map(|p| simdoc::compare::Preset::named(p).unwrap()),
                 values: super::super::MatchingValues {
                     permission,
                     ..Default::default()
@@ -496,11 +495,6 @@ mod tests {
             }
         );
         assert!(args(None, Some(1.5)).thresholds().is_err());
-        assert!(
-            preset_name("loose")
-                .unwrap_err()
-                .contains("documents or measured or thesis")
-        );
     }
 
     #[test]

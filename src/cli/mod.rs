@@ -100,11 +100,10 @@ pub struct ViewArgs {
     /// A reference model file (`simdoc model build`); default: the embedded model.
     #[arg(long)]
     pub model: Option<std::path::PathBuf>,
-    /// Open under this preset, as `simdoc compare --preset` names them (documents, measured,
-    /// thesis, wordnet, verdict, teacher or news); the preset menu changes it later. Default:
-    /// the one the viewer last used.
-    #[arg(long, value_parser = preset_name)]
-    pub preset: Option<simdoc::similarity::Preset>,
+    /// Open under this matching preset (as `simdoc compare --preset`); the preset menu changes
+    /// it later. Default: the one the viewer last used.
+    #[arg(long, value_parser = preset_parser())]
+    pub preset: Option<simdoc::compare::Preset>,
 }
 
 /// `view` is handled by `main` (it owns the window); reaching here is a programming error
@@ -123,36 +122,20 @@ pub(crate) fn probability(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The collection presets whose fuzzy comparison's matching a comparison may take by name
-/// ([`CollectionPreset::matching`]): a pair of a teacher's collection report compared with
-/// `--preset teacher` shows the figures the report shows.
-const COLLECTION_MATCHINGS: [(&str, simdoc::collection::presets::CollectionPreset); 2] = [
-    (
-        "teacher",
-        simdoc::collection::presets::CollectionPreset::Teacher,
-    ),
-    ("news", simdoc::collection::presets::CollectionPreset::News),
-];
-
-/// A matching preset by name (`measured`, `thesis`, ..., or `teacher` and `news`, the matching
-/// of those collection presets), for clap.
-pub(crate) fn preset_name(name: &str) -> Result<simdoc::similarity::Preset, String> {
-    use simdoc::similarity::Preset;
-    Preset::named(name)
-        .or_else(|| {
-            COLLECTION_MATCHINGS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, preset)| preset.matching())
-        })
-        .ok_or_else(|| {
-            let names: Vec<&str> = Preset::NAMED
-                .iter()
-                .map(|(n, _)| *n)
-                .chain(COLLECTION_MATCHINGS.iter().map(|(n, _)| *n))
-                .collect();
-            format!("unknown preset `{name}` (expected {})", names.join(" or "))
-        })
+/// A matching preset by name, for clap: the values (and, in `--help`, what each is for) are the
+/// library's table ([`simdoc::compare::Preset::all`]), so the command line lists exactly the
+/// presets the viewer's menu does.
+pub(crate) fn preset_parser()
+-> impl clap::builder::TypedValueParser<Value = simdoc::compare::Preset> {
+    use clap::builder::TypedValueParser;
+    use simdoc::compare::Preset;
+    clap::builder::PossibleValuesParser::new(
+        Preset::all()
+            .iter()
+            .map(|p| clap::builder::PossibleValue::new(p.name).help(p.purpose)),
+    )
+    // Only the table's names get here.
+    .map(|name| Preset::named(&name).unwrap_or_default())
 }
 
 /// What the relatedness of two words is read from, as a command-line value.
@@ -168,17 +151,9 @@ pub enum RelatedWordsArg {
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct MatchingArgs {
-    /// Matching preset: documents (the default for comparing documents: every match judged
-    /// against chance in its comparison, chosen by plagdet on a text-alignment corpus, see
-    /// EVALUATION.md), measured (the Sims' best F1 on MSRP and PAN training pairs; what
-    /// sources and a collection's fuzzy matching build on), thesis (the thesis as written:
-    /// 0.825 / 0.15, stopwords and numbers removed, no other rule), wordnet (WordNet's relations
-    /// between words, counted where one word replaces another), verdict (pairs decided by the
-    /// learned verdict's probability, which the permission then applies to; the default for
-    /// sentence pairs, with the best F1 on the training pairs), or teacher or news (the sentence matching of
-    /// that collection preset, which its reports' figures come from).
-    #[arg(long, value_parser = preset_name)]
-    pub preset: Option<simdoc::similarity::Preset>,
+    /// Matching preset (default: documents; `eval pairs`: verdict).
+    #[arg(long, value_parser = preset_parser())]
+    pub preset: Option<simdoc::compare::Preset>,
     #[command(flatten)]
     pub values: MatchingValues,
 }
@@ -325,7 +300,7 @@ impl MatchingValues {
     /// scoring down to the default floor or the permission, whichever is lower.
     pub fn compare_options(
         &self,
-        preset: simdoc::similarity::Preset,
+        preset: simdoc::compare::Preset,
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
@@ -351,8 +326,8 @@ impl MatchingValues {
     /// `preset` with the explicit values over it; an error for a threshold outside [0, 1].
     pub fn over(
         &self,
-        mut preset: simdoc::similarity::Preset,
-    ) -> anyhow::Result<simdoc::similarity::Preset> {
+        mut preset: simdoc::compare::Preset,
+    ) -> anyhow::Result<simdoc::compare::Preset> {
         let thresholds = &mut preset.thresholds;
         thresholds.permission = self.permission.unwrap_or(thresholds.permission);
         thresholds.variation = self.variation.unwrap_or(thresholds.variation);
@@ -362,7 +337,7 @@ impl MatchingValues {
             ("--variation", thresholds.variation),
         ] {
             if !(0.0..=1.0).contains(&value) {
-                anyhow::bail!("{name} must be between 0 and 1 (got {value})");
+                usage!("{name} must be between 0 and 1 (got {value})");
             }
         }
         let refine = &mut preset.refine;
@@ -378,7 +353,7 @@ impl MatchingValues {
             rules.related_words,
         ) {
             (Some(RelatedWordsArg::Correlations), Some(_), _) => {
-                anyhow::bail!("--wordnet-weights needs --related-words wordnet")
+                usage!("--wordnet-weights needs --related-words wordnet")
             }
             (Some(RelatedWordsArg::Correlations), None, _) => {
                 simdoc::similarity::RelatedWords::Correlations
@@ -405,8 +380,7 @@ impl MatchingValues {
                 // Judged against chance with no bar would count every chain: the documents
                 // preset's bar unless --chance names one.
                 if self.chance.is_none() {
-                    preset.thresholds.chance =
-                        simdoc::similarity::Preset::DOCUMENTS.thresholds.chance;
+                    preset.thresholds.chance = simdoc::compare::Preset::DOCUMENTS.thresholds.chance;
                 }
             }
             _ => {}
@@ -432,7 +406,7 @@ impl MatchingValues {
             chance.discount_bar = self.discount_bar.unwrap_or(chance.discount_bar).max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
-            anyhow::bail!(
+            usage!(
                 "--content-floor must be between 0 and 1 (got {})",
                 rules.content_floor
             );
@@ -446,21 +420,21 @@ impl MatchingArgs {
     /// threshold outside [0, 1].
     pub fn preset_with(
         &self,
-        default: simdoc::similarity::Preset,
-    ) -> anyhow::Result<simdoc::similarity::Preset> {
+        default: simdoc::compare::Preset,
+    ) -> anyhow::Result<simdoc::compare::Preset> {
         self.values.over(self.preset.unwrap_or(default))
     }
 
     /// [`Self::preset_with`] the default preset, what a comparison of documents uses.
-    pub fn preset(&self) -> anyhow::Result<simdoc::similarity::Preset> {
-        self.preset_with(simdoc::similarity::Preset::default())
+    pub fn preset(&self) -> anyhow::Result<simdoc::compare::Preset> {
+        self.preset_with(simdoc::compare::Preset::default())
     }
 
     /// The options of a comparison with `method` under [`Self::preset_with`] `default`, scoring
     /// down to the default floor or the permission, whichever is lower.
     pub fn compare_options_with(
         &self,
-        default: simdoc::similarity::Preset,
+        default: simdoc::compare::Preset,
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
@@ -475,7 +449,7 @@ impl MatchingArgs {
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
         self.compare_options_with(
-            simdoc::similarity::Preset::default(),
+            simdoc::compare::Preset::default(),
             method,
             include_boilerplate,
         )
@@ -510,7 +484,95 @@ pub fn run(command: Command) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("simdoc: {err:#}");
-            ExitCode::from(1)
+            ExitCode::from(exit_code_of(&err))
+        }
+    }
+}
+
+/// A mistake in the command line found after clap has parsed it (a file extension, a value out
+/// of range, options that do not go together): exit code 2, as clap's own usage errors, so
+/// that scripts can tell a wrong call from a failed one.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Returns early with a [`UsageError`] made like `format!`.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::from($crate::cli::UsageError(format!($($arg)*))))
+    };
+}
+pub(crate) use usage;
+
+/// The exit code of a command's error: 2 for a usage error, 1 for anything else.
+fn exit_code_of(err: &anyhow::Error) -> u8 {
+    if err.downcast_ref::<UsageError>().is_some() {
+        2
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+    use simdoc::compare::Preset;
+
+    /// Every option naming a matching preset, in every command, offers exactly the library's
+    /// table, with each preset's purpose as its help.
+    #[test]
+    fn every_preset_option_offers_the_librarys_table() {
+        let table: Vec<(String, String)> = Preset::all()
+            .iter()
+            .map(|p| (p.name.to_string(), p.purpose.to_string()))
+            .collect();
+        let mut found = Vec::new();
+        let mut stack = vec![(String::new(), super::Cli::command())];
+        while let Some((path, command)) = stack.pop() {
+            for arg in command.get_arguments() {
+                let id = arg.get_id().as_str();
+                // `collection --preset` names a collection preset (paper, teacher, news).
+                let matching = id == "matching_preset" || id == "preset" && path != " collection";
+                if !matching {
+                    continue;
+                }
+                let offered: Vec<(String, String)> = arg
+                    .get_possible_values()
+                    .iter()
+                    .map(|v| {
+                        let help = v.get_help().map(|h| h.to_string()).unwrap_or_default();
+                        (v.get_name().to_string(), help)
+                    })
+                    .collect();
+                assert_eq!(offered, table, "{path} --{id}");
+                found.push(format!("{path} --{id}"));
+            }
+            for sub in command.get_subcommands() {
+                stack.push((format!("{path} {}", sub.get_name()), sub.clone()));
+            }
+        }
+        for expected in [
+            " compare --preset",
+            " sources --preset",
+            " collection --matching_preset",
+        ] {
+            assert!(
+                found.iter().any(|f| f == expected),
+                "{expected} in {found:?}"
+            );
+        }
+    }
+
+    /// A name outside the table is refused with the table's names.
+    #[test]
+    fn an_unknown_preset_is_refused_with_the_names() {
+        let error =
+            super::Cli::try_parse_from(["simdoc", "compare", "a", "b", "--preset", "loose"])
+                .map(|_| ())
+                .unwrap_err()
+                .to_string();
+        for named in Preset::all() {
+            assert!(error.contains(named.name), "{error}");
         }
     }
 }

@@ -63,7 +63,7 @@ pub struct SourcesArgs {
 pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     // The default is `compare`'s: matches judged against chance, here over every source
     // searched ([`simdoc::sources`]).
-    let preset = simdoc::similarity::Preset::default();
+    let preset = simdoc::compare::Preset::default();
     let thresholds = args.matching.preset_with(preset)?.thresholds;
     let options =
         args.matching
@@ -71,7 +71,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     let model = reference_model(args.model.as_deref())?;
     let model: &ReferenceModel = &model;
     if options.rules.verdict {
-        anyhow::bail!(
+        super::usage!(
             "the learned verdict decides sentence pairs of `simdoc compare` and `simdoc eval pairs`; `simdoc sources` attributes sentences by their Sims (use --verdict false)"
         );
     }

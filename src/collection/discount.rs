@@ -165,9 +165,9 @@ mod tests {
     use super::*;
     use crate::collection::without_job;
     use crate::compare::CompareOptions;
+    use crate::compare::Preset;
     use crate::document::{SourceFormat, parse_text};
     use crate::model::ReferenceModel;
-    use crate::similarity::Preset;
 
     fn doc(text: &str) -> Document {
         parse_text(text, "test.txt", SourceFormat::Text)

@@ -56,7 +56,7 @@ impl Default for FuzzyParams {
         FuzzyParams {
             thresholds: Thresholds::default(),
             include_boilerplate: false,
-            refine: crate::similarity::Preset::MEASURED.refine,
+            refine: crate::compare::Preset::MEASURED.refine,
             rules: MatchRules::default(),
             containment: 0.9,
             min_resemblance: 0.0,

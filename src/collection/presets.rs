@@ -17,7 +17,8 @@
 //! EVALUATION.md, "Collection presets", which give the grids, the criterion and the figures.
 
 use super::{Method, codet, dsc, ffp, fuzzy, imatch, qsign, roul, simhash};
-use crate::similarity::{Preset as MatchingPreset, Thresholds};
+use crate::compare::Preset as MatchingPreset;
+use crate::similarity::Thresholds;
 
 /// Every detector of collection mode, without its parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -206,10 +207,7 @@ impl PresetParams {
             },
             fuzzy: fuzzy::FuzzyParams {
                 min_resemblance: 0.2,
-                ..with_permission(
-                    with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::MEASURED),
-                    0.6,
-                )
+                ..with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::TEACHER)
             },
         }
     }
@@ -256,10 +254,7 @@ impl PresetParams {
             },
             fuzzy: fuzzy::FuzzyParams {
                 min_resemblance: 0.9,
-                ..with_permission(
-                    with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::MEASURED),
-                    0.5,
-                )
+                ..with_matching(fuzzy::FuzzyParams::default(), MatchingPreset::NEWS)
             },
         }
     }

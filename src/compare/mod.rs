@@ -20,6 +20,7 @@ pub mod joined;
 mod matches;
 pub(crate) mod partners_capped;
 pub mod passages;
+pub mod preset;
 pub mod pruning;
 pub mod tree;
 
@@ -32,7 +33,7 @@ use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, CappedPairs, Explanation, MatchRules, Method, ModelView, NeededPairs, PARTNERS_KEPT,
-    PartnersKept, PreparedDoc, Preset, ScoredPair, TermId, Thresholds, Vocabulary,
+    PartnersKept, PreparedDoc, ScoredPair, TermId, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -41,6 +42,7 @@ pub use classes::{CappedPartners, MOST_CAPPED_NOTES, SentenceClasses, capped_not
 pub use figures::Figures;
 pub use partners_capped::PartnersCapped;
 pub use passages::Passage;
+pub use preset::{NamedPreset, Preset};
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
 
 /// The default floor: pairs scoring below it in both directions are not kept. The measured

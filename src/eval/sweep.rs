@@ -14,16 +14,18 @@ use serde::Serialize;
 
 use super::metrics::{Confusion, Figures};
 use super::score::PairScore;
-use crate::similarity::{Method, Preset, Thresholds};
+use crate::compare::Preset;
+use crate::similarity::{Method, Thresholds};
 
 // Every preset must be reachable by filtering a comparison scored down to the default floor
 // (a permission below it would rescore every comparison); a preset judged against chance
 // filters its links, whatever their Sims, and needs no floor; a verdict's permission is a
 // probability, applied by filtering whatever its value.
 const _: () = {
+    let all = Preset::all();
     let mut i = 0;
-    while i < Preset::NAMED.len() {
-        let preset = &Preset::NAMED[i].1;
+    while i < all.len() {
+        let preset = &all[i].preset;
         assert!(
             preset.chance.is_some()
                 || preset.rules.verdict

@@ -36,10 +36,11 @@ impl ReferenceModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::Preset;
     use crate::model::wordnet::Relation;
     use crate::model::{CooccurrenceUnit, ModelParams};
+    use crate::similarity::WordnetWeights;
     use crate::similarity::verdict::Verdict;
-    use crate::similarity::{Preset, WordnetWeights};
 
     #[test]
     fn the_embedded_model_decodes() {

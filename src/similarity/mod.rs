@@ -20,7 +20,7 @@ pub mod lexical;
 pub mod needed;
 pub mod partners;
 pub mod prepare;
-pub mod preset;
+mod reference_model;
 pub mod rules;
 pub mod table;
 pub mod verdict;
@@ -37,7 +37,6 @@ pub use lexical::{RelatedWords, WordnetWeights};
 pub use needed::{NeededPairs, Neighbours};
 pub use partners::{CappedPairs, PARTNERS_KEPT, PartnerCap, PartnersKept};
 pub use prepare::{PreparedDoc, PreparedSentence, Vocabulary};
-pub use preset::Preset;
 pub use rules::{MatchRules, Relate};
 
 /// A refined term's id: the reference model's id for terms it knows, a fresh id above the model's

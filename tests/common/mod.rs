@@ -5,7 +5,7 @@
 pub mod hand_edited;
 pub mod revised;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// The shared data folder named by `SIMDOC_DATA`. The tests that call it are marked
@@ -51,10 +51,8 @@ pub struct BoundedRun {
     pub code: Option<i32>,
     pub stdout: String,
     pub stderr: String,
-    /// The child's peak resident memory from the kernel's accounting (`wait4`). An upper bound:
-    /// Linux carries the spawning process's own resident high-water mark into the child's
-    /// across `exec`, so a test that holds much memory itself inflates it (keep test processes
-    /// small where this is asserted).
+    /// The child's peak resident memory from the kernel's accounting (`wait4`), its own: it is
+    /// started by a small shell, not by the test process ([`bounded`]).
     pub peak_rss_mb: f64,
     /// The child's processor time, user and system, in seconds (`wait4`): steadier than wall
     /// time on a loaded machine, for bounds that tell linear work from quadratic.
@@ -64,14 +62,14 @@ pub struct BoundedRun {
 /// Runs the `simdoc` binary with `args`, failing the test if it is still running after
 /// `time_limit`: a regression that makes it hang fails here instead of hanging the suite. The
 /// limit is a guard against hangs, far above the expected time, not a timing assertion.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub fn simdoc_bounded(args: &[&str], time_limit: std::time::Duration) -> BoundedRun {
     simdoc_bounded_in(std::path::Path::new("."), args, time_limit)
 }
 
 /// [`simdoc_bounded`] that must succeed (exit 0) and stay under `memory_limit_mb` of peak resident
 /// memory: the bounds of README's bad-input catalogue.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub fn simdoc_succeeds_within(
     args: &[&str],
     time_limit: std::time::Duration,
@@ -88,7 +86,7 @@ pub fn simdoc_succeeds_within(
 }
 
 /// [`simdoc_bounded`] run in the folder `dir` (relative paths in `args` are read from there).
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub fn simdoc_bounded_in(
     dir: &std::path::Path,
     args: &[&str],
@@ -100,7 +98,7 @@ pub fn simdoc_bounded_in(
 /// [`simdoc_bounded`] with the child's address space limited to `address_space_mb`: a
 /// regression that would grow without end (reading `/dev/zero`) fails there instead of taking
 /// the machine's memory.
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 pub fn simdoc_bounded_in_memory(
     args: &[&str],
     time_limit: std::time::Duration,
@@ -114,30 +112,75 @@ pub fn simdoc_bounded_in_memory(
     )
 }
 
-#[cfg(unix)]
+/// What [`bounded`] tells its middle process, in the environment variable of this name (JSON).
+const MIDDLE_REQUEST: &str = "SIMDOC_TEST_BOUNDED_RUN";
+
+/// A run of `simdoc` that [`bounded`] asks its middle process for.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct MiddleRequest {
+    dir: PathBuf,
+    args: Vec<String>,
+    time_limit_ms: u64,
+    address_space: Option<u64>,
+    stdout: PathBuf,
+    stderr: PathBuf,
+    /// Where the middle writes what it measured: [`MiddleReport`] as JSON.
+    report: PathBuf,
+}
+
+/// What the middle process measured of its `simdoc` child.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct MiddleReport {
+    /// The exit code, `None` when a signal ended it.
+    code: Option<i32>,
+    killed_at_deadline: bool,
+    peak_rss_kb: i64,
+    cpu_seconds: f64,
+}
+
+/// Not a test: the middle process of [`bounded`], run as this test binary with
+/// `--exact common::bounded_middle --ignored` and a [`MiddleRequest`] in the environment.
+/// Started fresh (a small process), it starts `simdoc`, waits for it with `wait4` (killing it
+/// at the deadline) and writes its peak memory and processor time, which are then simdoc's
+/// own: see [`bounded`] for why the test process cannot start it itself.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "the middle process of common::bounded, run by it; not a test"]
+fn bounded_middle() {
+    let Some(request) = std::env::var_os(MIDDLE_REQUEST) else {
+        return;
+    };
+    let request: MiddleRequest =
+        serde_json::from_str(&request.to_string_lossy()).expect("a bounded run's request");
+    let report = run_and_measure(&request);
+    std::fs::write(
+        &request.report,
+        serde_json::to_vec(&report).expect("a report"),
+    )
+    .expect("the report written");
+}
+
+#[cfg(target_os = "linux")]
 // The child is reaped by `wait4` below (which also gives its peak memory), not `Child::wait`.
 #[allow(clippy::zombie_processes)]
-fn bounded(
-    dir: &std::path::Path,
-    args: &[&str],
-    time_limit: std::time::Duration,
-    address_space: Option<u64>,
-) -> BoundedRun {
-    use std::io::Read;
+fn run_and_measure(request: &MiddleRequest) -> MiddleReport {
     use std::process::Stdio;
+    let file = |path: &Path| std::fs::File::create(path).expect("an output file");
     let mut command = Command::new(env!("CARGO_BIN_EXE_simdoc"));
     command
-        .current_dir(dir)
-        .args(args)
+        .current_dir(&request.dir)
+        .args(&request.args)
+        .env_remove(MIDDLE_REQUEST)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(bytes) = address_space {
+        .stdout(file(&request.stdout))
+        .stderr(file(&request.stderr));
+    if let Some(bytes) = request.address_space {
         let limit = libc::rlimit {
             rlim_cur: bytes as libc::rlim_t,
             rlim_max: bytes as libc::rlim_t,
         };
         // SAFETY: only setrlimit, which is async-signal-safe, runs between fork and exec.
+        #[allow(unsafe_code, reason = "a pre_exec hook is unsafe by definition")]
         unsafe {
             std::os::unix::process::CommandExt::pre_exec(&mut command, move || {
                 if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
@@ -149,34 +192,18 @@ fn bounded(
         }
     }
     let mut child = command.spawn().expect("the simdoc binary starts");
-    // Drain both pipes while waiting, so a chatty child cannot block on a full pipe.
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut pipe) = pipe {
-                let _ = pipe.read_to_end(&mut bytes);
-            }
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
-    };
-    let stdout = drain(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
-    let stderr = drain(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-    );
     let pid = child.id() as libc::pid_t;
-    let deadline = std::time::Instant::now() + time_limit;
-    // wait4 rather than Child::wait: it also reports this child's own peak memory.
+    let deadline =
+        std::time::Instant::now() + std::time::Duration::from_millis(request.time_limit_ms);
+    let mut killed_at_deadline = false;
+    #[allow(
+        unsafe_code,
+        reason = "libc::wait4 has no safe wrapper that gives the rusage"
+    )]
     let (status, usage) = loop {
         let mut status = 0;
-        // SAFETY: plain syscall on our own child with valid out-pointers; zeroed rusage is valid.
+        // SAFETY: plain syscall on our own child with valid out-pointers; a zeroed rusage is
+        // valid.
         let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
         assert!(
@@ -187,25 +214,86 @@ fn bounded(
         if reaped == pid {
             break (status, usage);
         }
-        if std::time::Instant::now() > deadline {
+        if !killed_at_deadline && std::time::Instant::now() > deadline {
             let _ = child.kill();
-            // SAFETY: as above; reaps the killed child.
-            unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-            panic!("simdoc {args:?} still running after {time_limit:?}: killed");
+            killed_at_deadline = true;
         }
-        std::thread::sleep(std::time::Duration::from_millis(20));
+        std::thread::sleep(std::time::Duration::from_millis(10));
     };
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    BoundedRun {
-        code,
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
+    MiddleReport {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        killed_at_deadline,
         // Linux reports ru_maxrss in kilobytes.
-        peak_rss_mb: usage.ru_maxrss as f64 / 1024.0,
+        peak_rss_kb: usage.ru_maxrss,
         cpu_seconds: [usage.ru_utime, usage.ru_stime]
             .iter()
             .map(|t| t.tv_sec as f64 + t.tv_usec as f64 / 1e6)
             .sum(),
+    }
+}
+
+/// Runs `simdoc args` in `dir` under `time_limit` (and an address-space limit), measuring its
+/// own peak memory and processor time.
+///
+/// Linux carries the starting process's resident high-water mark into a child across `exec`
+/// (the mark of the memory `exec` replaces), so a child started by this test process would
+/// report at least this process's own peak: with the integration tests gathered into a few
+/// binaries, the biggest in-process test of a binary (hundreds of MB) inflated every child's
+/// figure, and which children it inflated depended on the order the tests ran in. So `simdoc`
+/// is started by a middle process, this test binary run afresh ([`bounded_middle`]), which
+/// is small when it starts it.
+#[cfg(target_os = "linux")]
+fn bounded(
+    dir: &std::path::Path,
+    args: &[&str],
+    time_limit: std::time::Duration,
+    address_space: Option<u64>,
+) -> BoundedRun {
+    let scratch = tempfile::tempdir().expect("a folder for the run's outputs");
+    let request = MiddleRequest {
+        dir: std::path::absolute(dir).expect("the run's folder"),
+        args: args.iter().map(|a| a.to_string()).collect(),
+        time_limit_ms: time_limit.as_millis() as u64,
+        address_space,
+        stdout: scratch.path().join("stdout"),
+        stderr: scratch.path().join("stderr"),
+        report: scratch.path().join("report.json"),
+    };
+    let middle = Command::new(std::env::current_exe().expect("this test binary"))
+        .args([
+            "--exact",
+            "common::bounded_middle",
+            "--ignored",
+            "--test-threads=1",
+        ])
+        .env(
+            MIDDLE_REQUEST,
+            serde_json::to_string(&request).expect("a request"),
+        )
+        .output()
+        .expect("the middle process runs");
+    let report: MiddleReport = std::fs::read(&request.report)
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_else(|| {
+            panic!(
+                "the middle process of simdoc {args:?} reported nothing: {}",
+                String::from_utf8_lossy(&middle.stdout)
+            )
+        });
+    assert!(
+        !report.killed_at_deadline,
+        "simdoc {args:?} still running after {time_limit:?}: killed"
+    );
+    let read = |path: &Path| {
+        String::from_utf8_lossy(&std::fs::read(path).expect("an output")).into_owned()
+    };
+    BoundedRun {
+        code: report.code,
+        stdout: read(&request.stdout),
+        stderr: read(&request.stderr),
+        peak_rss_mb: report.peak_rss_kb as f64 / 1024.0,
+        cpu_seconds: report.cpu_seconds,
     }
 }
 

@@ -116,11 +116,14 @@ fn inputs_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
         ui.separator();
         // The matching is the toolbar's; a class's teacher wants collection mode's.
-        let teacher = crate::app::toolbar::teacher_preset();
+        let teacher = crate::compare::Preset::TEACHER;
         let active = app.settings.preset() == teacher;
+        let purpose = teacher.named_preset().map_or(String::new(), |p| {
+            crate::app::toolbar::capitalised(p.purpose)
+        });
         if ui
             .add(egui::Button::selectable(active, "Teacher preset"))
-            .on_hover_text(crate::app::toolbar::TEACHER_HINT)
+            .on_hover_text(purpose)
             .clicked()
             && !active
         {

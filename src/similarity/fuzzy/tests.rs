@@ -121,9 +121,9 @@ fn sentences_with_the_same_terms_score_as_the_correlations_would_have_them() {
     let doc = crate::document::parse_text(text, "guinea.md", crate::document::SourceFormat::Text);
     let mut checked = 0;
     for preset in [
-        crate::similarity::Preset::DOCUMENTS,
-        crate::similarity::Preset::MEASURED,
-        crate::similarity::Preset::THESIS,
+        crate::compare::Preset::DOCUMENTS,
+        crate::compare::Preset::MEASURED,
+        crate::compare::Preset::THESIS,
     ] {
         let prepared = crate::similarity::prepare::Vocabulary::default().prepare_with(
             &doc,
