@@ -32,7 +32,7 @@ fn main() -> ExitCode {
 
 #[cfg(feature = "gui")]
 fn open_viewer(args: cli::ViewArgs) -> ExitCode {
-    let model: simdoc::app::SharedModel = match &args.model {
+    let model: simdoc::app::SharedModel = match &args.model.file {
         Some(path) => match simdoc::model::ReferenceModel::load(path) {
             Ok(model) => std::sync::Arc::new(model),
             Err(err) => {

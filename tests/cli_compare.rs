@@ -87,3 +87,34 @@ fn json_report_carries_containment_and_one_to_two_matches() {
         "A's two sentences taken together"
     );
 }
+
+/// The summary's method line names the preset the comparison ran under, and only when the
+/// settings are the preset's (a value overridden makes them no preset's).
+#[test]
+fn the_summary_names_the_preset() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a.txt");
+    std::fs::write(&a, "Volcanic ash closed the northern airports on Monday.").unwrap();
+    let method_line = |extra: &[&str]| {
+        let mut args = vec!["compare", a.to_str().unwrap(), a.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let out = simdoc(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .find(|l| l.starts_with("method: "))
+            .expect("a method line")
+            .to_string()
+    };
+    assert!(
+        method_line(&[]).starts_with("method: fuzzy, preset documents (permission "),
+        "{}",
+        method_line(&[])
+    );
+    assert!(method_line(&["--preset", "teacher"]).starts_with("method: fuzzy, preset teacher ("));
+    let custom = method_line(&["--preset", "teacher", "--permission", "0.9"]);
+    assert!(
+        custom.starts_with("method: fuzzy (permission 0.9"),
+        "{custom}"
+    );
+}

@@ -59,7 +59,7 @@ fn a_hundred_thousand_identical_sentences_against_themselves() {
         format!(
             "A: {name} — \"same.txt\", 100000 sentences (100000 compared)\n\
              B: {name} — \"same.txt\", 100000 sentences (100000 compared)\n\
-             method: fuzzy (permission 0.4, variation off)\n\
+             method: fuzzy, preset measured (permission 0.4, variation off)\n\
              100% of B's text is found in A (and 100% of A's in B)\n\
              containment: A in B 1.000 / B in A 1.000\n\
              matched pairs: 10000000000 (10000000000 identical, 0 similar) in 0 passages of 2 or \
@@ -113,7 +113,7 @@ fn ten_thousand_identical_headings_in_html() {
         format!(
             "A: {name} — \"Thread\", 10002 sentences (1 compared)\n\
              B: {name} — \"Thread\", 10002 sentences (1 compared)\n\
-             method: fuzzy (permission 0.4, variation off)\n\
+             method: fuzzy, preset measured (permission 0.4, variation off)\n\
              100% of B's text is found in A (and 100% of A's in B)\n\
              containment: A in B 1.000 / B in A 1.000\n\
              matched pairs: 100000002 (100000002 identical, 0 similar) in 1 passage of 2 or more\n\

@@ -98,7 +98,8 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         files,
     } = loaded;
     // The report's pair pages go to a folder beside it, replaced whole.
-    let inputs: Vec<std::path::PathBuf> = files.into_iter().chain(args.model.clone()).collect();
+    let inputs: Vec<std::path::PathBuf> =
+        files.into_iter().chain(args.model.file.clone()).collect();
     refuse_overwriting(&output_files, &page_folders, &inputs)?;
     let mut outputs = RunOutputs::new();
     let staged_pages = match &pages {
@@ -123,7 +124,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             "--idf reference needs --normaliser refine: the reference model holds refined words"
         );
     }
-    let model = reference_model(args.model.as_deref())?;
+    let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     super::reference::check_rules(model, &params.rules)?;
     let bar = progress_bar();

@@ -262,9 +262,8 @@ pub struct CollectionArgs {
     /// (paper: 0, every pair sharing a matched sentence).
     #[arg(long, help_heading = "Fuzzy (and --matrix)")]
     pub min_resemblance: Option<f64>,
-    /// Fuzzy: a reference model file; default: the embedded model.
-    #[arg(long, help_heading = "Fuzzy (and --matrix)")]
-    pub model: Option<PathBuf>,
+    #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
+    pub model: super::ModelArg,
 }
 
 impl CollectionArgs {

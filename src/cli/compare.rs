@@ -41,9 +41,8 @@ pub struct CompareArgs {
     pub method: Method,
     #[command(flatten)]
     pub matching: super::MatchingArgs,
-    /// A reference model file (`simdoc model build`); default: the embedded model.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::ModelArg,
     /// Compare navigation, headers, footers, asides and forms too.
     #[arg(long)]
     pub include_boilerplate: bool,
@@ -109,7 +108,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     };
     let inputs: Vec<PathBuf> = [&args.a, &args.b]
         .into_iter()
-        .chain(&args.model)
+        .chain(&args.model.file)
         .cloned()
         .collect();
     refuse_overwriting(
@@ -124,7 +123,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         &[],
         &inputs,
     )?;
-    let model = reference_model(args.model.as_deref())?;
+    let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     let options = LoadOptions::default();
     let (a, b) = rayon::join(
@@ -137,6 +136,8 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     let compare = args
         .matching
         .compare_options(args.method, args.include_boilerplate)?;
+    // The summary names the preset when the settings are one (no value overridden).
+    let preset = args.matching.preset()?.name();
     super::reference::check_rules(model, &compare.rules)?;
     let never = AtomicBool::new(false);
     let comparison = PreparedPair::new(&a, &b, model, &compare).compare(
@@ -160,6 +161,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         &comparison,
         thresholds,
     )
+    .with_preset(preset)
     .with_passages(PassageOptions {
         gap: args.passage_gap,
         min_pairs: args

@@ -88,9 +88,8 @@ impl std::str::FromStr for MethodChoice {
 pub struct MatchArgs {
     #[command(flatten)]
     pub matching: super::MatchingArgs,
-    /// A reference model file (`simdoc model build`); default: the embedded model.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::ModelArg,
     /// Write the results as JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -188,7 +187,7 @@ impl MatchArgs {
         &self,
         f: impl FnOnce(&ReferenceModel) -> anyhow::Result<T>,
     ) -> anyhow::Result<T> {
-        let model = reference_model(self.model.as_deref())?;
+        let model = reference_model(self.model.file.as_deref())?;
         super::reference::check_rules(&model, &self.compare_options(Method::Fuzzy)?.rules)?;
         f(&model)
     }
@@ -243,7 +242,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     // against, so a pair is decided as a yes/no question, by the preset with the best F1 on the
     // training data unless another is named (the verdict, or the measured preset with a model
     // that has no verdict).
-    let model = reference_model(args.common.model.as_deref())?;
+    let model = reference_model(args.common.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     let default = simdoc::compare::Preset::for_sentence_pairs(model);
     let preset_name = args.common.matching.preset.unwrap_or(default).name();
@@ -255,7 +254,7 @@ fn run_pairs(args: &PairsArgs) -> anyhow::Result<()> {
     super::reference::check_rules(model, &options.rules)?;
     let plot_png = args.plot.as_deref().map(plot_is_png).transpose()?;
     let inputs: Vec<PathBuf> = std::iter::once(args.path.clone())
-        .chain(args.common.model.clone())
+        .chain(args.common.model.file.clone())
         .collect();
     refuse_overwriting(
         &[
@@ -472,7 +471,7 @@ mod tests {
                     ..Default::default()
                 },
             },
-            model: None,
+            model: Default::default(),
             json: None,
             quiet: true,
         };

@@ -83,9 +83,8 @@ pub struct RunArgs {
     /// Only the pairs of these background sizes (bytes, comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub sizes: Vec<usize>,
-    /// A reference model file; default: the embedded model.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::ModelArg,
     /// Write simdoc's detections as PAN XML into this folder (one file per pair).
     #[arg(long, value_name = "DIR")]
     pub detections: Option<PathBuf>,
@@ -157,7 +156,7 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     // The report's folder is checked before the runs, not after them.
     super::output::refuse_overwriting(&[args.json.as_ref()], &[], &[])?;
     let manifest = Manifest::read(&args.corpus)?;
-    let model = reference_model(args.model.as_deref())?;
+    let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     let thresholds = args.matching.thresholds()?;
     let options = args.matching.compare_options(Method::Fuzzy, false)?;

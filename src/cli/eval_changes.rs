@@ -65,9 +65,8 @@ pub struct RunArgs {
     pub corpus: PathBuf,
     #[command(flatten)]
     pub matching: super::MatchingArgs,
-    /// A reference model file; default: the embedded model.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::ModelArg,
     /// Only the revisions of these sizes (bytes, comma-separated).
     #[arg(long, value_delimiter = ',')]
     pub sizes: Vec<usize>,
@@ -158,7 +157,7 @@ fn rows(
 
 fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     let manifest = Manifest::read(&args.corpus)?;
-    let model = reference_model(args.model.as_deref())?;
+    let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     let thresholds = args.matching.thresholds()?;
     let options = args.matching.compare_options(Method::Fuzzy, false)?;

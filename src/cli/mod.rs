@@ -97,9 +97,8 @@ pub struct ViewArgs {
     /// of its sentences coloured by the source it comes from.
     #[arg(long, num_args = 1.., value_name = "PATH", requires = "a", conflicts_with = "b")]
     pub sources: Vec<std::path::PathBuf>,
-    /// A reference model file (`simdoc model build`); default: the embedded model.
-    #[arg(long)]
-    pub model: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub model: ModelArg,
     /// Open under this matching preset (as `simdoc compare --preset`); the preset menu changes
     /// it later. Default: the one the viewer last used.
     #[arg(long, value_parser = preset_parser())]
@@ -145,6 +144,14 @@ pub enum RelatedWordsArg {
     Correlations,
     /// WordNet's relations between words (the model must carry them).
     Wordnet,
+}
+
+/// The reference model a command reads, as every command takes it (`--model FILE`).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct ModelArg {
+    /// A reference model file (`simdoc model build`); default: the embedded model.
+    #[arg(long = "model", value_name = "MODEL")]
+    pub file: Option<std::path::PathBuf>,
 }
 
 /// How sentences are matched, as every command takes it: a named preset and explicit values

@@ -32,9 +32,8 @@ pub struct SourcesArgs {
     pub method: Method,
     #[command(flatten)]
     pub matching: super::MatchingArgs,
-    /// A reference model file (`simdoc model build`); default: the embedded model.
-    #[arg(long)]
-    pub model: Option<PathBuf>,
+    #[command(flatten)]
+    pub model: super::ModelArg,
     /// Compare navigation, headers, footers, asides and forms too.
     #[arg(long)]
     pub include_boilerplate: bool,
@@ -68,7 +67,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     let options =
         args.matching
             .compare_options_with(preset, args.method, args.include_boilerplate)?;
-    let model = reference_model(args.model.as_deref())?;
+    let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
     if options.rules.verdict {
         super::usage!(
@@ -93,7 +92,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     )?;
     let inputs: Vec<PathBuf> = std::iter::once(args.document.clone())
         .chain(loaded.files.iter().cloned())
-        .chain(args.model.iter().cloned())
+        .chain(args.model.file.iter().cloned())
         .collect();
     refuse_overwriting(&outputs, &[], &inputs)?;
     let skipped = loaded.skipped;

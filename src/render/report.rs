@@ -50,6 +50,9 @@ pub struct Report<'a> {
     /// What was added, deleted, changed or moved from A to B ([`crate::compare::changes`]),
     /// from the matches: what the summary, the CSV, the HTML report and `--changes` list.
     pub changes: Changes,
+    /// The name of the preset the comparison ran under ([`crate::compare::Preset::name`]),
+    /// said in the summary's method line; `None` for settings no preset has.
+    pub preset: Option<&'static str>,
 }
 
 /// The first and last sentence a pair covers on one side: its own, or with the neighbour it
@@ -108,7 +111,14 @@ impl<'a> Report<'a> {
             passage_options: PassageOptions::default(),
             words: Vec::new(),
             changes,
+            preset: None,
         }
+    }
+
+    /// Names the preset the comparison ran under, for the summary.
+    pub fn with_preset(mut self, preset: Option<&'static str>) -> Self {
+        self.preset = preset;
+        self
     }
 
     /// Finds the passages again with other options.
@@ -349,6 +359,10 @@ impl<'a> Report<'a> {
             format!(" ({})", thresholds_in_words(&self.thresholds))
         } else {
             String::new()
+        };
+        let thresholds = match self.preset {
+            Some(name) => format!(", preset {name}{thresholds}"),
+            None => thresholds,
         };
         format!(
             "A: {} — \"{}\", {} sentences ({} compared)\n\
