@@ -103,8 +103,8 @@ pub struct NullModel {
     /// Per length bucket, ln P(W' >= k STEP) for k = 0..=MAX_SCORE / STEP, made the first time
     /// a pair of that bucket asks: each table is a recursion over the grid for every weight
     /// (up to 3,000 steps by as many weights), and a comparison whose sentences are of a few
-    /// lengths meets a few of the [`BUCKETS`] (making all of them was a third of the time the
-    /// `compare_two` fuzz target spent on two short documents).
+    /// lengths meets a few of the [`BUCKETS`] (making all of them dominated the comparison of
+    /// two short documents).
     ln_tails: Vec<OnceLock<Vec<f32>>>,
 }
 

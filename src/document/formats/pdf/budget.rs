@@ -46,11 +46,13 @@ pub const MAX_TREE_DEPTH: usize = 256;
 /// Most memory, in MB, that the parsed operations of one page and the drawings it paints may
 /// hold at once. A dense real page holds tens of thousands of operations (a few tens of MB).
 pub const MAX_MB_HELD: u64 = 384;
-/// What one parsed operation holds while its stream runs, operands aside: measured at 580 bytes
-/// (`lopdf` 0.42's operation and what `pdf-extract` 0.12 keeps per operation; `simdoc
-/// read-worker` under `/usr/bin/time` on pages of 500,000 `n`, 1,000,000 `q Q`: 0.29 and 1.14
-/// GB). It was taken as 100 bytes, so a page within the old limit of 2,097,152 operations held
-/// 1.2 GB (found by fuzzing `document_bytes`: 6 KB of deflated `q Q`).
+/// What one parsed operation holds while its stream runs, operands aside: measured at about 580
+/// bytes (`lopdf` 0.42's operation and what `pdf-extract` 0.12 keeps per operation: pages of
+/// 500,000 `n` and of 1,000,000 `q Q` took 0.29 and 1.14 GB). It was taken as 100 bytes, so a
+/// page within the old limit of 2,097,152 operations held 1.2 GB (found by fuzzing
+/// `document_bytes`: 6 KB of deflated `q Q`). The weights are checked against a page the tests
+/// read: `cargo test --release --test hostile_input an_integer -- --nocapture` prints the peak
+/// for 600,000 operations with 200,000 operands (342 MB; the weights estimate 361 MB).
 pub const BYTES_PER_OPERATION: u64 = 600;
 /// What one parsed operand holds: measured at 82 bytes (500,000 `1 0 0 1 0 0 cm` took 0.54 GB,
 /// 0.24 GB more than as many `n`).
