@@ -21,8 +21,20 @@ fi
 "$venv/bin/pip" install -q --upgrade pip
 "$venv/bin/pip" install -q -r spark/requirements-test.txt
 
-# The one-machine side of the parity tests, and the wheel (sharing the build directory).
-cargo build --release --bin simdoc   # CI has built it already for cargo test
+# The one-machine side of the parity tests: the binary SIMDOC_BIN names (.ci/run passes the one
+# its `cargo test --release` built: building it again with `cargo build` recompiled clap, the
+# regular expressions and simdoc itself, whose features the tests' dev-dependencies widen), else
+# the release binary built here.
+if [ -z "${SIMDOC_BIN:-}" ]; then
+  cargo build --release --bin simdoc
+  SIMDOC_BIN="$repo/target/release/simdoc"
+fi
+if [ ! -x "$SIMDOC_BIN" ]; then
+  echo "test-spark: SIMDOC_BIN ($SIMDOC_BIN) is not an executable" >&2
+  exit 1
+fi
+# The wheel, in the crate's build directory (spark is a member of its workspace) with its features,
+# so that it compiles only the extension and pyo3 after the crate's own build (spark/Cargo.toml).
 rm -rf spark/dist
 (cd spark && "$venv/bin/maturin" build --release --quiet --out dist)
 "$venv/bin/pip" install -q --force-reinstall --no-deps spark/dist/*.whl
@@ -32,6 +44,6 @@ if [ -n "${SKIP_TESTS:-}" ]; then
 fi
 export PYSPARK_PYTHON="$venv/bin/python"
 export PYSPARK_DRIVER_PYTHON="$venv/bin/python"
-export SIMDOC_BIN="$repo/target/release/simdoc"
+export SIMDOC_BIN
 cd spark/tests
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@"
