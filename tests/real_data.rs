@@ -10,6 +10,7 @@ mod common;
 
 mod alignment_real;
 mod collection_class_real;
+mod collection_judged_real;
 mod collection_presets_real;
 mod collection_real;
 mod collection_sources_real;

@@ -14,6 +14,7 @@ use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
 use simdoc::collection::discount::source_discounts;
 use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
+use simdoc::collection::fuzzy::judged::reported_pairs;
 use simdoc::collection::{
     Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
     tables,
@@ -151,17 +152,30 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     if args.idf == IdfSource::Reference {
         collection.frequencies = DocumentFrequencies::from_reference(&collection.vocabulary, model);
     }
+    // The comparison each pair's evidence comes from: `simdoc compare`'s under the same
+    // matching; a judged fuzzy run decides its pairs with it too.
+    let evidence_options = EvidenceOptions::new(
+        simdoc::compare::CompareOptions {
+            include_boilerplate: params.include_boilerplate,
+            ..args
+                .matching
+                .compare_options(args.matching_preset(), SentenceMethod::Fuzzy, false)?
+        },
+        params.thresholds,
+    );
     let detection = match (&method, &resemblances) {
         (Some(method), _) => method.detect(&collection, &mut job)?,
-        (None, Some(r)) => Detection::from_pairs(r.reported_pairs(&params), &collection),
+        (None, Some(r)) => {
+            let (pairs, note) =
+                reported_pairs(r, &documents, model, &params, &evidence_options, &mut job)?;
+            if let Some(note) = note {
+                eprintln!("simdoc: {note}");
+            }
+            Detection::from_pairs(pairs, &collection)
+        }
         (None, None) => Detection::default(),
     };
     let mut report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
-    let evidence_options = EvidenceOptions::new(
-        args.matching
-            .compare_options(args.matching_preset(), SentenceMethod::Fuzzy, false)?,
-        params.thresholds,
-    );
     let mut wanted = report.evidence_wanted(args.evidence);
     let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
     let affordable = pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET);

@@ -297,7 +297,19 @@ impl CollectionArgs {
             Some(preset) => preset.name().map(str::to_string),
             None => Some(self.chosen_preset().name().to_string()),
         };
-        let thresholds = simdoc::render::report::thresholds_in_words(&matching.thresholds);
+        // The chance bar only where the matching judges against chance (the bar stays in the
+        // thresholds of a preset whose judging `--judge-chance false` turned off).
+        let mut shown = matching.thresholds;
+        if matching.chance.is_none() {
+            shown.chance = None;
+        }
+        let mut thresholds = simdoc::render::report::thresholds_in_words(&shown);
+        if matching.chance.is_some() && self.detector() == Detector::Fuzzy {
+            thresholds.push_str(
+                ", a pair reported when its comparison finds such a passage (the pairs sharing \
+                 an EQ sentence are its candidates)",
+            );
+        }
         let exclusions = self.matching.exclusions();
         // What is left out, and where: exclusions from the ranking and the evidence alike, the
         // shortest match from the evidence only (the screening counts sentence by sentence).

@@ -17,7 +17,7 @@ use serde::Serialize;
 use super::fuzzy::FuzzyParams;
 use super::{Cancelled, DocId, Job};
 use crate::compare::passages::{Passage, PassageOptions, passages_of};
-use crate::compare::{CompareOptions, Comparison, DEFAULT_FLOOR, PreparedPair};
+use crate::compare::{CompareOptions, Comparison, PreparedPair};
 use crate::document::Document;
 use crate::similarity::{Method, ModelView, Thresholds};
 
@@ -54,19 +54,16 @@ impl EvidenceOptions {
         }
     }
 
-    /// The evidence of a collection run whose fuzzy comparison has `params`: its refining,
-    /// rules, boilerplate choice and thresholds (what `simdoc collection --html` uses when no
-    /// matching option is given), the other comparison options at their defaults.
+    /// The evidence of a collection run whose fuzzy comparison has `params`: the comparison
+    /// `simdoc compare` makes under the same matching preset ([`FuzzyParams::matching`]: its
+    /// refining, rules, thresholds and chance search), with the run's boilerplate choice and
+    /// exclusions (what `simdoc collection --html` uses when no matching option is given).
     pub fn of_fuzzy(params: &FuzzyParams) -> Self {
         EvidenceOptions::new(
             CompareOptions {
-                method: Method::Fuzzy,
-                floor: DEFAULT_FLOOR.min(params.thresholds.permission),
                 include_boilerplate: params.include_boilerplate,
-                refine: params.refine,
-                rules: params.rules,
                 exclusions: params.exclusions,
-                ..CompareOptions::default()
+                ..CompareOptions::for_preset(&params.matching(), Method::Fuzzy)
             },
             params.thresholds,
         )
@@ -211,6 +208,7 @@ pub fn evidence_of_pairs(
 mod tests {
     use super::*;
     use crate::collection::without_job;
+    use crate::compare::DEFAULT_FLOOR;
     use crate::document::{SourceFormat, parse_text};
     use crate::model::ReferenceModel;
 

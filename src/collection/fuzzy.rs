@@ -21,6 +21,7 @@ use crate::similarity::fuzzy::FuzzyMatcher;
 use crate::similarity::{MatchRules, ModelView, PreparedDoc, Thresholds, Vocabulary};
 use crate::text::RefineOptions;
 
+pub mod judged;
 mod shared;
 
 use self::shared::{RowScratch, SharedSentences};
@@ -49,6 +50,11 @@ pub struct FuzzyParams {
     /// Sentences left out of every document: quotations, a bibliography
     /// ([`crate::document::exclusions`]). Nothing by default.
     pub exclusions: crate::document::exclusions::Exclusions,
+    /// Judge the pairs against chance as `simdoc compare` does ([`judged`]): the EQ sentences
+    /// only propose candidates, and a pair is reported by what its comparison finds at the
+    /// chance bar of [`Self::thresholds`]. `None`: pairs are counted by their EQ sentences, as
+    /// the thesis counts them.
+    pub chance: Option<crate::compare::chance::ChanceOptions>,
 }
 
 impl Default for FuzzyParams {
@@ -61,6 +67,21 @@ impl Default for FuzzyParams {
             containment: 0.9,
             min_resemblance: 0.0,
             exclusions: Default::default(),
+            chance: None,
+        }
+    }
+}
+
+impl FuzzyParams {
+    /// The sentence matching of these parameters as a matching preset (refining, rules,
+    /// thresholds, chance search): what a pair of the run is compared with, and what `simdoc
+    /// compare` shows the pair with.
+    pub fn matching(&self) -> crate::compare::Preset {
+        crate::compare::Preset {
+            refine: self.refine,
+            rules: self.rules,
+            thresholds: self.thresholds,
+            chance: self.chance,
         }
     }
 }

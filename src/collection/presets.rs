@@ -112,16 +112,9 @@ impl CollectionPreset {
     /// The sentence matching of this preset's fuzzy comparison, as a matching preset: what
     /// its evidence (containment, passages) and pair pages are computed with, and what
     /// `simdoc compare --preset teacher` and `simdoc sources --preset teacher` use, so that one
-    /// pair shows the same figures wherever it is shown. Not judged against chance: the
-    /// collection's fuzzy comparison counts sentence pairs by their Sims.
+    /// pair shows the same figures wherever it is shown.
     pub fn matching(self) -> MatchingPreset {
-        let fuzzy = self.params().fuzzy;
-        MatchingPreset {
-            refine: fuzzy.refine,
-            rules: fuzzy.rules,
-            thresholds: fuzzy.thresholds,
-            chance: None,
-        }
+        self.params().fuzzy.matching()
     }
 
     /// Every detector's parameters under this preset.
@@ -275,12 +268,13 @@ impl PresetParams {
     }
 }
 
-/// `params` with the matching (refining, rules, thresholds) of `matching`.
+/// `params` with the matching (refining, rules, thresholds and chance search) of `matching`.
 pub fn with_matching(params: fuzzy::FuzzyParams, matching: MatchingPreset) -> fuzzy::FuzzyParams {
     fuzzy::FuzzyParams {
         thresholds: matching.thresholds,
         refine: matching.refine,
         rules: matching.rules,
+        chance: matching.chance,
         ..params
     }
 }

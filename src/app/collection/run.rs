@@ -136,10 +136,21 @@ pub fn run(
     };
     let collection = Collection::from_documents(names.clone(), &documents, Normaliser::Refine, job)
         .map_err(|e| e.to_string())?;
+    let mut notes: Vec<String> = resemblances
+        .as_ref()
+        .and_then(fuzzy::Resemblances::capped_note)
+        .into_iter()
+        .collect();
     let detection = match (&method, &resemblances) {
         (Some(method), _) => method.detect(&collection, job).map_err(|e| e.to_string())?,
         (None, Some(r)) => {
-            collection::Detection::from_pairs(r.reported_pairs(&params), &collection)
+            // Judged against chance, each candidate pair is compared as its page compares it.
+            let evidence = collection::evidence::EvidenceOptions::of_fuzzy(&params);
+            let (pairs, note) =
+                fuzzy::judged::reported_pairs(r, &documents, model, &params, &evidence, job)
+                    .map_err(|e| e.to_string())?;
+            notes.extend(note);
+            collection::Detection::from_pairs(pairs, &collection)
         }
         (None, None) => collection::Detection::default(),
     };
@@ -147,11 +158,6 @@ pub fn run(
     let pairs = RoledPairs::split(&detection.pairs, &is_source)
         .iter()
         .map(|(kind, p)| (kind, *p))
-        .collect();
-    let notes = resemblances
-        .as_ref()
-        .and_then(fuzzy::Resemblances::capped_note)
-        .into_iter()
         .collect();
     let matrix = resemblances
         .filter(|_| documents.len() <= MAX_MATRIX)
