@@ -33,7 +33,7 @@ use crate::document::exclusions::Exclusions;
 use crate::similarity::lexical::WithoutLexicon;
 use crate::similarity::{
     Cancelled, CappedPairs, Explanation, MatchRules, Method, ModelView, NeededPairs, PARTNERS_KEPT,
-    PartnersKept, PreparedDoc, ScoredPair, TermId, Thresholds, Vocabulary,
+    PartnersKept, PreparedDoc, ScoredPair, ScoringRequest, TermId, Thresholds, Vocabulary,
 };
 use crate::text::RefineOptions;
 
@@ -284,11 +284,13 @@ impl PreparedPair {
             pairs: mut class_pairs,
             capped: capped_classes,
         } = method.matcher().score_capped_pairs(
-            &left_representatives,
-            &right_representatives,
-            model,
-            floor,
-            &self.rules,
+            &ScoringRequest {
+                left: &left_representatives,
+                right: &right_representatives,
+                model,
+                floor,
+                rules: &self.rules,
+            },
             needed,
             PartnersKept::counting(self.partners_kept, [&class_counted[0], &class_counted[1]]),
             cancel,
@@ -330,11 +332,13 @@ impl PreparedPair {
         let mut class_pairs = method
             .matcher()
             .score_pairs(
-                &left_representatives,
-                &right_representatives,
-                model,
-                floor,
-                &self.rules,
+                &ScoringRequest {
+                    left: &left_representatives,
+                    right: &right_representatives,
+                    model,
+                    floor,
+                    rules: &self.rules,
+                },
                 &never,
             )
             .expect("never cancelled");

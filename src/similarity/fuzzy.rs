@@ -66,7 +66,8 @@ use super::needed::{self, BestOfRight};
 use super::partners::{self, CappedPairs, PartnerCap, PartnersKept};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
-    PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
+    PreparedSentence, Relate, ScoredPair, ScoringRequest, SentenceMatcher, TermId, TermMatch,
+    Vocabulary, check,
 };
 use crate::model::wordnet::LemmaId;
 
@@ -521,19 +522,20 @@ impl FuzzyMatcher {
     /// The indexed scoring, through the model's correlations or without them, of the pairs
     /// `needed` asks for (all of them for `None`), with each sentence's partners capped as `cap`
     /// says (none for `None`).
-    // The trait method's arguments, which pairs are needed and the cap.
-    #[allow(clippy::too_many_arguments)]
     fn score_indexed(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         needed: Option<NeededPairs<'_>>,
         cap: Option<PartnerCap<'_>>,
         cancel: &AtomicBool,
     ) -> Result<CappedPairs, Cancelled> {
+        let ScoringRequest {
+            left,
+            right,
+            model,
+            floor,
+            rules,
+        } = *request;
         let lens = [left.sentences.len(), right.sentences.len()];
         let capped = |pairs: Vec<ScoredPair>, stopped: [Vec<u32>; 2]| match cap {
             Some(cap) => cap.keep(pairs, floor, lens, stopped),
@@ -544,7 +546,7 @@ impl FuzzyMatcher {
         };
         let both_ways = matches!(needed, Some(NeededPairs::BothWays));
         if both_ways && std::ptr::eq(left, right) && cap.is_none() {
-            let pairs = self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel)?;
+            let pairs = self.pairs_within(request, |p| Some(*p), cancel)?;
             return Ok(capped(pairs, Default::default()));
         }
         let lexical = self.lexical(model, rules);
@@ -558,7 +560,7 @@ impl FuzzyMatcher {
         if content_floor <= 0.0 {
             // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
             // already the one without correlations for the overlap matcher.)
-            let pairs = self.score_pairs_brute_force(left, right, model, floor, rules);
+            let pairs = self.score_pairs_brute_force(&ScoringRequest { model, ..*request });
             return Ok(capped(pairs, Default::default()));
         }
         let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
@@ -655,16 +657,25 @@ impl FuzzyMatcher {
 }
 
 impl FuzzyMatcher {
-    /// What scoring `doc` against itself reads: WordNet's relations (when the rules read them),
-    /// the view the candidate index reads correlations through, and the floor the content
-    /// terms must reach (see `score_indexed`).
+    /// What scoring a document against itself (`request.left`, which `request.right` must be:
+    /// [`ScoringRequest::within`]) reads: WordNet's relations (when the rules read them), the
+    /// view the candidate index reads correlations through, and the floor the content terms
+    /// must reach (see `score_indexed`).
     fn within<'m>(
         &self,
-        doc: &PreparedDoc,
-        model: &'m dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'m>,
     ) -> (Option<Lexical<'m>>, IndexedView<'m>, f64) {
+        let ScoringRequest {
+            left: doc,
+            right,
+            model,
+            floor,
+            rules,
+        } = *request;
+        debug_assert!(
+            std::ptr::eq(doc, right),
+            "a document against itself is asked for with ScoringRequest::within"
+        );
         let lexical = self.lexical(model, rules);
         let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
         let content_floor = rules
@@ -673,28 +684,30 @@ impl FuzzyMatcher {
         (lexical, indexed, content_floor)
     }
 
-    /// The pairs of `doc`'s sentences with each other (each with itself included) that reach
-    /// the floor both ways, as `keep` makes them (those it returns `None` for are dropped): what
-    /// [`SentenceMatcher::score_needed_pairs`] with [`NeededPairs::BothWays`] returns for a
-    /// document against itself, without holding a whole [`ScoredPair`] for each pair a caller
-    /// only counts (a collection's sentences: 10.9 million pairs on Reuters-21578, 40 bytes
-    /// each).
-    // The trait method's arguments, and what to keep of each pair.
-    #[allow(clippy::too_many_arguments)]
+    /// The pairs of a document's sentences with each other (each with itself included) that
+    /// reach the floor both ways, as `keep` makes them (those it returns `None` for are
+    /// dropped): what [`SentenceMatcher::score_needed_pairs`] with [`NeededPairs::BothWays`]
+    /// returns for a document against itself, without holding a whole [`ScoredPair`] for each
+    /// pair a caller only counts (a collection's sentences: 10.9 million pairs on
+    /// Reuters-21578, 40 bytes each). The document is `request.left`, which `request.right` must
+    /// be (a request made by [`ScoringRequest::within`]).
     pub fn pairs_within<T: Send>(
         &self,
-        doc: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<Vec<T>, Cancelled> {
-        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
+        let (lexical, indexed, content_floor) = self.within(request);
+        let ScoringRequest {
+            left: doc,
+            floor,
+            rules,
+            ..
+        } = *request;
         let model = indexed.view();
         if content_floor <= 0.0 {
             // Nothing to prune (see `score_indexed`).
-            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
+            let all = self.score_pairs_brute_force(&ScoringRequest { model, ..*request });
             return Ok(all
                 .iter()
                 .filter(|p| p.min_sim() >= floor)
@@ -713,24 +726,25 @@ impl FuzzyMatcher {
     /// lines. A pair comes once for each of its sentences that keeps it, either way round (the
     /// caller orders and deduplicates what `keep` makes). Also the sentences that kept fewer
     /// partners than they had (or whose search stopped once it held its best), ascending.
-    // The trait method's arguments, the cap and what to keep of each pair.
-    #[allow(clippy::too_many_arguments)]
     pub fn pairs_within_capped<T: Send>(
         &self,
-        doc: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         kept: usize,
         keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
         cancel: &AtomicBool,
     ) -> Result<(Vec<T>, Vec<u32>), Cancelled> {
-        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
+        let (lexical, indexed, content_floor) = self.within(request);
+        let ScoringRequest {
+            left: doc,
+            floor,
+            rules,
+            ..
+        } = *request;
         let model = indexed.view();
         if content_floor <= 0.0 {
             // Nothing to prune (see `score_indexed`): every pair scored, then each sentence's
             // best kept.
-            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
+            let all = self.score_pairs_brute_force(&ScoringRequest { model, ..*request });
             let lens = [doc.sentences.len(); 2];
             let capped = partners::keep_best(
                 all,
@@ -758,40 +772,26 @@ impl SentenceMatcher for FuzzyMatcher {
 
     fn score_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        Ok(self
-            .score_indexed(left, right, model, floor, rules, None, None, cancel)?
-            .pairs)
+        Ok(self.score_indexed(request, None, None, cancel)?.pairs)
     }
 
     fn score_needed_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         needed: NeededPairs<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
         Ok(self
-            .score_indexed(left, right, model, floor, rules, Some(needed), None, cancel)?
+            .score_indexed(request, Some(needed), None, cancel)?
             .pairs)
     }
 
     fn score_capped_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         needed: NeededPairs<'_>,
         partners: PartnersKept<'_>,
         cancel: &AtomicBool,
@@ -802,16 +802,12 @@ impl SentenceMatcher for FuzzyMatcher {
             starts: None,
             beside: false,
         });
-        self.score_indexed(left, right, model, floor, rules, Some(needed), cap, cancel)
+        self.score_indexed(request, Some(needed), cap, cancel)
     }
 
     fn score_capped_per_source(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         partners: PartnersKept<'_>,
         starts: &[usize],
         cancel: &AtomicBool,
@@ -822,17 +818,17 @@ impl SentenceMatcher for FuzzyMatcher {
             starts: Some(starts),
             beside: true,
         });
-        self.score_indexed(left, right, model, floor, rules, None, cap, cancel)
+        self.score_indexed(request, None, cap, cancel)
     }
 
-    fn score_pairs_brute_force(
-        &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-    ) -> Vec<ScoredPair> {
+    fn score_pairs_brute_force(&self, request: &ScoringRequest<'_>) -> Vec<ScoredPair> {
+        let ScoringRequest {
+            left,
+            right,
+            model,
+            floor,
+            rules,
+        } = *request;
         let lexical = self.lexical(model, rules);
         let without = NoCorrelations(model);
         let model: &dyn ModelView = if self.correlations { model } else { &without };
