@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use super::*;
 use crate::document::{SourceFormat, parse_text};
 use crate::similarity::table::TableModel;
-use crate::similarity::{JoinSide, ScoringRequest, Thresholds};
+use crate::similarity::{JoinSide, NeededPairs, ScoringRequest, Thresholds};
 
 fn compare_texts(a: &str, b: &str, model: &TableModel) -> Comparison {
     let left = parse_text(a, "a.txt", SourceFormat::Text);
