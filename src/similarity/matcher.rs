@@ -39,7 +39,8 @@ pub struct TermMatch {
     /// The other sentence's term that correlates most with this one (when not exact), with c.
     pub best: Option<(String, f32)>,
     /// How that term is related to this one when WordNet says it ("synonyms", "hypernym",
-    /// "same word", ...: [`lexical::WordLink::describe`]); `None` for the model's correlations.
+    /// "same word", ...: [`lexical::WordLink::describe`](super::lexical::WordLink::describe));
+    /// `None` for the model's correlations.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub relation: Option<String>,
 }

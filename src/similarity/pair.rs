@@ -29,7 +29,8 @@ pub struct ScoredPair {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chance: Option<f64>,
     /// The learned verdict's probability that the two sentences say the same
-    /// ([`verdict`]), when the rules decide by it ([`MatchRules::verdict`]): then the pair
+    /// ([`verdict`](super::verdict)), when the rules decide by it
+    /// ([`MatchRules::verdict`](super::MatchRules::verdict)): then the pair
     /// matches when it reaches the permission, whatever its Sims ([`Self::is_eq`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub verdict: Option<f64>,

@@ -55,7 +55,7 @@ impl Thresholds {
 
 impl Thresholds {
     /// The document preset's ([`Preset::DOCUMENTS`]), chosen on the text-alignment corpus: a link
-    /// of a passage covers 0.3 of one of its sentences ([`ScoredPair::is_link`]), and a passage
+    /// of a passage covers 0.3 of one of its sentences ([`ScoredPair::is_link`](super::ScoredPair::is_link)), and a passage
     /// counts when its E-value is at most 1e-5 (EVALUATION.md, "Text alignment").
     pub const DOCUMENTS: Thresholds = Thresholds {
         permission: 0.3,

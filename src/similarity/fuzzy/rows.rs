@@ -28,7 +28,7 @@ pub(super) fn correlate_rows(
 }
 
 /// Appends to `out` the stored correlates of `w` that pass `keep`, sorted by id, without `w`
-/// itself and zero correlations: one row of [`correlate_rows`] or [`SentenceRows`].
+/// itself and zero correlations: one row of [`correlate_rows`] or of `pair_sims::SentenceRows`.
 pub(super) fn append_correlate_row(
     w: TermId,
     model: &dyn ModelView,
