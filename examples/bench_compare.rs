@@ -27,7 +27,7 @@ use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
 use simdoc::corpus::read_entries;
 use simdoc::document::{self, LoadOptions};
 use simdoc::model::ReferenceModel;
-use simdoc::similarity::{Method, Thresholds};
+use simdoc::similarity::{Method, ScoringRequest, Thresholds};
 
 const MIN_SENTENCES: usize = 5_000;
 
@@ -143,14 +143,19 @@ fn index_against_brute_force(
 ) -> Race {
     let matcher = method.matcher();
     let never = AtomicBool::new(false);
+    let request = ScoringRequest {
+        left: &pair.left,
+        right: &pair.right,
+        model,
+        floor,
+        rules: &pair.rules,
+    };
     let (mut indexed, indexed_time) = time_median(|| {
         matcher
-            .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &never)
+            .score_pairs(&request, &never)
             .expect("not cancelled")
     });
-    let (mut brute, brute_time) = time(|| {
-        matcher.score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules)
-    });
+    let (mut brute, brute_time) = time(|| matcher.score_pairs_brute_force(&request));
     indexed.sort_by_key(|p| (p.left, p.right));
     brute.sort_by_key(|p| (p.left, p.right));
     assert!(

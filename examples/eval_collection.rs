@@ -10,7 +10,10 @@
 //! 2. The BBC summaries mixed into the articles (articles first, then summaries): for each
 //!    summary the highest-scoring document said to contain it (recall at 1), and the precision
 //!    of every containment decision.
-//! 3. documents/lee-news: Pearson correlation of Roul et al.'s LSI cosine with human grades.
+//! 3. documents/lee-news: Pearson correlation of Roul et al.'s LSI cosine with human grades
+//!    (`eval_collection/lee_news.rs`).
+//!
+//! The sweeps are in `eval_collection/sweeps.rs`.
 
 #[path = "support/collection_presets.rs"]
 mod collection_presets;
@@ -18,22 +21,27 @@ mod collection_presets;
 mod question_sets;
 #[path = "support/truth_sets.rs"]
 mod truth_sets;
+// This example's own parts (a folder without a `main.rs` is no example of its own).
+#[path = "eval_collection/lee_news.rs"]
+mod lee_news;
+#[path = "eval_collection/sweeps.rs"]
+mod sweeps;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use rayon::prelude::*;
-use simdoc::collection::roul::lsi::{LsiSpace, cosine};
-use simdoc::collection::roul::{tfidf_vectors, unit_length};
 use simdoc::collection::{
     Collection, Detection, Method, Normaliser, Relation, codet, dsc, fuzzy, hashing,
-    pairs_within_groups, qsign, roul, without_job,
+    pairs_within_groups, qsign, without_job,
 };
 use simdoc::document::{self, Document, SourceFormat};
 use simdoc::eval::metrics::harmonic_mean as f1;
 use simdoc::model::ReferenceModel;
 
+use lee_news::lee_section;
+use sweeps::sweeps;
 use truth_sets::CATEGORIES;
 
 fn main() {
@@ -449,217 +457,4 @@ fn summaries_section(
     }
     println!();
     m
-}
-
-/// Lines of a latin-1 file.
-fn latin1_lines(path: &Path) -> Vec<String> {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let text: String = bytes.iter().map(|&b| char::from(b)).collect();
-    text.lines()
-        .map(str::to_string)
-        .filter(|l| !l.trim().is_empty())
-        .collect()
-}
-
-fn pearson(x: &[f64], y: &[f64]) -> f64 {
-    let n = x.len() as f64;
-    let (mx, my) = (x.iter().sum::<f64>() / n, y.iter().sum::<f64>() / n);
-    let cov: f64 = x.iter().zip(y).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let vx: f64 = x.iter().map(|a| (a - mx).powi(2)).sum();
-    let vy: f64 = y.iter().map(|b| (b - my).powi(2)).sum();
-    cov / (vx * vy).sqrt()
-}
-
-fn lee_section(data: &Path) {
-    let dir = data.join("documents/lee-news");
-    let background = latin1_lines(&dir.join("lee_background.cor"));
-    let rated = latin1_lines(&dir.join("lee.cor"));
-    let grades: Vec<Vec<f64>> = std::fs::read_to_string(dir.join("similarities0-1.txt"))
-        .expect("similarities0-1.txt")
-        .lines()
-        .map(|l| {
-            l.split_whitespace()
-                .filter_map(|v| v.parse().ok())
-                .collect()
-        })
-        .collect();
-    // The upper triangle, as gensim's test reads it (np.triu_indices(50, 1)).
-    let human: Vec<f64> = grades
-        .iter()
-        .take(rated.len())
-        .enumerate()
-        .flat_map(|(i, row)| row.iter().take(rated.len()).skip(i + 1).copied())
-        .collect();
-    println!("## Lee: LSI cosine against human grades\n");
-    println!(
-        "{} background documents span the LSI space; the {} rated documents are folded in; {} pairs.\n",
-        background.len(),
-        rated.len(),
-        human.len()
-    );
-    println!("| representation | Pearson r |");
-    println!("|---|---|");
-    let all: Vec<String> = background.iter().chain(&rated).cloned().collect();
-    let names: Vec<String> = (0..all.len()).map(|i| format!("lee#{i}")).collect();
-    let docs: Vec<Document> = all
-        .iter()
-        .zip(&names)
-        .map(|(t, n)| document::parse_text(t, n, SourceFormat::Text))
-        .collect();
-    let mut c = prepare(&names, &docs, Normaliser::Refine);
-    // idf from the background only.
-    let nb = background.len();
-    let mut df = vec![0u32; c.vocabulary.len()];
-    for doc in &c.documents[..nb] {
-        let terms: HashSet<u32> = doc.terms().collect();
-        for t in terms {
-            df[t as usize] += 1;
-        }
-    }
-    let df_of: HashMap<String, u32> = (0..c.vocabulary.len())
-        .map(|t| (c.term(t as u32).to_string(), df[t]))
-        .collect();
-    c.use_reference_frequencies(nb as u32, |t| df_of.get(t).copied().unwrap_or(0));
-    let raw = tfidf_vectors(&c);
-    let mut unit = raw.clone();
-    unit.iter_mut().for_each(unit_length);
-    let correlate = |label: &str, vectors: &[Vec<f64>]| {
-        let mut ours = Vec::new();
-        for i in 0..rated.len() {
-            for j in i + 1..rated.len() {
-                ours.push(cosine(&vectors[i], &vectors[j]));
-            }
-        }
-        println!("| {label} | {:.3} |", pearson(&ours, &human));
-    };
-    let dense = |v: &Vec<(u32, f64)>| {
-        let mut d = vec![0.0; c.vocabulary.len()];
-        for &(t, w) in v {
-            d[t as usize] = w;
-        }
-        d
-    };
-    let tfidf: Vec<Vec<f64>> = unit[nb..].iter().map(dense).collect();
-    correlate("TF-IDF cosine, no LSI", &tfidf);
-    for (label, columns) in [
-        ("unit-length TF-IDF", &unit),
-        ("TF-IDF (eq. 1-3) unscaled", &raw),
-    ] {
-        for rank in [50, 100, 200] {
-            let space = LsiSpace::fit(&columns[..nb], c.vocabulary.len(), rank, 0x5eed);
-            let projected: Vec<Vec<f64>> = columns[nb..].iter().map(|v| space.project(v)).collect();
-            correlate(&format!("LSI rank {rank}, {label}"), &projected);
-        }
-    }
-    println!();
-}
-
-/// The sweeps behind the defaults the papers do not give.
-fn sweeps(bbc: &Bbc, m: &Mixed, only: &str) {
-    let c_mixed = prepare(&m.names, &m.documents, Normaliser::Refine);
-    let c_bbc = prepare(&bbc.names, &bbc.documents, Normaliser::Refine);
-    let truth = pairs_within_groups(&truth_groups(&bbc.identity));
-    let dup_scores = |d: &Detection| {
-        let found = pairs_within_groups(&d.groups);
-        let hit = found.intersection(&truth).count();
-        (ratio(hit, found.len()), ratio(hit, truth.len()))
-    };
-    println!("## Sweeps\n");
-    println!(
-        "| parameter | summaries recall at 1 | containment precision | BBC duplicate precision | BBC duplicate recall |"
-    );
-    println!("|---|---|---|---|---|");
-    let line = |label: String, method: Method| {
-        if !label.starts_with(only) {
-            return;
-        }
-        let (d, _) = run(&method, &c_mixed);
-        let (r1, p, _) = containment_scores(m, &d);
-        let (d2, _) = run(&method, &c_bbc);
-        let (dp, dr) = dup_scores(&d2);
-        println!("| {label} | {r1:.3} | {p:.3} | {dp:.3} | {dr:.3} |");
-    };
-    for etl in [0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] {
-        line(
-            format!("codet ETL {etl}"),
-            Method::CoDet(codet::CoDetParams {
-                equivalency_threshold: etl,
-                ..Default::default()
-            }),
-        );
-    }
-    for dt in [1, 2, 3, 5, 8, 12] {
-        for ws in [true, false] {
-            line(
-                format!("codet DT {dt} WS {}", if ws { "on" } else { "off" }),
-                Method::CoDet(codet::CoDetParams {
-                    depth_threshold: dt,
-                    word_sorting: ws,
-                    ..Default::default()
-                }),
-            );
-        }
-    }
-    for psc in [1, 2, 3] {
-        line(
-            format!("codet PSC {psc}"),
-            Method::CoDet(codet::CoDetParams {
-                processed_suffix_count: psc,
-                ..Default::default()
-            }),
-        );
-    }
-    for share in [0.5, 0.6, 0.7, 0.8, 0.9, 1.0] {
-        line(
-            format!("qsign containment share {share}"),
-            Method::QSign(qsign::QSignParams {
-                containment_share: share,
-                ..Default::default()
-            }),
-        );
-    }
-    for d in [0, 1, 2, 3] {
-        line(
-            format!("qsign 32/2 d {d}"),
-            Method::QSign(qsign::QSignParams {
-                max_bit_difference: d,
-                ..Default::default()
-            }),
-        );
-    }
-    for (k, rate) in [(1, 0.1), (1, 0.5), (3, 0.1), (3, 0.5)] {
-        line(
-            format!("qsign 32/2 derived d (k {k}, rho {rate}, cap 5)"),
-            Method::QSign(qsign::QSignParams {
-                max_bit_difference: 5,
-                adaptive: Some(qsign::AdaptiveRange {
-                    word_flexibility: k,
-                    false_hit_rate: rate,
-                }),
-                ..Default::default()
-            }),
-        );
-    }
-    for (th1, th3, th4) in [
-        (40, 60, 0.9),
-        (32, 60, 0.9),
-        (40, 62, 0.9),
-        (40, 60, 0.8),
-        (40, 60, 0.95),
-        (46, 60, 0.9),
-    ] {
-        for th2 in [46, 50, 54] {
-            line(
-                format!("roul th1 {th1} th2 {th2} th3 {th3} th4 {th4}"),
-                Method::Roul(roul::RoulParams {
-                    th1,
-                    th2,
-                    th3,
-                    th4,
-                    ..Default::default()
-                }),
-            );
-        }
-    }
-    println!();
 }

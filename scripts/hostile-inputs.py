@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the hostile and unlucky inputs of README's bad-input catalogue (issues 28 and 44) into
-a folder, the same shapes the tests make in code (tests/hostile_pdfs.rs, tests/bad_inputs.rs,
+a folder, the same shapes the tests make in code (tests/hostile_pdfs/, tests/bad_inputs.rs,
 tests/formats_office.rs, tests/hostile_documents.rs, tests/output_targets.rs), for
 `scripts/bench-all.sh hostile` to time and measure.
 

@@ -14,7 +14,7 @@ use simdoc::similarity::needed::{MAX_NEIGHBOURS_CHECKED, contract_violation};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
     MatchRules, Method, ModelView, NeededPairs, Neighbours, PreparedDoc, Relate, ScoredPair,
-    Thresholds,
+    ScoringRequest, Thresholds,
 };
 use simdoc::text::RefineOptions;
 
@@ -128,10 +128,17 @@ fn indexed_and_brute(
     rules: &MatchRules,
 ) -> (Vec<ScoredPair>, Vec<ScoredPair>) {
     let matcher = method.matcher();
+    let request = ScoringRequest {
+        left,
+        right,
+        model,
+        floor,
+        rules,
+    };
     let mut indexed = matcher
-        .score_pairs(left, right, model, floor, rules, &AtomicBool::new(false))
+        .score_pairs(&request, &AtomicBool::new(false))
         .expect("never cancelled");
-    let mut brute = matcher.score_pairs_brute_force(left, right, model, floor, rules);
+    let mut brute = matcher.score_pairs_brute_force(&request);
     indexed.sort_by_key(|p| (p.left, p.right));
     brute.sort_by_key(|p| (p.left, p.right));
     (indexed, brute)
@@ -289,10 +296,11 @@ proptest! {
                     indexed_and_brute(method, (&pair.left, &pair.left), &model, floor, rules);
                 prop_assert_eq!(&itself, &brute, "itself: method {} options {:?}", method.name(), options);
                 for (left, right) in [(&pair.left, &pair.left), (&pair.left, &pair.right)] {
+                    let request = ScoringRequest { left, right, model: &model, floor, rules };
                     let needed = matcher
-                        .score_needed_pairs(left, right, &model, floor, rules, NeededPairs::BothWays, &cancel)
+                        .score_needed_pairs(&request, NeededPairs::BothWays, &cancel)
                         .unwrap();
-                    let brute = matcher.score_pairs_brute_force(left, right, &model, floor, rules);
+                    let brute = matcher.score_pairs_brute_force(&request);
                     prop_assert_eq!(both_ways(&needed), both_ways(&brute), "both ways: method {} options {:?}", method.name(), options);
                 }
             }
@@ -335,18 +343,16 @@ proptest! {
             };
             let near_left = neighbours(pair.left.sentences.len(), 1);
             let near_right = neighbours(pair.right.sentences.len(), 2);
+            let request =
+                ScoringRequest { left: &pair.left, right: &pair.right, model: &model, floor, rules };
             for method in Method::ALL {
                 let matcher = method.matcher();
-                let all = matcher
-                    .score_pairs(&pair.left, &pair.right, &model, floor, rules, &cancel)
-                    .unwrap();
+                let all = matcher.score_pairs(&request, &cancel).unwrap();
                 for needed in [
                     NeededPairs::WithOneWay { left: &near_left, right: &near_right },
                     NeededPairs::BothWays,
                 ] {
-                    let returned = matcher
-                        .score_needed_pairs(&pair.left, &pair.right, &model, floor, rules, needed, &cancel)
-                        .unwrap();
+                    let returned = matcher.score_needed_pairs(&request, needed, &cancel).unwrap();
                     let violation = contract_violation(&all, &returned, floor, needed);
                     prop_assert!(violation.is_none(), "{:?}: method {} options {:?}", violation, method.name(), options);
                 }
@@ -375,9 +381,14 @@ proptest! {
             for method in Method::ALL {
                 let cmp = pair.compare(&model, method, floor, &cancel).unwrap();
                 prop_assert!(cmp.capped.is_empty());
-                let mut brute = method
-                    .matcher()
-                    .score_pairs_brute_force(&pair.left, &pair.right, &model, floor, &pair.rules);
+                let request = ScoringRequest {
+                    left: &pair.left,
+                    right: &pair.right,
+                    model: &model,
+                    floor,
+                    rules: &pair.rules,
+                };
+                let mut brute = method.matcher().score_pairs_brute_force(&request);
                 brute.sort_by_key(|p| (p.left, p.right));
                 // The comparison keeps the pairs its matches and containment need.
                 let brute = simdoc::compare::pruning::keep_needed(

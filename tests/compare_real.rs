@@ -16,7 +16,7 @@ use simdoc::compare::{CompareOptions, Comparison, PreparedPair, compare};
 use simdoc::document::{self, Document, LoadOptions, SourceFormat};
 use simdoc::model::ReferenceModel;
 use simdoc::render::report::{Report, Side};
-use simdoc::similarity::{Method, Thresholds};
+use simdoc::similarity::{Method, ScoringRequest, Thresholds};
 
 fn load(path: &std::path::Path) -> Document {
     document::load(path, &LoadOptions::default()).unwrap_or_else(|e| panic!("{e}"))
@@ -210,11 +210,17 @@ fn indexed_equals_brute_force_on_real_documents() {
     for method in Method::ALL {
         for floor in [0.5, 0.3] {
             let matcher = method.matcher();
+            let request = ScoringRequest {
+                left: &pair.left,
+                right: &pair.right,
+                model,
+                floor,
+                rules: &pair.rules,
+            };
             let mut indexed = matcher
-                .score_pairs(&pair.left, &pair.right, model, floor, &pair.rules, &never)
+                .score_pairs(&request, &never)
                 .expect("not cancelled");
-            let mut brute =
-                matcher.score_pairs_brute_force(&pair.left, &pair.right, model, floor, &pair.rules);
+            let mut brute = matcher.score_pairs_brute_force(&request);
             indexed.sort_by_key(|p| (p.left, p.right));
             brute.sort_by_key(|p| (p.left, p.right));
             assert_eq!(indexed, brute, "{} at floor {floor}", method.name());

@@ -12,7 +12,8 @@ use simdoc::document::{Document, SourceFormat, parse_text};
 use simdoc::similarity::fuzzy::FuzzyMatcher;
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    NeededPairs, Neighbours, PARTNERS_KEPT, PartnersKept, PreparedDoc, ScoredPair, SentenceMatcher,
+    NeededPairs, Neighbours, PARTNERS_KEPT, PartnersKept, PreparedDoc, ScoredPair, ScoringRequest,
+    SentenceMatcher,
 };
 use simdoc::sources::Attribution;
 
@@ -144,25 +145,22 @@ fn templated_lines_keep_each_sentences_best_partners() {
             right: &neighbours[1],
         };
         let matcher = FuzzyMatcher::THESIS;
-        let rules = &pair.rules;
+        let request = ScoringRequest {
+            left: &pair.left,
+            right: &pair.right,
+            model: &model,
+            floor,
+            rules: &pair.rules,
+        };
         // Every pair at the floor one way or both: the one-way pairs a capped search keeps
         // depend on the candidates it met (the neighbour test of `needed`), and are pairs at
         // the floor with their Sims.
         let mut all = matcher
-            .score_pairs(&pair.left, &pair.right, &model, floor, rules, &never)
+            .score_pairs(&request, &never)
             .expect("not cancelled");
         all.sort_unstable_by_key(|p| (p.left, p.right));
         let capped = matcher
-            .score_capped_pairs(
-                &pair.left,
-                &pair.right,
-                &model,
-                floor,
-                rules,
-                needed,
-                PartnersKept::best(PARTNERS_KEPT),
-                &never,
-            )
+            .score_capped_pairs(&request, needed, PartnersKept::best(PARTNERS_KEPT), &never)
             .expect("not cancelled");
         assert_best_kept(&capped.pairs, &all, floor, lens);
         let both_ways =
@@ -206,13 +204,14 @@ fn a_collection_of_templated_lines_keeps_each_sentences_best_partners() {
     let doc: &PreparedDoc = &pair.left;
     let len = doc.sentences.len();
     let matcher = FuzzyMatcher::THESIS;
+    let request = ScoringRequest::within(doc, &model, floor, &pair.rules);
     let mut all = matcher
-        .pairs_within(doc, &model, floor, &pair.rules, |p| Some(*p), &never)
+        .pairs_within(&request, |p| Some(*p), &never)
         .expect("not cancelled");
     all.sort_unstable_by_key(|p| (p.left, p.right));
     let kept = 5;
     let (mut capped, capped_sentences) = matcher
-        .pairs_within_capped(doc, &model, floor, &pair.rules, kept, |p| Some(*p), &never)
+        .pairs_within_capped(&request, kept, |p| Some(*p), &never)
         .expect("not cancelled");
     capped.sort_unstable_by_key(|p| (p.left, p.right));
     capped.dedup_by_key(|p| (p.left, p.right));
@@ -302,21 +301,19 @@ fn a_templated_document_keeps_its_best_partners_in_each_source() {
     );
     let group = |j: u32| starts.partition_point(|&s| s <= j as usize) - 1;
     let matcher = FuzzyMatcher::THESIS;
+    let request = ScoringRequest {
+        left: &pair.left,
+        right: &pair.right,
+        model: &model,
+        floor,
+        rules: &pair.rules,
+    };
     let mut all = matcher
-        .score_pairs(&pair.left, &pair.right, &model, floor, &pair.rules, &never)
+        .score_pairs(&request, &never)
         .expect("not cancelled");
     all.sort_unstable_by_key(|p| (p.left, p.right));
     let capped = matcher
-        .score_capped_per_source(
-            &pair.left,
-            &pair.right,
-            &model,
-            floor,
-            &pair.rules,
-            PartnersKept::best(PARTNERS_KEPT),
-            &starts,
-            &never,
-        )
+        .score_capped_per_source(&request, PartnersKept::best(PARTNERS_KEPT), &starts, &never)
         .expect("not cancelled");
     for p in &capped.pairs {
         let at = all

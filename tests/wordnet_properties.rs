@@ -14,7 +14,8 @@ use simdoc::model::vocabulary::Vocabulary;
 use simdoc::model::wordnet::{Lexicon, Relation};
 use simdoc::similarity::table::TableModel;
 use simdoc::similarity::{
-    MatchRules, Method, NeededPairs, Relate, RelatedWords, ScoredPair, WordnetWeights,
+    MatchRules, Method, NeededPairs, Relate, RelatedWords, ScoredPair, ScoringRequest,
+    WordnetWeights,
 };
 use simdoc::text::RefineOptions;
 use simdoc::text::morphy::PartOfSpeech;
@@ -111,19 +112,23 @@ proptest! {
                     let right = parse_text(&b, "b.txt", SourceFormat::Text);
                     let pair = PreparedPair::new(&left, &right, &model, &options);
                     let matcher = Method::Fuzzy.matcher();
-                    let brute = sorted(matcher.score_pairs_brute_force(
-                        &pair.left, &pair.right, &model, floor, &rules,
-                    ));
-                    let indexed = sorted(matcher
-                        .score_pairs(&pair.left, &pair.right, &model, floor, &rules, &cancel)
-                        .unwrap());
+                    let request = ScoringRequest {
+                        left: &pair.left,
+                        right: &pair.right,
+                        model: &model,
+                        floor,
+                        rules: &rules,
+                    };
+                    let brute = sorted(matcher.score_pairs_brute_force(&request));
+                    let indexed = sorted(matcher.score_pairs(&request, &cancel).unwrap());
                     prop_assert_eq!(&indexed, &brute, "{:?}", rules);
                     // Against itself, both ways only (a collection's sentences).
+                    let within = ScoringRequest::within(&pair.left, &model, floor, &rules);
                     let itself = sorted(matcher
-                        .score_needed_pairs(&pair.left, &pair.left, &model, floor, &rules, NeededPairs::BothWays, &cancel)
+                        .score_needed_pairs(&within, NeededPairs::BothWays, &cancel)
                         .unwrap());
                     let brute_itself: Vec<ScoredPair> = sorted(matcher
-                        .score_pairs_brute_force(&pair.left, &pair.left, &model, floor, &rules))
+                        .score_pairs_brute_force(&within))
                         .into_iter()
                         .filter(|p| p.min_sim() >= floor)
                         .collect();

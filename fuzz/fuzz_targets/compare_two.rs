@@ -16,7 +16,7 @@ use simdoc::compare::{CompareOptions, PreparedPair, floor_for};
 use simdoc::document::{SourceFormat, parse_text};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::needed::contract_violation;
-use simdoc::similarity::{Method, NeededPairs, Neighbours};
+use simdoc::similarity::{Method, NeededPairs, Neighbours, ScoringRequest};
 use simdoc::compare::Preset;
 
 fn format(bit: bool) -> SourceFormat {
@@ -62,10 +62,17 @@ fuzz_target!(|bytes: &[u8]| {
     let near = sides.map(|side| Neighbours::in_order(side.sentences.len()));
     let method = Method::ALL[usize::from(selector >> 3) % Method::ALL.len()];
     let matcher = method.matcher();
+    let request = ScoringRequest {
+        left: sides[0],
+        right: sides[1],
+        model,
+        floor,
+        rules,
+    };
     let mut indexed = matcher
-        .score_pairs(sides[0], sides[1], model, floor, rules, &never)
+        .score_pairs(&request, &never)
         .expect("never cancelled");
-    let mut brute = matcher.score_pairs_brute_force(sides[0], sides[1], model, floor, rules);
+    let mut brute = matcher.score_pairs_brute_force(&request);
     indexed.sort_by_key(|p| (p.left, p.right));
     brute.sort_by_key(|p| (p.left, p.right));
     assert_eq!(
@@ -82,7 +89,7 @@ fuzz_target!(|bytes: &[u8]| {
         NeededPairs::BothWays,
     ] {
         let returned = matcher
-            .score_needed_pairs(sides[0], sides[1], model, floor, rules, needed, &never)
+            .score_needed_pairs(&request, needed, &never)
             .expect("never cancelled");
         let violation = contract_violation(&indexed, &returned, floor, needed);
         assert!(violation.is_none(), "{}: {violation:?}", method.name());

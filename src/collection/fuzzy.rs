@@ -18,7 +18,9 @@ use crate::compare::SentenceClasses;
 use crate::compare::figures::{odds_ratio, ratio};
 use crate::document::Document;
 use crate::similarity::fuzzy::FuzzyMatcher;
-use crate::similarity::{MatchRules, ModelView, PreparedDoc, Thresholds, Vocabulary};
+use crate::similarity::{
+    MatchRules, ModelView, PreparedDoc, ScoringRequest, Thresholds, Vocabulary,
+};
 use crate::text::RefineOptions;
 
 pub mod judged;
@@ -274,10 +276,7 @@ pub fn resemblances(
     // from each class keeping it, either way round, and is then counted once.
     let (mut eq_pairs, capped_classes) = FuzzyMatcher::THESIS
         .pairs_within_capped(
-            &representatives,
-            model,
-            floor,
-            &params.rules,
+            &ScoringRequest::within(&representatives, model, floor, &params.rules),
             PARTNERS_KEPT_IN_COLLECTION,
             |p| {
                 p.is_eq(&thresholds)

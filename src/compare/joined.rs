@@ -209,7 +209,7 @@ fn joined_pair(
 mod tests {
     use super::*;
     use crate::similarity::table::TableModel;
-    use crate::similarity::{MatchRules, Thresholds, Vocabulary};
+    use crate::similarity::{MatchRules, ScoringRequest, Thresholds, Vocabulary};
 
     /// "Alpha beta gamma delta. Epsilon zeta eta theta." split into two sentences on the left,
     /// one sentence on the right.
@@ -230,7 +230,13 @@ mod tests {
         let rules = MatchRules::MEASURED;
         let pairs = Method::Fuzzy
             .matcher()
-            .score_pairs_brute_force(&left, &right, &model, 0.3, &rules);
+            .score_pairs_brute_force(&ScoringRequest {
+                left: &left,
+                right: &right,
+                model: &model,
+                floor: 0.3,
+                rules: &rules,
+            });
         // Each half: Sim(half, whole) = 1, Sim(whole, half) = 0.5.
         assert_eq!(pairs.len(), 2);
         assert!(pairs.iter().all(|p| p.sim_lr == 1.0 && p.sim_rl == 0.5));
@@ -283,7 +289,13 @@ mod tests {
         let rules = MatchRules::MEASURED;
         let pairs = Method::Fuzzy
             .matcher()
-            .score_pairs_brute_force(&doc, &doc, &model, 0.3, &rules);
+            .score_pairs_brute_force(&ScoringRequest {
+                left: &doc,
+                right: &doc,
+                model: &model,
+                floor: 0.3,
+                rules: &rules,
+            });
         let joined = find(&pairs, &doc, &doc, Method::Fuzzy, &model, &rules, 0.3);
         let sims_of = |left: u32, right: u32| {
             let pair = joined
@@ -311,7 +323,13 @@ mod tests {
         let rules = MatchRules::MEASURED;
         let pairs = Method::Fuzzy
             .matcher()
-            .score_pairs_brute_force(&left, &right, &model, 0.3, &rules);
+            .score_pairs_brute_force(&ScoringRequest {
+                left: &left,
+                right: &right,
+                model: &model,
+                floor: 0.3,
+                rules: &rules,
+            });
         assert_eq!(pairs.len(), 2);
         assert!(find(&pairs, &left, &right, Method::Fuzzy, &model, &rules, 0.3).is_empty());
         assert!(find(&pairs, &left, &right, Method::Exact, &model, &rules, 0.3).is_empty());

@@ -86,7 +86,7 @@ mod tests {
     use crate::compare::{CompareOptions, Comparison, PreparedPair};
     use crate::document::{SourceFormat, parse_text};
     use crate::model::ReferenceModel;
-    use crate::similarity::{Method, Thresholds};
+    use crate::similarity::{Method, ScoringRequest, Thresholds};
 
     fn pair(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
         ScoredPair::scored(left, right, sim_lr, sim_rl)
@@ -149,11 +149,13 @@ mod tests {
         let mut all = Method::Fuzzy
             .matcher()
             .score_pairs(
-                &pair.left,
-                &pair.right,
-                model,
-                options.floor,
-                &pair.rules,
+                &ScoringRequest {
+                    left: &pair.left,
+                    right: &pair.right,
+                    model,
+                    floor: options.floor,
+                    rules: &pair.rules,
+                },
                 &never,
             )
             .expect("not cancelled");

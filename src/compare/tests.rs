@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use super::*;
 use crate::document::{SourceFormat, parse_text};
 use crate::similarity::table::TableModel;
-use crate::similarity::{JoinSide, Thresholds};
+use crate::similarity::{JoinSide, NeededPairs, ScoringRequest, Thresholds};
 
 fn compare_texts(a: &str, b: &str, model: &TableModel) -> Comparison {
     let left = parse_text(a, "a.txt", SourceFormat::Text);
@@ -180,26 +180,22 @@ fn needed_against_every_pair(
     let (right_classes, right_representatives) = SentenceClasses::group(&pair.right);
     let neighbours = [&left_classes, &right_classes].map(|c| classes::neighbours(c, true));
     let matcher = Method::Fuzzy.matcher();
-    let needed_pairs = matcher.score_needed_pairs(
-        &left_representatives,
-        &right_representatives,
+    let request = ScoringRequest {
+        left: &left_representatives,
+        right: &right_representatives,
         model,
-        options.floor,
-        &pair.rules,
+        floor: options.floor,
+        rules: &pair.rules,
+    };
+    let needed_pairs = matcher.score_needed_pairs(
+        &request,
         NeededPairs::WithOneWay {
             left: &neighbours[0],
             right: &neighbours[1],
         },
         &never,
     );
-    let every_pair = matcher.score_pairs(
-        &left_representatives,
-        &right_representatives,
-        model,
-        options.floor,
-        &pair.rules,
-        &never,
-    );
+    let every_pair = matcher.score_pairs(&request, &never);
     let count = |pairs: Result<Vec<ScoredPair>, Cancelled>| pairs.expect("not cancelled").len();
     (count(needed_pairs), count(every_pair), every.joined.len())
 }

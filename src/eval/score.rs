@@ -230,8 +230,8 @@ pub fn score_pairs<S: AsRef<str> + Sync>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::similarity::PreparedDoc;
     use crate::similarity::table::TableModel;
+    use crate::similarity::{PreparedDoc, ScoringRequest};
     use proptest::prelude::*;
 
     /// The thesis's refinement with the short-sentence rule: what these hand-made cases are
@@ -361,7 +361,13 @@ mod tests {
             let r = one_sentence_doc(&right, &mut vocabulary, &m);
             for method in Method::ALL {
                 let rules = options().rules;
-                let found = method.matcher().score_pairs_brute_force(&l, &r, &m, 0.0, &rules);
+                let found = method.matcher().score_pairs_brute_force(&ScoringRequest {
+                    left: &l,
+                    right: &r,
+                    model: &m,
+                    floor: 0.0,
+                    rules: &rules,
+                });
                 match method {
                     Method::Fuzzy | Method::Overlap => {
                         let expected = score.scored_pair(method);

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
-    ScoredPair, SentenceMatcher, TermMatch, Vocabulary, check,
+    ScoredPair, ScoringRequest, SentenceMatcher, TermMatch, Vocabulary, check,
 };
 
 /// Matches sentences with equal refined term sequences.
@@ -129,24 +129,19 @@ impl SentenceMatcher for ExactMatcher {
 
     fn score_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        _model: &dyn ModelView,
-        floor: f64,
-        _rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
+        let ScoringRequest {
+            left, right, floor, ..
+        } = *request;
         equal_key_pairs(left, right, floor, sequence_key, cancel)
     }
 
-    fn score_pairs_brute_force(
-        &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        _model: &dyn ModelView,
-        floor: f64,
-        _rules: &MatchRules,
-    ) -> Vec<ScoredPair> {
+    fn score_pairs_brute_force(&self, request: &ScoringRequest<'_>) -> Vec<ScoredPair> {
+        let ScoringRequest {
+            left, right, floor, ..
+        } = *request;
         equal_key_pairs_brute_force(left, right, floor, sequence_key)
     }
 

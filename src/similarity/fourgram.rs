@@ -15,8 +15,8 @@ use std::sync::atomic::AtomicBool;
 
 use super::exact::{equal_key_pairs, equal_key_pairs_brute_force, term_presence};
 use super::{
-    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence,
-    ScoredPair, SentenceMatcher, Vocabulary,
+    Cancelled, Explanation, MatchRules, Method, ModelView, PreparedSentence, ScoredPair,
+    ScoringRequest, SentenceMatcher, Vocabulary,
 };
 use crate::text;
 
@@ -57,13 +57,16 @@ impl SentenceMatcher for FourgramMatcher {
 
     fn score_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        _rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
+        let ScoringRequest {
+            left,
+            right,
+            model,
+            floor,
+            ..
+        } = *request;
         equal_key_pairs(
             left,
             right,
@@ -73,14 +76,14 @@ impl SentenceMatcher for FourgramMatcher {
         )
     }
 
-    fn score_pairs_brute_force(
-        &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        _rules: &MatchRules,
-    ) -> Vec<ScoredPair> {
+    fn score_pairs_brute_force(&self, request: &ScoringRequest<'_>) -> Vec<ScoredPair> {
+        let ScoringRequest {
+            left,
+            right,
+            model,
+            floor,
+            ..
+        } = *request;
         equal_key_pairs_brute_force(left, right, floor, |s| fingerprint(&s.refined, model))
     }
 

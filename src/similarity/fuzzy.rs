@@ -47,8 +47,16 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 mod candidates;
 mod capped_search;
+mod indexed;
+mod pair_sims;
+mod rows;
 mod scoring;
 mod sets;
+mod within;
+
+use self::pair_sims::{AlignScratch, correlation_in, kept, sims_under_rules};
+pub use self::pair_sims::{sentence_overlap, sentence_similarity};
+use self::rows::{RelatedTerms, correlate_rows};
 
 use self::scoring::{
     ScoredPiece, Scoring, keep_needed_one_way, score_itself_both_ways, score_itself_capped,
@@ -66,7 +74,8 @@ use super::needed::{self, BestOfRight};
 use super::partners::{self, CappedPairs, PartnerCap, PartnersKept};
 use super::{
     Cancelled, Explanation, MatchRules, Method, ModelView, NeededPairs, PreparedDoc,
-    PreparedSentence, Relate, ScoredPair, SentenceMatcher, TermId, TermMatch, Vocabulary, check,
+    PreparedSentence, Relate, ScoredPair, ScoringRequest, SentenceMatcher, TermId, TermMatch,
+    Vocabulary, check,
 };
 use crate::model::wordnet::LemmaId;
 
@@ -172,585 +181,6 @@ impl<'m> IndexedView<'m> {
     }
 }
 
-/// Scratch space for one pair's aligned Sims: the alignment's table and the two sentences'
-/// content terms in order.
-#[derive(Default)]
-struct AlignScratch {
-    dp: Vec<u32>,
-    left: Vec<TermId>,
-    right: Vec<TermId>,
-}
-
-/// The content terms of `sentence` in order (repeats kept), into `out`.
-fn content_sequence(sentence: &PreparedSentence, out: &mut Vec<TermId>) {
-    let content = sentence.content();
-    out.clear();
-    out.extend(
-        sentence
-            .terms
-            .iter()
-            .copied()
-            .filter(|t| content.binary_search(t).is_ok()),
-    );
-}
-
-/// Both directional Sims of two sentences under `rules`: `None` for a pair the rules forbid; a
-/// direction whose content terms miss the content floor counts 0 when stopwords take part.
-/// `sets` computes the thesis's Sims of two term sets (its flag: content terms only); `c(l, r)`
-/// relates a left term to a right term for [`Relate::Aligned`]. A pair whose content terms miss
-/// the content floor both ways (or either way, with `both_ways_only`: only pairs reaching the
-/// floor both ways are wanted) scores 0 both ways without its whole sets scored.
-fn sims_under_rules(
-    left: &PreparedSentence,
-    right: &PreparedSentence,
-    rules: &MatchRules,
-    c: &impl PairRelatedness,
-    mut sets: impl FnMut(&[TermId], &[TermId], bool) -> (f64, f64),
-    scratch: &mut AlignScratch,
-    both_ways_only: bool,
-) -> Option<(f64, f64)> {
-    if !rules.may_match(left, right) {
-        return None;
-    }
-    let stopwords = left.has_stopwords() || right.has_stopwords();
-    let content = stopwords.then(|| match rules.relate {
-        Relate::All => sets(left.content(), right.content(), true),
-        Relate::Aligned => {
-            content_sequence(left, &mut scratch.left);
-            content_sequence(right, &mut scratch.right);
-            aligned_sims(
-                &scratch.left,
-                left.content(),
-                &scratch.right,
-                right.content(),
-                c,
-                &mut scratch.dp,
-            )
-        }
-    });
-    // Both directions zeroed by the content floor (or one, when both are wanted): the whole
-    // sets need no scoring.
-    if content.is_some_and(|(lr, rl)| {
-        let (lr_out, rl_out) = (lr < rules.content_floor, rl < rules.content_floor);
-        (lr_out && rl_out) || (both_ways_only && (lr_out || rl_out))
-    }) {
-        return Some((0.0, 0.0));
-    }
-    let (mut lr, mut rl) = match rules.relate {
-        Relate::All => sets(&left.set, &right.set, false),
-        Relate::Aligned => aligned_sims(
-            &left.terms,
-            &left.set,
-            &right.terms,
-            &right.set,
-            c,
-            &mut scratch.dp,
-        ),
-    };
-    if let Some((content_lr, content_rl)) = content {
-        if content_lr < rules.content_floor {
-            lr = 0.0;
-        }
-        if content_rl < rules.content_floor {
-            rl = 0.0;
-        }
-    }
-    Some((lr, rl))
-}
-
-/// c(l, r) from a map of sorted correlate rows of the left terms.
-fn correlation_in<'m>(
-    rows: &'m FxHashMap<TermId, Vec<(TermId, f32)>>,
-) -> impl Fn(TermId, TermId) -> f32 + 'm {
-    move |l, r| lookup(rows.get(&l).map_or(&[][..], Vec::as_slice), l, r)
-}
-
-/// Both directional Sims of two prepared sentences under `rules`, straight from a model; 0 both
-/// ways for a pair the rules forbid.
-pub fn sentence_similarity(
-    left: &PreparedSentence,
-    right: &PreparedSentence,
-    model: &dyn ModelView,
-    rules: &MatchRules,
-) -> (f64, f64) {
-    if let Some(lexical) = FuzzyMatcher::THESIS.lexical(model, rules) {
-        let c = WordsOf {
-            lexical: &lexical,
-            left,
-            right,
-        };
-        return lexical_sims(left, right, rules, &c, &mut AlignScratch::default(), false)
-            .unwrap_or((0.0, 0.0));
-    }
-    // Two sentences with the same terms: every term meets itself (c = 1), so its membership
-    // (eq. 3.2) is 1 whatever else it relates to, and the Sims are the overlap's, bit for bit (a
-    // product with a factor 0 is 0). Most links of a text against its revision are such pairs,
-    // and reading their correlate rows was a tenth of comparing the two.
-    if rules.relate == Relate::All && left.set == right.set && left.content() == right.content() {
-        return sentence_overlap(left, right, rules);
-    }
-    correlated_sentence_similarity(left, right, model, rules)
-}
-
-/// [`sentence_similarity`] from the model's correlate rows, whatever the two sentences are.
-fn correlated_sentence_similarity(
-    left: &PreparedSentence,
-    right: &PreparedSentence,
-    model: &dyn ModelView,
-    rules: &MatchRules,
-) -> (f64, f64) {
-    let rows = SentenceRows::of(&left.set, model);
-    let mut scratch = Vec::new();
-    sims_under_rules(
-        left,
-        right,
-        rules,
-        &|l, r| lookup(rows.row(l).unwrap_or(&[]), l, r),
-        |a, b, _| directional_sims(a, b, |w| rows.row(w), &mut scratch),
-        &mut AlignScratch::default(),
-        false,
-    )
-    .unwrap_or((0.0, 0.0))
-}
-
-/// The correlate rows of one sentence's terms, as [`correlate_rows`] keeps them (sorted, the
-/// term itself and zero correlations left out), in one list: scoring one pair (a link of a
-/// comparison judged against chance, an explained pair) reads a few terms' rows, and a hash map
-/// with a list per term cost more to make than the scoring.
-struct SentenceRows<'s> {
-    /// The sentence's distinct terms, ascending.
-    terms: &'s [TermId],
-    /// `entries[starts[i]..starts[i + 1]]` is the row of `terms[i]`.
-    starts: Vec<u32>,
-    entries: Vec<(TermId, f32)>,
-}
-
-impl<'s> SentenceRows<'s> {
-    /// The rows of `set` (distinct terms, ascending).
-    fn of(set: &'s [TermId], model: &dyn ModelView) -> SentenceRows<'s> {
-        let mut starts = Vec::with_capacity(set.len() + 1);
-        let mut entries = Vec::new();
-        starts.push(0);
-        for &w in set {
-            append_correlate_row(w, model, &|_| true, &mut entries);
-            starts.push(entries.len() as u32);
-        }
-        SentenceRows {
-            terms: set,
-            starts,
-            entries,
-        }
-    }
-
-    /// The row of `w` (`None` for a term not of the sentence).
-    fn row(&self, w: TermId) -> Option<&[(TermId, f32)]> {
-        let i = self.terms.binary_search(&w).ok()?;
-        Some(&self.entries[self.starts[i] as usize..self.starts[i + 1] as usize])
-    }
-}
-
-/// Both directional Sims of two prepared sentences under `rules` with every correlation taken as
-/// 0: the overlap method's scores (0 both ways for a pair the rules forbid).
-pub fn sentence_overlap(
-    left: &PreparedSentence,
-    right: &PreparedSentence,
-    rules: &MatchRules,
-) -> (f64, f64) {
-    let mut scratch = Vec::new();
-    sims_under_rules(
-        left,
-        right,
-        rules,
-        &|_, _| 0.0,
-        |a, b, _| directional_sims(a, b, |_| None, &mut scratch),
-        &mut AlignScratch::default(),
-        false,
-    )
-    .unwrap_or((0.0, 0.0))
-}
-
-/// For each term, its stored correlates (sorted by id) that pass `keep`.
-fn correlate_rows(
-    terms: impl Iterator<Item = TermId>,
-    model: &dyn ModelView,
-    keep: impl Fn(TermId) -> bool + Sync,
-) -> FxHashMap<TermId, Vec<(TermId, f32)>> {
-    let distinct: FxHashSet<TermId> = terms.collect();
-    let distinct: Vec<TermId> = distinct.into_iter().collect();
-    let row_of = |w: TermId| {
-        let mut row = Vec::new();
-        append_correlate_row(w, model, &keep, &mut row);
-        (w, row)
-    };
-    // A sentence's few terms (one pair explained or joined) are read in place: handing them to
-    // the thread pool costs more than reading them, and done once per pair it dominated.
-    if distinct.len() < PARALLEL_ROWS {
-        distinct.into_iter().map(row_of).collect()
-    } else {
-        distinct.into_par_iter().map(row_of).collect()
-    }
-}
-
-/// Appends to `out` the stored correlates of `w` that pass `keep`, sorted by id, without `w`
-/// itself and zero correlations: one row of [`correlate_rows`] or [`SentenceRows`].
-fn append_correlate_row(
-    w: TermId,
-    model: &dyn ModelView,
-    keep: &impl Fn(TermId) -> bool,
-    out: &mut Vec<(TermId, f32)>,
-) {
-    let from = out.len();
-    model.correlates(w, out);
-    let mut kept = from;
-    for at in from..out.len() {
-        let (k, c) = out[at];
-        if k != w && c > 0.0 && keep(k) {
-            out[kept] = (k, c);
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
-    out[from..].sort_unstable_by_key(|&(k, _)| k);
-}
-
-/// From this many distinct terms on, [`correlate_rows`] reads the model's rows in parallel.
-const PARALLEL_ROWS: usize = 256;
-
-/// For one left term set: every term it relates to, as `(k, slot of the left word, 1 - c)`,
-/// sorted by `k` and then by slot (the left word itself is related with `c = 1`), with where
-/// each `k`'s entries start. Filled once per left sentence and read for each of its candidates.
-#[derive(Default)]
-struct RelatedTerms {
-    entries: Vec<(TermId, u32, f64)>,
-    /// Per term id, the index of its first entry ([`NOT_RELATED`] for a term not related): one
-    /// array read per right term. A binary search over the entries (hundreds: every correlate
-    /// of every word) cost a third of the indexed scoring; a hash lookup in their place was
-    /// slower too (10 MB of prose against itself: 23.6-23.9 s, against 22.1 s). Grown to the
-    /// largest id seen; only the entries of the last fill are set, and the next fill clears
-    /// them.
-    starts: Vec<u32>,
-}
-
-/// [`RelatedTerms::starts`] of a term with no entry.
-const NOT_RELATED: u32 = u32::MAX;
-
-impl RelatedTerms {
-    fn fill(&mut self, set: &[TermId], rows: &FxHashMap<TermId, Vec<(TermId, f32)>>) {
-        let entries = &mut self.entries;
-        for &(k, _, _) in entries.iter() {
-            self.starts[k as usize] = NOT_RELATED;
-        }
-        entries.clear();
-        for (slot, &w) in set.iter().enumerate() {
-            entries.push((w, slot as u32, 0.0));
-            for &(k, c) in rows.get(&w).map_or(&[][..], Vec::as_slice) {
-                entries.push((k, slot as u32, 1.0 - f64::from(c)));
-            }
-        }
-        entries.sort_unstable_by_key(|&(k, slot, _)| (k, slot));
-        if let Some(&(largest, _, _)) = entries.last()
-            && largest as usize >= self.starts.len()
-        {
-            self.starts.resize(largest as usize + 1, NOT_RELATED);
-        }
-        for (at, &(k, _, _)) in entries.iter().enumerate().rev() {
-            self.starts[k as usize] = at as u32;
-        }
-    }
-
-    /// Both directional similarities of the left term set (of `left_len` terms) and a right
-    /// one. The same products and sums as [`directional_sims`], taken in the same order (a left
-    /// word's factors in ascending right-term order, a right term's factors in ascending
-    /// left-word order), so the values are bit-identical; but the cost is one lookup per right
-    /// term instead of one per pair of words.
-    fn sims(&self, left_len: usize, right: &[TermId]) -> (f64, f64) {
-        if left_len == 0 || right.is_empty() {
-            return (0.0, 0.0);
-        }
-        let mut left_products = [1.0f64; 64];
-        let mut heap;
-        let products: &mut [f64] = if left_len <= left_products.len() {
-            &mut left_products[..left_len]
-        } else {
-            heap = vec![1.0f64; left_len];
-            &mut heap
-        };
-        let mut sum_right = 0.0;
-        for &k in right {
-            let mut product = 1.0f64;
-            let start = self.starts.get(k as usize).copied().unwrap_or(NOT_RELATED);
-            if start != NOT_RELATED {
-                for &(t, slot, factor) in &self.entries[start as usize..] {
-                    if t != k {
-                        break;
-                    }
-                    products[slot as usize] *= factor;
-                    product *= factor;
-                }
-            }
-            sum_right += 1.0 - product;
-        }
-        let sum_left: f64 = products.iter().map(|p| 1.0 - p).sum();
-        (sum_left / left_len as f64, sum_right / right.len() as f64)
-    }
-}
-
-/// The pair if the rules allow it and one of its directional Sims reaches the floor.
-fn kept(
-    i: u32,
-    j: u32,
-    sims: Option<(f64, f64)>,
-    floor: f64,
-    left: &PreparedSentence,
-    right: &PreparedSentence,
-) -> Option<ScoredPair> {
-    let (sim_lr, sim_rl) = sims?;
-    (sim_lr >= floor || sim_rl >= floor).then(|| ScoredPair {
-        left: i,
-        right: j,
-        sim_lr,
-        sim_rl,
-        identical: left.terms == right.terms,
-        joined: None,
-        chance: None,
-        verdict: None,
-    })
-}
-
-impl FuzzyMatcher {
-    /// The indexed scoring, through the model's correlations or without them, of the pairs
-    /// `needed` asks for (all of them for `None`), with each sentence's partners capped as `cap`
-    /// says (none for `None`).
-    // The trait method's arguments, which pairs are needed and the cap.
-    #[allow(clippy::too_many_arguments)]
-    fn score_indexed(
-        &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-        needed: Option<NeededPairs<'_>>,
-        cap: Option<PartnerCap<'_>>,
-        cancel: &AtomicBool,
-    ) -> Result<CappedPairs, Cancelled> {
-        let lens = [left.sentences.len(), right.sentences.len()];
-        let capped = |pairs: Vec<ScoredPair>, stopped: [Vec<u32>; 2]| match cap {
-            Some(cap) => cap.keep(pairs, floor, lens, stopped),
-            None => CappedPairs {
-                pairs,
-                capped: Default::default(),
-            },
-        };
-        let both_ways = matches!(needed, Some(NeededPairs::BothWays));
-        if both_ways && std::ptr::eq(left, right) && cap.is_none() {
-            let pairs = self.pairs_within(left, model, floor, rules, |p| Some(*p), cancel)?;
-            return Ok(capped(pairs, Default::default()));
-        }
-        let lexical = self.lexical(model, rules);
-        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[left, right]);
-        let model = indexed.view();
-        let stopwords = left.options.keep_stopwords || right.options.keep_stopwords;
-        // Candidates are generated from content terms: without stopwords their Sim is the Sim;
-        // with them, a kept direction needs the content floor (or the floor, if lower: a pair of
-        // sentences without stopwords needs only that).
-        let content_floor = rules.content_floor_for(floor, stopwords).min(floor);
-        if content_floor <= 0.0 {
-            // Every pair may reach a non-positive floor: there is nothing to prune. (`model` is
-            // already the one without correlations for the overlap matcher.)
-            let pairs = self.score_pairs_brute_force(left, right, model, floor, rules);
-            return Ok(capped(pairs, Default::default()));
-        }
-        let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
-        let mut stopped: [Vec<u32>; 2] = Default::default();
-        let forward = match cap {
-            Some(cap) => {
-                let (lists, left_stopped) =
-                    candidates_capped(left, right, model, content_floor, &scoring, cap, cancel)?;
-                stopped[0] = left_stopped;
-                lists
-            }
-            None => candidates(left, right, model, content_floor, cancel)?,
-        };
-        // A document compared with itself (a collection's sentences against each other) has the
-        // same candidates both ways round.
-        let backward = if std::ptr::eq(left, right) {
-            stopped[1] = stopped[0].clone();
-            None
-        } else if let Some(PartnerCap {
-            kept,
-            counted,
-            beside,
-            ..
-        }) = cap
-        {
-            // The right sentences' searches rank their partners from their own side.
-            let from_right = Scoring::new(right, left, model, rules, lexical, floor, both_ways);
-            let cap = PartnerCap {
-                kept,
-                counted: [counted[1], counted[0]],
-                starts: None,
-                beside,
-            };
-            let (lists, right_stopped) =
-                candidates_capped(right, left, model, content_floor, &from_right, cap, cancel)?;
-            stopped[1] = right_stopped;
-            Some(lists)
-        } else {
-            Some(candidates(right, left, model, content_floor, cancel)?)
-        };
-        let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
-        check(cancel)?;
-        // Each left sentence's candidates, by position, for the neighbour test of `needed`.
-        let mut candidates_of: Vec<&[u32]> = vec![&[]; left.sentences.len()];
-        for (i, list) in &merged {
-            candidates_of[*i as usize] = list;
-        }
-        let right_len = right.sentences.len();
-        let scored = merged
-            .par_iter()
-            .try_fold(
-                || ScoredPiece::new(right_len),
-                |mut piece, (i, list)| {
-                    check(cancel)?;
-                    let mut found = scoring.score(*i, list, &mut piece.scratch);
-                    match needed {
-                        None => piece.pairs.append(&mut found),
-                        Some(NeededPairs::BothWays) => piece
-                            .pairs
-                            .extend(found.into_iter().filter(|p| p.min_sim() >= floor)),
-                        Some(NeededPairs::WithOneWay {
-                            left: near_left,
-                            right: near_right,
-                        }) => {
-                            let neighbours_of_i_reach = |j: u32| {
-                                near_left.any(*i, |n| {
-                                    candidates_of[n as usize].binary_search(&j).is_ok()
-                                })
-                            };
-                            let neighbours_of_j_reached =
-                                |j: u32| near_right.any(j, |m| list.binary_search(&m).is_ok());
-                            keep_needed_one_way(
-                                found,
-                                floor,
-                                neighbours_of_i_reach,
-                                neighbours_of_j_reached,
-                                &mut piece,
-                            );
-                        }
-                    }
-                    Ok(piece)
-                },
-            )
-            .try_reduce(|| ScoredPiece::new(right_len), |a, b| Ok(a.join(b)))?;
-        let mut pairs = scored.pairs;
-        let best_of_right: Vec<ScoredPair> = scored.best_of_right.into_pairs().collect();
-        if !best_of_right.is_empty() {
-            pairs.extend(best_of_right);
-            pairs.sort_unstable_by_key(|p| (p.left, p.right));
-            pairs.dedup_by_key(|p| (p.left, p.right));
-        }
-        Ok(capped(pairs, stopped))
-    }
-}
-
-impl FuzzyMatcher {
-    /// What scoring `doc` against itself reads: WordNet's relations (when the rules read them),
-    /// the view the candidate index reads correlations through, and the floor the content
-    /// terms must reach (see `score_indexed`).
-    fn within<'m>(
-        &self,
-        doc: &PreparedDoc,
-        model: &'m dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-    ) -> (Option<Lexical<'m>>, IndexedView<'m>, f64) {
-        let lexical = self.lexical(model, rules);
-        let indexed = IndexedView::new(self, model, lexical.as_ref(), &[doc]);
-        let content_floor = rules
-            .content_floor_for(floor, doc.options.keep_stopwords)
-            .min(floor);
-        (lexical, indexed, content_floor)
-    }
-
-    /// The pairs of `doc`'s sentences with each other (each with itself included) that reach
-    /// the floor both ways, as `keep` makes them (those it returns `None` for are dropped): what
-    /// [`SentenceMatcher::score_needed_pairs`] with [`NeededPairs::BothWays`] returns for a
-    /// document against itself, without holding a whole [`ScoredPair`] for each pair a caller
-    /// only counts (a collection's sentences: 10.9 million pairs on Reuters-21578, 40 bytes
-    /// each).
-    // The trait method's arguments, and what to keep of each pair.
-    #[allow(clippy::too_many_arguments)]
-    pub fn pairs_within<T: Send>(
-        &self,
-        doc: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-        keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
-        cancel: &AtomicBool,
-    ) -> Result<Vec<T>, Cancelled> {
-        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
-        let model = indexed.view();
-        if content_floor <= 0.0 {
-            // Nothing to prune (see `score_indexed`).
-            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
-            return Ok(all
-                .iter()
-                .filter(|p| p.min_sim() >= floor)
-                .filter_map(keep)
-                .collect());
-        }
-        let scoring = Scoring::new(doc, doc, model, rules, lexical, floor, true);
-        score_itself_both_ways(doc, model, content_floor, &scoring, keep, cancel)
-    }
-}
-
-impl FuzzyMatcher {
-    /// [`Self::pairs_within`] with each sentence keeping its `kept` best partners at the floor
-    /// both ways ([`super::partners`]): a collection of templated lines (8,000 one-line
-    /// documents sharing a phrase) costs what the partners kept cost, not the square of the
-    /// lines. A pair comes once for each of its sentences that keeps it, either way round (the
-    /// caller orders and deduplicates what `keep` makes). Also the sentences that kept fewer
-    /// partners than they had (or whose search stopped once it held its best), ascending.
-    // The trait method's arguments, the cap and what to keep of each pair.
-    #[allow(clippy::too_many_arguments)]
-    pub fn pairs_within_capped<T: Send>(
-        &self,
-        doc: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-        kept: usize,
-        keep: impl Fn(&ScoredPair) -> Option<T> + Sync,
-        cancel: &AtomicBool,
-    ) -> Result<(Vec<T>, Vec<u32>), Cancelled> {
-        let (lexical, indexed, content_floor) = self.within(doc, model, floor, rules);
-        let model = indexed.view();
-        if content_floor <= 0.0 {
-            // Nothing to prune (see `score_indexed`): every pair scored, then each sentence's
-            // best kept.
-            let all = self.score_pairs_brute_force(doc, doc, model, floor, rules);
-            let lens = [doc.sentences.len(); 2];
-            let capped = partners::keep_best(
-                all,
-                floor,
-                PartnersKept::best(kept),
-                lens,
-                Default::default(),
-            );
-            let pairs = capped.pairs.iter().filter(|p| p.min_sim() >= floor);
-            let mut sentences = capped.capped[0].clone();
-            sentences.extend(&capped.capped[1]);
-            sentences.sort_unstable();
-            sentences.dedup();
-            return Ok((pairs.filter_map(keep).collect(), sentences));
-        }
-        let scoring = Scoring::new(doc, doc, model, rules, lexical, floor, true);
-        score_itself_capped(doc, model, content_floor, &scoring, kept, keep, cancel)
-    }
-}
-
 impl SentenceMatcher for FuzzyMatcher {
     fn method(&self) -> Method {
         self.kind()
@@ -758,40 +188,26 @@ impl SentenceMatcher for FuzzyMatcher {
 
     fn score_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
-        Ok(self
-            .score_indexed(left, right, model, floor, rules, None, None, cancel)?
-            .pairs)
+        Ok(self.score_indexed(request, None, None, cancel)?.pairs)
     }
 
     fn score_needed_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         needed: NeededPairs<'_>,
         cancel: &AtomicBool,
     ) -> Result<Vec<ScoredPair>, Cancelled> {
         Ok(self
-            .score_indexed(left, right, model, floor, rules, Some(needed), None, cancel)?
+            .score_indexed(request, Some(needed), None, cancel)?
             .pairs)
     }
 
     fn score_capped_pairs(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         needed: NeededPairs<'_>,
         partners: PartnersKept<'_>,
         cancel: &AtomicBool,
@@ -802,16 +218,12 @@ impl SentenceMatcher for FuzzyMatcher {
             starts: None,
             beside: false,
         });
-        self.score_indexed(left, right, model, floor, rules, Some(needed), cap, cancel)
+        self.score_indexed(request, Some(needed), cap, cancel)
     }
 
     fn score_capped_per_source(
         &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
+        request: &ScoringRequest<'_>,
         partners: PartnersKept<'_>,
         starts: &[usize],
         cancel: &AtomicBool,
@@ -822,17 +234,17 @@ impl SentenceMatcher for FuzzyMatcher {
             starts: Some(starts),
             beside: true,
         });
-        self.score_indexed(left, right, model, floor, rules, None, cap, cancel)
+        self.score_indexed(request, None, cap, cancel)
     }
 
-    fn score_pairs_brute_force(
-        &self,
-        left: &PreparedDoc,
-        right: &PreparedDoc,
-        model: &dyn ModelView,
-        floor: f64,
-        rules: &MatchRules,
-    ) -> Vec<ScoredPair> {
+    fn score_pairs_brute_force(&self, request: &ScoringRequest<'_>) -> Vec<ScoredPair> {
+        let ScoringRequest {
+            left,
+            right,
+            model,
+            floor,
+            rules,
+        } = *request;
         let lexical = self.lexical(model, rules);
         let without = NoCorrelations(model);
         let model: &dyn ModelView = if self.correlations { model } else { &without };

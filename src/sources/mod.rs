@@ -49,8 +49,8 @@ use serde::Serialize;
 use crate::compare::{CompareOptions, Comparison};
 use crate::document::Document;
 use crate::similarity::{
-    Cancelled, CappedPairs, ModelView, PartnersKept, PreparedDoc, ScoredPair, Thresholds,
-    Vocabulary,
+    Cancelled, CappedPairs, ModelView, PartnersKept, PreparedDoc, ScoredPair, ScoringRequest,
+    Thresholds, Vocabulary,
 };
 
 /// Index of a source in the list given to [`SourceIndex::new`].
@@ -196,11 +196,13 @@ impl<'a> SourceIndex<'a> {
         // propagated (a few may not count in the pair).
         let partners = PartnersKept::counting(options.partners_kept, [&doc_counted, &self.counted]);
         let CappedPairs { pairs, capped } = options.method.matcher().score_capped_per_source(
-            &prepared,
-            &self.all,
-            model,
-            options.floor,
-            &options.rules,
+            &ScoringRequest {
+                left: &prepared,
+                right: &self.all,
+                model,
+                floor: options.floor,
+                rules: &options.rules,
+            },
             partners,
             &self.starts,
             cancel,

@@ -1,5 +1,6 @@
 //! The fuzzy-set matcher against the thesis's worked examples, brute force and its bounds.
 
+use super::pair_sims::correlated_sentence_similarity;
 use super::*;
 use crate::similarity::table::TableModel;
 use crate::similarity::{ScoredPair, Thresholds};
