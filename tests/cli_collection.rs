@@ -371,3 +371,94 @@ fn idf_from_the_reference_model() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--normaliser refine"));
 }
+
+/// "Identical" only for the same text (whitespace and case aside); two submissions that are
+/// duplicates by containment but differ in a word are "near-identical", with the figure.
+#[test]
+fn identical_means_the_same_text_and_near_identical_says_how_near() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (sources, answers) = (dir.path().join("sources"), dir.path().join("answers"));
+    std::fs::create_dir(&sources).expect("sources");
+    std::fs::create_dir(&answers).expect("answers");
+    std::fs::write(
+        sources.join("article.txt"),
+        "Glaciers carve deep valleys over thousands of years. Their meltwater feeds rivers in \
+         the dry season.",
+    )
+    .expect("write");
+    let flood = [
+        "The river flooded the lower town in April.",
+        "Farmers lost most of their spring wheat.",
+        "The council opened the school as a shelter.",
+        "Volunteers brought blankets and food from the next valley.",
+        "Nobody was hurt, but the bridge was closed for a month.",
+        "Engineers inspected the old levee after the water went down.",
+        "The mayor asked the region for money to rebuild it.",
+        "Shops on the main street reopened within two weeks.",
+        "The school returned to lessons after the holidays.",
+        "A memorial stone now marks the height the water reached.",
+        "Insurance claims took most of the summer to settle.",
+        "The town holds a fair every April to remember the flood.",
+    ];
+    let text = flood.join(" ");
+    std::fs::write(answers.join("alice.txt"), &text).expect("write");
+    // The same text with other line breaks and capitals.
+    std::fs::write(
+        answers.join("bob.txt"),
+        text.replace(". ", ".\n\n").to_uppercase(),
+    )
+    .expect("write");
+    let concert = [
+        "The orchestra opened its season with a new symphony by a local composer.",
+        "Critics praised the young conductor for her clear and lively tempo.",
+        "The hall was full for both evenings of the first weekend.",
+        "Tickets for the spring concerts sold out within a single day.",
+        "The composer thanked the players from the stage after the final chord.",
+        "A recording of the premiere will be released in the autumn.",
+        "The city council promised to repair the old organ next year.",
+        "Students from the music school were given free seats on Sundays.",
+        "The season ends in June with a festival of chamber music.",
+        "Several soloists from abroad will join the orchestra in May.",
+        "The program notes were written by the composer himself.",
+        "Local radio broadcast the second evening live across the region.",
+    ];
+    std::fs::write(answers.join("carol.txt"), concert.join(" ")).expect("write");
+    // One word changed in the last sentence: a duplicate by containment, not the same text.
+    std::fs::write(
+        answers.join("dave.txt"),
+        concert.join(" ").replace("live across", "live throughout"),
+    )
+    .expect("write");
+    let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .args(["collection", "--sources"])
+        .arg(&sources)
+        .arg("--")
+        .arg(&answers)
+        .output()
+        .expect("run simdoc");
+    assert!(output.status.success(), "{}", common::text(&output.stderr));
+    let stdout = common::text(&output.stdout);
+    assert!(
+        stdout.contains("identical and near-identical documents:"),
+        "{stdout}"
+    );
+    let line_with = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.contains(name) && l.contains("identical"))
+            .unwrap_or_else(|| panic!("no group line with {name}: {stdout}"))
+            .to_string()
+    };
+    let alice = line_with("alice.txt");
+    assert!(
+        alice.contains("identical submissions:")
+            && !alice.contains("near-")
+            && alice.contains("bob.txt"),
+        "{alice}"
+    );
+    let carol = line_with("carol.txt");
+    assert!(
+        carol.contains("near-identical (each at least ") && carol.contains("dave.txt"),
+        "{carol}"
+    );
+}

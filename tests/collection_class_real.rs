@@ -156,7 +156,7 @@ fn a_class_report_agrees_with_the_pair_discounts_the_sources_and_reads_for_a_tea
     let html = std::fs::read_to_string(&html_path).unwrap();
     assert!(html.contains("Evidence: the teacher preset's matching (fuzzy-set IR"));
     // The identical submissions, worded for a class: nobody is "kept".
-    assert!(html.contains("<h2>Identical documents</h2>"));
+    assert!(html.contains("<h2>Identical and near-identical documents</h2>"));
     let group = html
         .split("<li>identical submissions: ")
         .nth(1)

@@ -182,6 +182,23 @@ fn grids() -> Vec<Setting> {
             with_permission(with_matching(base, MatchingPreset::MEASURED), permission),
         ));
     }
+    // Judged against chance as `simdoc compare` judges (the EQ sentences only propose
+    // candidates): the default comparison's matching, and the measured one at 0.6.
+    matchings.push((
+        "documents, judged against chance".to_string(),
+        with_matching(base, MatchingPreset::DOCUMENTS),
+    ));
+    matchings.push((
+        "measured, permission 0.6, judged against chance".to_string(),
+        fuzzy::FuzzyParams {
+            chance: MatchingPreset::DOCUMENTS.chance,
+            thresholds: simdoc::similarity::Thresholds {
+                chance: MatchingPreset::DOCUMENTS.thresholds.chance,
+                ..with_permission(with_matching(base, MatchingPreset::MEASURED), 0.6).thresholds
+            },
+            ..with_permission(with_matching(base, MatchingPreset::MEASURED), 0.6)
+        },
+    ));
     // The containment cut only names a pair's relation (contains, duplicate or reuses), which
     // neither criterion looks at; the reporting cut decides which pairs there are.
     for (name, params) in matchings {
@@ -364,8 +381,10 @@ pub fn run(data: &Path) {
     for d in Detector::ALL {
         for t in &mut teacher_tune {
             t.ready.fuzzy_cache.clear();
+            t.ready.judged_cache.clear();
         }
         news_tune.ready.fuzzy_cache.clear();
+        news_tune.ready.judged_cache.clear();
         let started = std::time::Instant::now();
         teacher_criterion(&mut teacher_tune, &teacher[&d].0.config);
         teacher_seconds.insert(d, started.elapsed().as_secs_f64());

@@ -6,6 +6,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use rayon::prelude::*;
+use simdoc::collection::evidence::EvidenceOptions;
+use simdoc::collection::fuzzy::judged::judged_pairs;
 use simdoc::collection::roles::RoledPairs;
 use simdoc::collection::{
     Collection, Detection, DocumentFrequencies, Method, Normaliser, fuzzy, hashing, without_job,
@@ -33,6 +35,8 @@ pub struct Ready {
     /// Fuzzy resemblances by matching settings (containment left out): the costly part of the
     /// fuzzy comparison, shared by every containment cut.
     pub fuzzy_cache: HashMap<String, fuzzy::Resemblances>,
+    /// The pairs judged against chance by the same key, at no reporting cut.
+    pub judged_cache: HashMap<String, Vec<simdoc::collection::DetectedPair>>,
 }
 
 impl Ready {
@@ -48,6 +52,7 @@ impl Ready {
             own_frequencies: collection.frequencies.clone(),
             collection,
             fuzzy_cache: HashMap::new(),
+            judged_cache: HashMap::new(),
         }
     }
 
@@ -66,13 +71,43 @@ impl Ready {
                     }
                 );
                 let documents = &self.documents;
-                let r = self.fuzzy_cache.entry(key).or_insert_with(|| {
+                let r = self.fuzzy_cache.entry(key.clone()).or_insert_with(|| {
                     without_job(|job| {
                         fuzzy::resemblances(documents, ReferenceModel::embedded(), params, job)
                     })
                     .expect("never cancelled")
                 });
-                Detection::from_pairs(r.reported_pairs(params), &self.collection)
+                if params.chance.is_none() {
+                    return Detection::from_pairs(r.reported_pairs(params), &self.collection);
+                }
+                // Judged against chance: every candidate compared once (at no reporting cut),
+                // then cut by the pair's score, its containment (the larger one for reuse; a
+                // containment or duplicate pair's reaches 0.9 and every cut of the grids).
+                let judged = self.judged_cache.entry(key).or_insert_with(|| {
+                    let all = fuzzy::FuzzyParams {
+                        min_resemblance: 0.0,
+                        ..*params
+                    };
+                    let options = EvidenceOptions::of_fuzzy(&all);
+                    without_job(|job| {
+                        judged_pairs(
+                            r,
+                            documents,
+                            ReferenceModel::embedded(),
+                            &all,
+                            &options,
+                            job,
+                        )
+                    })
+                    .expect("never cancelled")
+                    .pairs
+                });
+                let kept = judged
+                    .iter()
+                    .filter(|p| p.score >= params.min_resemblance)
+                    .copied()
+                    .collect();
+                Detection::from_pairs(kept, &self.collection)
             }
         }
     }

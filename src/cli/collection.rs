@@ -176,6 +176,13 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         (None, None) => Detection::default(),
     };
     let mut report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
+    report.same_text = detection
+        .groups
+        .iter()
+        .map(|group| {
+            simdoc::collection::same_text(group, |d| documents.get(d).map(|doc| doc.text.as_str()))
+        })
+        .collect();
     let mut wanted = report.evidence_wanted(args.evidence);
     let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
     let affordable = pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET);

@@ -84,8 +84,42 @@ pub fn duplicate_groups(pairs: &[DetectedPair], collection: &Collection) -> Vec<
     groups
 }
 
+/// Whether every document of `group` holds the same text once runs of whitespace count as one
+/// space and letters are compared in lower case: what "identical" means in a report. A group of
+/// duplicates ([`duplicate_groups`]) is only near-identical otherwise: two answers of 96 and 100
+/// words, each 90% found in the other, are duplicates by their containment and not identical.
+/// `text(d)` gives document `d`'s text; `false` when one is missing.
+pub fn same_text<'t>(group: &[DocId], text: impl Fn(DocId) -> Option<&'t str>) -> bool {
+    fn normalised(text: &str) -> impl Iterator<Item = char> + '_ {
+        text.split_whitespace()
+            .enumerate()
+            .flat_map(|(k, word)| (k > 0).then_some(' ').into_iter().chain(word.chars()))
+            .flat_map(char::to_lowercase)
+    }
+    let mut texts = group.iter().map(|&d| text(d));
+    let Some(Some(first)) = texts.next() else {
+        return false;
+    };
+    texts.all(|text| text.is_some_and(|t| normalised(t).eq(normalised(first))))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn same_text_ignores_whitespace_and_case_only() {
+        use crate::document::{SourceFormat, parse_text};
+        let doc = |t: &str| parse_text(t, "t.txt", SourceFormat::Text);
+        let documents = [
+            doc("The river flooded.  The town\nwas evacuated."),
+            doc("the river flooded. The Town was   evacuated."),
+            doc("The river flooded. The town was evacuated quickly."),
+        ];
+        let text = |d: usize| documents.get(d).map(|doc| doc.text.as_str());
+        assert!(super::same_text(&[0, 1], text));
+        assert!(!super::same_text(&[0, 1, 2], text));
+        assert!(!super::same_text(&[0, 7], text));
+    }
+
     use super::super::{Relation, prepare::words};
     use super::*;
 

@@ -47,7 +47,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 
-pub use groups::{duplicate_groups, pairs_within_groups};
+pub use groups::{duplicate_groups, pairs_within_groups, same_text};
 pub use prepare::{Collection, DocumentFrequencies, Normaliser, PreparedDocument, TermId};
 
 /// Index of a document in its [`Collection`] (its position in the stream).

@@ -38,6 +38,10 @@ pub struct CollectionReport<'a> {
     /// For submission-submission pairs with evidence, in output order like `evidence`: the
     /// figures with the text found in marked sources left out ([`crate::collection::discount`]).
     pub discounts: Vec<Option<SourceDiscount>>,
+    /// Per duplicate group, in the order of [`Detection::groups`]: whether its documents hold
+    /// the same text ([`crate::collection::same_text`]); a group without an entry (the
+    /// documents were not at hand: a cluster's tables) is called near-identical.
+    pub same_text: Vec<bool>,
 }
 
 impl<'a> CollectionReport<'a> {
@@ -58,6 +62,7 @@ impl<'a> CollectionReport<'a> {
             evidence: Vec::new(),
             matching: None,
             discounts: Vec::new(),
+            same_text: Vec::new(),
         }
     }
 
@@ -253,7 +258,7 @@ impl<'a> CollectionReport<'a> {
             )?;
         }
         if self.has_roles() {
-            writeln!(out, "\nidentical documents:")?;
+            writeln!(out, "\nidentical and near-identical documents:")?;
         } else {
             writeln!(
                 out,
@@ -262,7 +267,7 @@ impl<'a> CollectionReport<'a> {
         }
         for (i, group) in self.detection.groups.iter().enumerate().take(show) {
             if self.has_roles() {
-                writeln!(out, "{:>4}. {}", i + 1, self.identical_group_words(group))?;
+                writeln!(out, "{:>4}. {}", i + 1, self.identical_group_words(i))?;
                 continue;
             }
             let members: Vec<std::borrow::Cow<'_, str>> =
@@ -279,29 +284,59 @@ impl<'a> CollectionReport<'a> {
         Ok(())
     }
 
-    /// A group of identical documents in a class's words: "identical submissions: a, b, c", and
-    /// "identical to source s: a, b" when a source is among them (nobody is to be "kept": in a
-    /// class, each identical submission is a finding). Names escaped for the terminal.
-    pub fn identical_group_words(&self, group: &[DocId]) -> String {
-        self.group_words(group, |d| self.shown_name(d).into_owned())
+    /// Duplicate group `index` in a class's words: "identical submissions: a, b, c" when their
+    /// texts are the same ([`Self::same_text`]), "near-identical submissions (each at least 93%
+    /// found in the other): a, b" otherwise, with the least containment of its duplicate pairs;
+    /// "... to source s: a, b" when a source is among them (nobody is to be "kept": in a class,
+    /// each identical submission is a finding). Names escaped for the terminal.
+    pub fn identical_group_words(&self, index: usize) -> String {
+        self.group_words(index, |d| self.shown_name(d).into_owned())
     }
 
     /// [`Self::identical_group_words`] with names written by `name`.
-    pub fn group_words(&self, group: &[DocId], name: impl Fn(DocId) -> String) -> String {
+    pub fn group_words(&self, index: usize, name: impl Fn(DocId) -> String) -> String {
+        let group = self
+            .detection
+            .groups
+            .get(index)
+            .map_or(&[][..], Vec::as_slice);
         let mut members: Vec<DocId> = group.to_vec();
         members.sort_unstable();
+        let kind = if self.same_text.get(index).copied().unwrap_or(false) {
+            "identical".to_string()
+        } else {
+            // The least containment among the group's duplicate pairs (their score).
+            let least = self
+                .detection
+                .pairs
+                .iter()
+                .filter(|p| p.relation.is_duplicate())
+                .filter(|p| {
+                    members.binary_search(&p.a).is_ok() && members.binary_search(&p.b).is_ok()
+                })
+                .map(|p| p.score)
+                .fold(f64::INFINITY, f64::min);
+            if least.is_finite() {
+                format!(
+                    "near-identical (each at least {} found in the other)",
+                    percent(least)
+                )
+            } else {
+                "near-identical".to_string()
+            }
+        };
         let (sources, submissions): (Vec<DocId>, Vec<DocId>) =
             members.into_iter().partition(|&d| self.is_source(d));
         let submissions: Vec<String> = submissions.into_iter().map(&name).collect();
         if sources.is_empty() {
-            format!("identical submissions: {}", submissions.join(", "))
+            format!("{kind} submissions: {}", submissions.join(", "))
         } else {
             let sources: Vec<String> = sources.into_iter().map(&name).collect();
             if submissions.is_empty() {
-                format!("identical sources: {}", sources.join(", "))
+                format!("{kind} sources: {}", sources.join(", "))
             } else {
                 format!(
-                    "identical to source {}: {}",
+                    "{kind} to source {}: {}",
                     sources.join(", "),
                     submissions.join(", ")
                 )

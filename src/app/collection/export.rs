@@ -91,6 +91,16 @@ fn write_report(
         &result.detection,
         &is_source,
     );
+    report.same_text = result
+        .detection
+        .groups
+        .iter()
+        .map(|group| {
+            crate::collection::same_text(group, |d| {
+                result.documents.get(d).map(|doc| doc.text.as_str())
+            })
+        })
+        .collect();
     // The report and its folder of pair pages are one transaction: the pages are staged beside
     // the report and replace an earlier export's whole.
     let (folder_name, target_folder) = pages_folder(path);

@@ -375,14 +375,14 @@ fn matrix(out: &mut String, report: &CollectionReport<'_>) {
 
 fn groups(out: &mut String, report: &CollectionReport<'_>) {
     if report.has_roles() {
-        out.push_str("<h2>Identical documents</h2>");
+        out.push_str("<h2>Identical and near-identical documents</h2>");
         if report.detection.groups.is_empty() {
             out.push_str("<p class=\"none\">None.</p>");
             return;
         }
         out.push_str("<ol>");
-        for group in &report.detection.groups {
-            let words = report.group_words(group, |d| escape(report.name(d)));
+        for index in 0..report.detection.groups.len() {
+            let words = report.group_words(index, |d| escape(report.name(d)));
             let _ = write!(out, "<li>{words}</li>");
         }
         out.push_str("</ol>");

@@ -100,6 +100,8 @@ fn a_class_words_identical_documents_as_findings_and_discounts_its_student_pairs
         }),
     ];
     report.matching = Some("the teacher preset's matching".to_string());
+    // The first group's texts are the same, the second's only each found in the other.
+    report.same_text = vec![true, false];
     let html = collection_html(
         &report,
         &HtmlOptions {
@@ -107,7 +109,10 @@ fn a_class_words_identical_documents_as_findings_and_discounts_its_student_pairs
         },
     );
     assert!(html.contains("<li>identical submissions: alice.txt, bob.txt</li>"));
-    assert!(html.contains("<li>identical to source source.txt: carol.txt</li>"));
+    assert!(html.contains(
+        "<li>near-identical (each at least 100% found in the other) to source source.txt: \
+         carol.txt</li>"
+    ));
     assert!(!html.contains("(keep)"));
     assert!(
         html.contains("<td>25% / 20% (3 and 4 sentences left out)</td>"),
