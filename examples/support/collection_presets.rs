@@ -228,6 +228,11 @@ fn choose(settings: &[Setting], mut criterion: impl FnMut(&Config) -> (f64, Stri
         let started = std::time::Instant::now();
         let (value, figures) = criterion(&s.config);
         *seconds.entry(s.detector).or_default() += started.elapsed().as_secs_f64();
+        // The fuzzy comparison's whole grid, counted and judged against chance side by side
+        // (EVALUATION.md, "Collection presets": the judged rows).
+        if s.detector == Detector::Fuzzy {
+            eprintln!("  fuzzy setting: {} | {value:.3} | {figures}", s.label);
+        }
         let entry = best
             .entry(s.detector)
             .or_insert((s.clone(), value, figures.clone()));
