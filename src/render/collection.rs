@@ -285,7 +285,7 @@ impl<'a> CollectionReport<'a> {
     }
 
     /// Duplicate group `index` in a class's words: "identical submissions: a, b, c" when their
-    /// texts are the same ([`Self::same_text`]), "near-identical submissions (each at least 93%
+    /// texts are the same ([`Self::same_text`]), "near-identical submissions (each at least N%
     /// found in the other): a, b" otherwise, with the least containment of its duplicate pairs;
     /// "... to source s: a, b" when a source is among them (nobody is to be "kept": in a class,
     /// each identical submission is a finding). Names escaped for the terminal.
