@@ -149,7 +149,11 @@ fn a_judged_collection_reports_the_planted_copy_with_compares_containment_and_no
             "false",
         ],
     ));
-    assert!(counted.len() > 10 * judged.len(), "{counted:?}");
+    // (303 pairs when written, against 5 judged: README's "hundreds".)
+    assert!(
+        counted.len() >= 100 && counted.len() > 10 * judged.len(),
+        "{counted:?}"
+    );
     // And `--judge-chance true` over a preset that counts (the measured one) judges.
     let measured_judged = pairs(&collection(
         &dir,
