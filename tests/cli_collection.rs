@@ -61,7 +61,7 @@ fn collection_command_writes_pairs_groups_and_csv() {
         "a,b,relation,score,a_in_b,b_in_a,matched_a,matched_b,passages"
     );
     assert!(
-        lines[1].ends_with("b.txt,duplicate,1,1,1,2,2,a 1-2 / b 1-2"),
+        lines[1].ends_with("b.txt,duplicate,1,1,1,2,2,a 0-1 / b 0-1"),
         "{}",
         lines[1]
     );
@@ -326,6 +326,7 @@ fn from_reads_the_tables_of_a_cluster_run() {
         written,
         serde_json::json!({
             "version": 2,
+            "units": {"offsets": "unicode_code_points", "sentences": "positions_from_0"},
             "method": "simhash",
             "documents": ["a.txt", "b.txt"],
             "pairs": [{"a": 0, "b": 1, "relation": "duplicate", "score": 0.96875}],

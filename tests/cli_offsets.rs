@@ -230,3 +230,87 @@ fn compare_pan_writes_detections_that_hold_the_reused_text() {
     }
     assert!(found_ferry, "{xml}");
 }
+
+/// Every JSON output says what its offsets and sentence positions count, the same way: the
+/// comparison (compact and full), the change list, the sources report and the collection report.
+/// The sentence positions are those of `simdoc inspect`, counted from 0.
+#[test]
+fn every_json_output_says_what_its_numbers_count() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, PLAIN_A).unwrap();
+    std::fs::write(&b, PLAIN_B).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let expected =
+        serde_json::json!({"offsets": "unicode_code_points", "sentences": "positions_from_0"});
+    let collection_json = dir.path().join("collection.json");
+    let outputs = [
+        json_of(&["compare", a, b, "--json", "-", "--quiet"]),
+        json_of(&["compare", a, b, "--json-full", "-", "--quiet"]),
+        json_of(&["compare", a, b, "--changes", "-", "--quiet"]),
+        json_of(&["sources", b, a, "--json", "-", "--quiet"]),
+        {
+            let out = simdoc(&[
+                "collection",
+                a,
+                b,
+                "--json",
+                collection_json.to_str().unwrap(),
+            ]);
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            serde_json::from_str(&std::fs::read_to_string(&collection_json).unwrap()).unwrap()
+        },
+    ];
+    for output in &outputs {
+        assert_eq!(output["units"], expected, "{output}");
+    }
+    // The change list's first sentence of B's first added or moved change is a position from 0:
+    // the sentence `inspect` lists at that index.
+    let inspected = json_of(&["inspect", "--json", b]);
+    let changes = outputs[2]["changes"].as_array().unwrap();
+    let with_b = changes
+        .iter()
+        .find_map(|c| c["b_sentences"].as_array().map(|s| s[0].as_u64().unwrap()))
+        .expect("a change on B's side");
+    let [offset, length] = [0, 1].map(|i| {
+        outputs[0]["documents"][1]["sentence_offsets"][with_b as usize][i]
+            .as_u64()
+            .unwrap()
+    });
+    assert_eq!(
+        read_back(PLAIN_B, offset, length),
+        collapse(
+            inspected["sentences"][with_b as usize]["text"]
+                .as_str()
+                .unwrap()
+        )
+    );
+}
+
+/// `--max-bytes` is one flag with one meaning on every command that reads files: a file over
+/// the bound is refused, naming the bound.
+#[test]
+fn max_bytes_refuses_a_larger_file_on_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let a = dir.path().join("a.txt");
+    let b = dir.path().join("b.txt");
+    std::fs::write(&a, PLAIN_A).unwrap();
+    std::fs::write(&b, PLAIN_B).unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    for args in [
+        vec!["compare", a, b, "--quiet"],
+        vec!["inspect", a],
+        vec!["sources", a, b, "--quiet"],
+    ] {
+        let fits = simdoc(&[args.as_slice(), &["--max-bytes", "100000"]].concat());
+        assert!(fits.status.success(), "{args:?}: {}", text(&fits.stderr));
+        let refused = simdoc(&[args.as_slice(), &["--max-bytes", "20"]].concat());
+        assert!(!refused.status.success(), "{args:?}");
+        assert!(
+            text(&refused.stderr).contains("20"),
+            "{args:?}: {}",
+            text(&refused.stderr)
+        );
+    }
+}

@@ -35,11 +35,21 @@ fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>
     let mut loaded = if args.sources.is_empty() {
         Loaded::default()
     } else {
-        load_documents(&args.sources, &selection, &args.order, args.max_bytes)?
+        load_documents(
+            &args.sources,
+            &selection,
+            &args.order,
+            args.read_limit.max_bytes,
+        )?
     };
     let sources = loaded.names.len();
     let known: std::collections::HashSet<String> = loaded.names.iter().cloned().collect();
-    let more = load_documents(&args.paths, &selection, &args.order, args.max_bytes)?;
+    let more = load_documents(
+        &args.paths,
+        &selection,
+        &args.order,
+        args.read_limit.max_bytes,
+    )?;
     for (name, document) in more.names.into_iter().zip(more.documents) {
         if !known.contains(&name) {
             loaded.names.push(name);

@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use super::inputs::InputArgs;
 use simdoc::collection::presets::{CollectionPreset, Detector, with_matching};
 use simdoc::collection::{Method, dsc, fuzzy, qsign};
-use simdoc::document::LoadOptions;
 use simdoc::selection::Order;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -155,9 +154,8 @@ pub struct CollectionArgs {
     /// Print at most this many pairs (all go to --json and --csv).
     #[arg(long, default_value_t = 200)]
     pub show: usize,
-    /// Refuse files larger than this many bytes.
-    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
-    pub max_bytes: u64,
+    #[command(flatten)]
+    pub read_limit: super::MaxBytesArg,
 
     /// CoDet DT: words of each sentence inserted.
     #[arg(long, help_heading = "CoDet")]

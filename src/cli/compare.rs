@@ -14,7 +14,7 @@ use clap::Args;
 
 use simdoc::compare::PreparedPair;
 use simdoc::compare::passages::PassageOptions;
-use simdoc::document::{self, LoadOptions};
+use simdoc::document;
 use simdoc::eval::alignment::pan_xml;
 use simdoc::eval::alignment::run::detections_of;
 use simdoc::model::ReferenceModel;
@@ -43,6 +43,8 @@ pub struct CompareArgs {
     pub matching: super::MatchingArgs,
     #[command(flatten)]
     pub model: super::ModelArg,
+    #[command(flatten)]
+    pub read_limit: super::MaxBytesArg,
     /// Compare navigation, headers, footers, asides and forms too.
     #[arg(long)]
     pub include_boilerplate: bool,
@@ -125,7 +127,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
     )?;
     let model = reference_model(args.model.file.as_deref())?;
     let model: &ReferenceModel = &model;
-    let options = LoadOptions::default();
+    let options = args.read_limit.load_options();
     let (a, b) = rayon::join(
         || document::load(&args.a, &options),
         || document::load(&args.b, &options),

@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use simdoc::document::{self, Document, LoadOptions};
+use simdoc::document::{self, Document};
 
 #[derive(Debug, Args)]
 pub struct InspectArgs {
@@ -16,19 +16,15 @@ pub struct InspectArgs {
     /// Print JSON instead of an indented outline.
     #[arg(long)]
     pub json: bool,
-    /// Refuse files larger than this many bytes.
-    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
-    pub max_bytes: u64,
+    #[command(flatten)]
+    pub read_limit: super::MaxBytesArg,
 }
 
 /// Bytes gathered before one write to standard output.
 const STDOUT_BUFFER: usize = 64 << 10;
 
 pub fn run(args: &InspectArgs) -> anyhow::Result<()> {
-    let options = LoadOptions {
-        max_bytes: args.max_bytes,
-        ..LoadOptions::default()
-    };
+    let options = args.read_limit.load_options();
     let doc = document::load(&args.file, &options)?;
     super::inputs::print_warnings(&args.file.display().to_string(), &doc);
     // Standard output is line-buffered: unbuffered here, a large document's JSON took one

@@ -154,6 +154,25 @@ pub struct ModelArg {
     pub file: Option<std::path::PathBuf>,
 }
 
+/// How large a file a command reads, as every command that reads files takes it
+/// (`--max-bytes N`): the bound [`simdoc::document::LoadOptions`] puts on each file.
+#[derive(Clone, Debug, clap::Args)]
+pub struct MaxBytesArg {
+    /// Refuse files larger than this many bytes.
+    #[arg(long = "max-bytes", value_name = "BYTES", default_value_t = simdoc::document::LoadOptions::default().max_bytes)]
+    pub max_bytes: u64,
+}
+
+impl MaxBytesArg {
+    /// The load options of a command's files: the default ones with this bound.
+    pub fn load_options(&self) -> simdoc::document::LoadOptions {
+        simdoc::document::LoadOptions {
+            max_bytes: self.max_bytes,
+            ..simdoc::document::LoadOptions::default()
+        }
+    }
+}
+
 /// How sentences are matched, as every command takes it: a named preset and explicit values
 /// over it.
 #[derive(Clone, Debug, Default, clap::Args)]

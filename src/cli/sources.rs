@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context;
 use clap::Args;
 
-use simdoc::document::{self, LoadOptions};
+use simdoc::document;
 use simdoc::model::ReferenceModel;
 use simdoc::render::sources::{SourcesReport, sources_html};
 use simdoc::similarity::Method;
@@ -49,9 +49,8 @@ pub struct SourcesArgs {
     /// Print at most this many sources (all go to the files).
     #[arg(long, default_value_t = 20)]
     pub show: usize,
-    /// Refuse files larger than this many bytes.
-    #[arg(long, default_value_t = LoadOptions::default().max_bytes)]
-    pub max_bytes: u64,
+    #[command(flatten)]
+    pub read_limit: super::MaxBytesArg,
     #[command(flatten)]
     pub inputs: super::inputs::InputArgs,
     /// Do not print the summary.
@@ -75,10 +74,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         );
     }
     super::reference::check_rules(model, &options.rules)?;
-    let load = LoadOptions {
-        max_bytes: args.max_bytes,
-        ..LoadOptions::default()
-    };
+    let load = args.read_limit.load_options();
     // The outputs' places before anything is read (again below, against the inputs).
     let outputs = [args.json.as_ref(), args.csv.as_ref(), args.html.as_ref()];
     refuse_overwriting(&outputs, &[], &[])?;
@@ -88,7 +84,7 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
         &args.sources,
         &args.inputs.selection()?,
         &simdoc::selection::Order::Name,
-        args.max_bytes,
+        args.read_limit.max_bytes,
     )?;
     let inputs: Vec<PathBuf> = std::iter::once(args.document.clone())
         .chain(loaded.files.iter().cloned())

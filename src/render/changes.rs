@@ -26,6 +26,9 @@ pub const CHANGES_VERSION: u32 = 1;
 pub struct ChangesFile {
     #[serde(default)]
     pub version: u32,
+    /// What offsets and sentence positions count ([`super::units`]).
+    #[serde(default)]
+    pub units: super::units::Units,
     /// The two documents: A (the first version) and B.
     #[serde(default)]
     pub documents: Vec<ChangesDocument>,
@@ -110,6 +113,7 @@ impl Report<'_> {
         let count = |kind| self.changes.count(kind);
         ChangesFile {
             version: CHANGES_VERSION,
+            units: super::units::Units::default(),
             documents: [a, b]
                 .iter()
                 .map(|side| ChangesDocument {

@@ -348,6 +348,7 @@ impl<'a> CollectionReport<'a> {
     pub fn to_json(&self) -> CollectionJson<'_> {
         CollectionJson {
             version: COLLECTION_JSON_VERSION,
+            units: super::units::Units::default(),
             method: self.method,
             matching: self.matching.as_deref(),
             documents: self.names,
@@ -371,7 +372,7 @@ impl<'a> CollectionReport<'a> {
 
     /// The pairs as CSV, one row per pair in output order, with document names. The evidence
     /// columns are empty for pairs without evidence; `passages` lists each passage as
-    /// `a FIRST-LAST / b FIRST-LAST` (sentences counted from 1), separated by `; `.
+    /// `a FIRST-LAST / b FIRST-LAST` (sentences counted from 0, as every output numbers them), separated by `; `.
     pub fn write_csv(&self, out: impl Write) -> Result<(), csv::Error> {
         let mut w = crate::escape::CsvWriter::new(out);
         let mut header = vec!["a", "b", "relation", "score"];
@@ -416,13 +417,15 @@ impl<'a> CollectionReport<'a> {
     }
 }
 
-/// The passages of `evidence` as `a 3-5 / b 10-12; ...`, sentences counted from 1.
+/// The passages of `evidence` as `a 3-5 / b 10-12; ...`, sentences counted from 0 as every
+/// output numbers them (`simdoc compare`'s change list, its JSON report's positions, the viewer),
+/// so that a passage named here is found by the same number in the pair's comparison.
 pub fn passage_spans(evidence: &PairEvidence) -> String {
     let span = |[first, last]: [u32; 2]| {
         if first == last {
-            format!("{}", first + 1)
+            format!("{first}")
         } else {
-            format!("{}-{}", first + 1, last + 1)
+            format!("{first}-{last}")
         }
     };
     evidence
@@ -438,6 +441,8 @@ pub fn passage_spans(evidence: &PairEvidence) -> String {
 pub struct CollectionJson<'a> {
     /// [`COLLECTION_JSON_VERSION`].
     pub version: u32,
+    /// What sentence positions count ([`super::units`]).
+    pub units: super::units::Units,
     pub method: &'a str,
     /// How the evidence was computed ([`CollectionReport::matching`]).
     #[serde(skip_serializing_if = "Option::is_none")]

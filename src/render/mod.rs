@@ -13,6 +13,7 @@ pub mod png;
 pub mod report;
 pub mod report_json;
 pub mod sources;
+pub mod units;
 pub mod words;
 
 pub use dotplot::{Dotplot, Tier};

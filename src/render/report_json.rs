@@ -83,6 +83,7 @@ impl Report<'_> {
         }
         JsonReport {
             version: REPORT_VERSION,
+            units: super::units::Units::default(),
             detail,
             method: self.comparison.method.name(),
             thresholds: self.thresholds,
@@ -115,6 +116,8 @@ impl Report<'_> {
 #[derive(Serialize)]
 pub struct JsonReport<'a> {
     pub version: u32,
+    /// What offsets and sentence positions count ([`super::units`]).
+    pub units: super::units::Units,
     /// `compact` or `full` ([`JsonDetail`]).
     pub detail: JsonDetail,
     pub method: &'static str,

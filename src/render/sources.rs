@@ -25,10 +25,17 @@ pub struct SourcesReport<'a> {
     pub thresholds: Thresholds,
 }
 
-/// The JSON shape: `{"document": PATH, "sources": [{"path": PATH, "containment": x,
+/// Version of the `sources --json` shape; raised when a field changes meaning or disappears.
+pub const SOURCES_JSON_VERSION: u32 = 1;
+
+/// The JSON shape: `{"version": 1, "units": {...}, "document": PATH, "sources": [{"path": PATH, "containment": x,
 /// "sentences": [...]}, ...]}`, sources ranked by containment, descending.
 #[derive(Serialize)]
 pub struct SourcesJson<'a> {
+    /// [`SOURCES_JSON_VERSION`].
+    pub version: u32,
+    /// What sentence positions count ([`super::units`]).
+    pub units: super::units::Units,
     pub document: &'a str,
     pub permission: f64,
     /// Counted sentences of the document.
@@ -166,6 +173,8 @@ impl<'a> SourcesReport<'a> {
             })
             .collect();
         SourcesJson {
+            version: SOURCES_JSON_VERSION,
+            units: super::units::Units::default(),
             document: self.document_path,
             permission: self.thresholds.permission,
             sentences: a.counted_sentences(),

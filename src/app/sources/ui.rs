@@ -394,7 +394,7 @@ fn sentence_tooltip(run: &SourcesRun, position: u32, response: egui::Response) {
                 "From {}, sentence {} (similarity {:.2}):\n“{}”\nClick to open the pair side by \
                  side at this sentence.",
                 run.input.display_name(a.source),
-                a.source_sentence + 1,
+                a.source_sentence,
                 a.sim,
                 crate::app::widgets::shorten(&from, 400)
             )

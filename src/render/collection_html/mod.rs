@@ -194,7 +194,7 @@ fn pairs_table(out: &mut String, report: &CollectionReport<'_>, options: &HtmlOp
     let _ = write!(
         out,
         "<h2>Pairs, ranked by score</h2><p>Read \"a relation b\"{}. <i>a in b</i>: the share of \
-         a's text found in b. Passages: sentences of a and of b (from 1), consecutive matches \
+         a's text found in b. Passages: sentences of a and of b (counted from 0, as the pair's comparison numbers them), consecutive matches \
          taken together.{}</p><table><thead><tr><th>#</th>{}<th>a</th><th>relation</th><th>b</th>\
          <th>score</th><th>a in b</th><th>b in a</th>{}<th>passages</th><th>report</th></tr></thead>",
         if report.has_roles() {

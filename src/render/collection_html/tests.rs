@@ -64,7 +64,7 @@ fn each_submission_lists_its_sources_and_the_pairs_carry_their_evidence() {
         )),
         "{html}"
     );
-    assert!(html.contains(r#"<td>a 1-2 / b 5-6</td><td><a href="pairs/1.html">open</a></td>"#));
+    assert!(html.contains(r#"<td>a 0-1 / b 4-5</td><td><a href="pairs/1.html">open</a></td>"#));
     // With sources, a pair without evidence spans the discount column too.
     assert!(html.contains(r#"<td class="none" colspan="4">not computed</td><td></td>"#));
     // The most reused submission first, the one with no source last.
