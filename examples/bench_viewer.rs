@@ -101,16 +101,12 @@ fn main() {
         for d in 0..PARTNERS {
             let j = (center + d).min(nb - 1);
             let score = 0.5 + 0.5 * f64::from((i * 7 + d * 13) % 100) / 100.0;
-            pairs.push(ScoredPair {
-                left: i,
-                right: j,
-                sim_lr: score,
-                sim_rl: (score + 0.01).min(1.0),
-                identical: (i + d) % 2 == 0,
-                joined: None,
-                chance: None,
-                verdict: None,
-            });
+            pairs.push(ScoredPair::new(
+                i,
+                j,
+                [score, (score + 0.01).min(1.0)],
+                (i + d) % 2 == 0,
+            ));
         }
     }
     pairs.sort_by_key(|p| (p.left, p.right));

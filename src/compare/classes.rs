@@ -336,16 +336,7 @@ mod tests {
     }
 
     fn class_pair(left: u32, right: u32) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr: 1.0,
-            sim_rl: 1.0,
-            identical: true,
-            joined: None,
-            chance: None,
-            verdict: None,
-        }
+        ScoredPair::new(left, right, [1.0, 1.0], true)
     }
 
     #[test]

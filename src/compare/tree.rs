@@ -183,16 +183,7 @@ mod tests {
     use crate::document::{SourceFormat, parse_text};
 
     fn pair(left: u32, right: u32) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr: 1.0,
-            sim_rl: 1.0,
-            identical: true,
-            joined: None,
-            chance: None,
-            verdict: None,
-        }
+        ScoredPair::new(left, right, [1.0, 1.0], true)
     }
 
     /// Thesis Fig. 4.4 in miniature: a node whose 1 of 3 sentences matches is 33% shaded; one

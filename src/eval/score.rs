@@ -84,19 +84,10 @@ impl PairScore {
             Method::Overlap => (self.overlap_lr, self.overlap_rl),
             _ => (self.sim_lr, self.sim_rl),
         };
-        ScoredPair {
-            left: 0,
-            right: 0,
-            sim_lr,
-            sim_rl,
-            identical: self.exact_match,
-            joined: None,
-            chance: None,
-            verdict: match method {
-                Method::Fuzzy => self.verdict,
-                _ => None,
-            },
-        }
+        ScoredPair::new(0, 0, [sim_lr, sim_rl], self.exact_match).with_verdict(match method {
+            Method::Fuzzy => self.verdict,
+            _ => None,
+        })
     }
 
     /// The pair as the fuzzy matcher reports it.

@@ -47,16 +47,12 @@ pub(crate) fn equal_key_pairs<K: Hash + Eq + Send>(
         let sentence = &left.sentences[i as usize];
         if let Some(partners) = by_key.get(&k) {
             for &j in partners {
-                pairs.push(ScoredPair {
-                    left: i,
-                    right: j,
-                    sim_lr: 1.0,
-                    sim_rl: 1.0,
-                    identical: sentence.terms == right.sentences[j as usize].terms,
-                    joined: None,
-                    chance: None,
-                    verdict: None,
-                });
+                pairs.push(ScoredPair::new(
+                    i,
+                    j,
+                    [1.0, 1.0],
+                    sentence.terms == right.sentences[j as usize].terms,
+                ));
             }
         }
     }
@@ -80,16 +76,12 @@ pub(crate) fn equal_key_pairs_brute_force<K: Eq>(
         let k = key(sentence);
         for (j, other, other_key) in &right_keys {
             if k.is_some() && k == *other_key {
-                pairs.push(ScoredPair {
-                    left: i,
-                    right: *j,
-                    sim_lr: 1.0,
-                    sim_rl: 1.0,
-                    identical: sentence.terms == other.terms,
-                    joined: None,
-                    chance: None,
-                    verdict: None,
-                });
+                pairs.push(ScoredPair::new(
+                    i,
+                    *j,
+                    [1.0, 1.0],
+                    sentence.terms == other.terms,
+                ));
             }
         }
     }

@@ -66,19 +66,44 @@ impl Joined {
 }
 
 impl ScoredPair {
-    /// A pair of different sentences with these Sims, for tests.
-    #[cfg(test)]
-    pub(crate) fn scored(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
+    /// A pair as a matcher scores it: sentence `left` against sentence `right` with the Sims
+    /// `[Sim(left, right), Sim(right, left)]`, not part of a one-to-two match, not yet judged
+    /// against chance and without the learned verdict. The one constructor every matcher,
+    /// comparison step and test builds pairs with; the later steps add what they know with
+    /// [`Self::with_chance`], [`Self::with_verdict`] or a join ([`crate::compare::joined`]).
+    pub fn new(left: u32, right: u32, [sim_lr, sim_rl]: [f64; 2], identical: bool) -> ScoredPair {
         ScoredPair {
             left,
             right,
             sim_lr,
             sim_rl,
-            identical: false,
+            identical,
             joined: None,
             chance: None,
             verdict: None,
         }
+    }
+
+    /// The pair with its E-value in its comparison ([`Self::chance`]).
+    pub fn with_chance(self, e_value: f64) -> ScoredPair {
+        ScoredPair {
+            chance: Some(e_value),
+            ..self
+        }
+    }
+
+    /// The pair with the learned verdict's probability ([`Self::verdict`]), or without one.
+    pub fn with_verdict(self, probability: Option<f64>) -> ScoredPair {
+        ScoredPair {
+            verdict: probability,
+            ..self
+        }
+    }
+
+    /// A pair of different sentences with these Sims, for tests.
+    #[cfg(test)]
+    pub(crate) fn scored(left: u32, right: u32, sim_lr: f64, sim_rl: f64) -> ScoredPair {
+        ScoredPair::new(left, right, [sim_lr, sim_rl], false)
     }
 
     /// The first and last sentence the pair covers on one side: its own, or with the

@@ -425,16 +425,7 @@ mod tests {
     use super::*;
 
     fn pair(left: u32, right: u32) -> ScoredPair {
-        ScoredPair {
-            left,
-            right,
-            sim_lr: 1.0,
-            sim_rl: 1.0,
-            identical: left.is_multiple_of(2),
-            joined: None,
-            chance: None,
-            verdict: None,
-        }
+        ScoredPair::new(left, right, [1.0, 1.0], left.is_multiple_of(2))
     }
 
     #[test]

@@ -74,16 +74,7 @@ mod tests {
         assert_eq!(floor, Some(0.3));
         options.refine.keep_stopwords = false;
         assert_eq!(content_floor(&options), None);
-        let pair = ScoredPair {
-            left: 3,
-            right: 7,
-            sim_lr: 0.0,
-            sim_rl: 1.0,
-            identical: false,
-            joined: None,
-            chance: None,
-            verdict: None,
-        };
+        let pair = ScoredPair::new(3, 7, [0.0, 1.0], false);
         assert_eq!(
             sims_text(&pair, floor),
             "Sim(A,B) 0 (its content words cover under the content floor 0.30) · Sim(B,A) 1.000"

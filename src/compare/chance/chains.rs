@@ -167,10 +167,7 @@ mod tests {
     }
 
     fn link(left: u32, right: u32, ln_e: f64) -> ScoredPair {
-        ScoredPair {
-            chance: Some(ln_e.exp()),
-            ..ScoredPair::scored(left, right, 0.5, 0.5)
-        }
+        ScoredPair::scored(left, right, 0.5, 0.5).with_chance(ln_e.exp())
     }
 
     #[test]

@@ -327,16 +327,7 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
 /// A seed carried through [`classes::expand_within`] as a pair of class ids (its score and ln P
 /// ride in the Sim fields, read back right after).
 fn seed_pair(seed: &Seed) -> ScoredPair {
-    ScoredPair {
-        left: seed.left,
-        right: seed.right,
-        sim_lr: seed.score,
-        sim_rl: seed.ln_p,
-        identical: false,
-        joined: None,
-        chance: None,
-        verdict: None,
-    }
+    ScoredPair::new(seed.left, seed.right, [seed.score, seed.ln_p], false)
 }
 
 fn lengths(doc: &PreparedDoc) -> Vec<usize> {
@@ -389,14 +380,6 @@ fn scored(
         Method::Overlap => sentence_overlap(l, r, rules),
         _ => sentence_similarity(l, r, model, rules),
     };
-    ScoredPair {
-        left: link.left,
-        right: link.right,
-        sim_lr,
-        sim_rl,
-        identical: l.terms == r.terms,
-        joined: None,
-        chance: Some((ln_pairs + link.ln_p).exp()),
-        verdict: None,
-    }
+    ScoredPair::new(link.left, link.right, [sim_lr, sim_rl], l.terms == r.terms)
+        .with_chance((ln_pairs + link.ln_p).exp())
 }

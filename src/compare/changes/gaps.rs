@@ -73,16 +73,7 @@ pub fn same_text_pairs(
             };
             let nth = seen.entry(key).or_default();
             if let Some(&b) = positions.get(*nth) {
-                candidates.push(ScoredPair {
-                    left: a,
-                    right: b,
-                    sim_lr: 1.0,
-                    sim_rl: 1.0,
-                    identical: true,
-                    joined: None,
-                    chance: None,
-                    verdict: None,
-                });
+                candidates.push(ScoredPair::new(a, b, [1.0, 1.0], true));
             }
             *nth += 1;
         }

@@ -4,16 +4,8 @@
 use super::*;
 
 fn pair(left: u32, right: u32, identical: bool) -> ScoredPair {
-    ScoredPair {
-        left,
-        right,
-        sim_lr: if identical { 1.0 } else { 0.7 },
-        sim_rl: if identical { 1.0 } else { 0.7 },
-        identical,
-        joined: None,
-        chance: None,
-        verdict: None,
-    }
+    let sim = if identical { 1.0 } else { 0.7 };
+    ScoredPair::new(left, right, [sim, sim], identical)
 }
 
 fn all(n: usize) -> Vec<bool> {

@@ -8,16 +8,7 @@ use rustc_hash::FxHashMap;
 use crate::similarity::Joined;
 
 fn pair(left: u32, right: u32, sim: f64) -> ScoredPair {
-    ScoredPair {
-        left,
-        right,
-        sim_lr: sim,
-        sim_rl: sim,
-        identical: false,
-        joined: None,
-        chance: None,
-        verdict: None,
-    }
+    ScoredPair::new(left, right, [sim, sim], false)
 }
 
 fn ranges(passages: &[Passage]) -> Vec<([u32; 2], [u32; 2], usize)> {

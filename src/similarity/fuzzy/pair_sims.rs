@@ -213,14 +213,6 @@ pub(super) fn kept(
     right: &PreparedSentence,
 ) -> Option<ScoredPair> {
     let (sim_lr, sim_rl) = sims?;
-    (sim_lr >= floor || sim_rl >= floor).then(|| ScoredPair {
-        left: i,
-        right: j,
-        sim_lr,
-        sim_rl,
-        identical: left.terms == right.terms,
-        joined: None,
-        chance: None,
-        verdict: None,
-    })
+    (sim_lr >= floor || sim_rl >= floor)
+        .then(|| ScoredPair::new(i, j, [sim_lr, sim_rl], left.terms == right.terms))
 }

@@ -49,16 +49,7 @@ fn thesis_table_3_3_example_1_is_eq() {
     let (sim12, sim21) = similarity(&s1, &s2, &model);
     assert_eq!(round3(sim12), 0.973);
     assert_eq!(round3(sim21), 0.966);
-    let pair = ScoredPair {
-        left: 0,
-        right: 0,
-        sim_lr: sim12,
-        sim_rl: sim21,
-        identical: false,
-        joined: None,
-        chance: None,
-        verdict: None,
-    };
+    let pair = ScoredPair::new(0, 0, [sim12, sim21], false);
     assert!(pair.is_eq(&Thresholds::THESIS));
 }
 
@@ -82,16 +73,7 @@ fn thesis_table_3_4_example_2_is_not_eq() {
     // 0.352 and 0.672: its mu for "contact" reads 0.865 where 1 - 0.317 x 0.407 = 0.871.
     assert_eq!((round2(sim12), round2(sim21)), (0.35, 0.67));
     assert_eq!((round3(sim12), round3(sim21)), (0.352, 0.672));
-    let pair = ScoredPair {
-        left: 0,
-        right: 0,
-        sim_lr: sim12,
-        sim_rl: sim21,
-        identical: false,
-        joined: None,
-        chance: None,
-        verdict: None,
-    };
+    let pair = ScoredPair::new(0, 0, [sim12, sim21], false);
     assert!(!pair.is_eq(&Thresholds::THESIS));
 }
 
