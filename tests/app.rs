@@ -269,6 +269,72 @@ fn collection_mode_finds_a_pair_and_opens_it() {
     );
 }
 
+/// The viewer's collection mode and `simdoc collection` read a folder through one pipeline
+/// (`selection::gather`, `collection::run::detect`): the same documents (the folder's README left
+/// out by both), the same pairs, the same scores.
+#[test]
+fn collection_mode_and_the_command_line_report_the_same_pairs() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "README.md",
+        "This folder holds three news items about a fox.",
+    );
+    let h = collection_run(dir.path());
+    let json = tempfile::tempdir().expect("temp dir");
+    let json = json.path().join("collection.json");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_simdoc"))
+        .arg("collection")
+        .arg(dir.path())
+        .arg("--json")
+        .arg(&json)
+        .output()
+        .expect("simdoc runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("parse");
+    let name = |i: &serde_json::Value| {
+        let path = report["documents"][i.as_u64().expect("index") as usize]
+            .as_str()
+            .expect("name");
+        Path::new(path)
+            .file_name()
+            .expect("file name")
+            .to_string_lossy()
+            .into_owned()
+    };
+    let documents = report["documents"].as_array().expect("documents").len();
+    let pairs = report["pairs"].as_array().expect("pairs");
+    assert_eq!(documents, 3, "{report}");
+    assert!(!pairs.is_empty(), "{report}");
+    assert!(
+        h.query_by_label_contains(&format!(
+            ": {documents} documents, {} pairs ranked by score",
+            pairs.len()
+        ))
+        .is_some(),
+        "{report}"
+    );
+    for pair in pairs {
+        let (a, b) = (name(&pair["a"]), name(&pair["b"]));
+        let score = pair["score"].as_f64().expect("score");
+        let shown = [
+            format!("score {score:.3}:  {a}  ·  {b}"),
+            format!("score {score:.3}:  {b}  ·  {a}"),
+        ];
+        assert!(
+            shown
+                .iter()
+                .any(|label| h.query_by_label_contains(label).is_some()),
+            "the viewer does not list {shown:?}"
+        );
+    }
+}
+
 /// A preset picked in its menu sets every detector's parameters and the detector run.
 #[test]
 fn a_preset_chosen_in_the_menu_runs_its_detector() {

@@ -9,16 +9,14 @@ use std::sync::atomic::AtomicBool;
 use anyhow::Context;
 
 use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
-use super::inputs::{Loaded, load_documents, progress_bar, skipped_lines};
+use super::inputs::{gather_documents, progress_bar, skipped_lines};
 use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
 use simdoc::collection::discount::source_discounts;
 use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
-use simdoc::collection::fuzzy::judged::reported_pairs;
-use simdoc::collection::{
-    Collection, Detection, DocId, DocumentFrequencies, Job, Method, Normaliser, Progress, fuzzy,
-    tables,
-};
+use simdoc::collection::run::{MAX_MATRIX_DOCUMENTS, RunOutcome, RunSettings, detect};
+use simdoc::collection::{DocId, Job, Method, Normaliser, Progress, fuzzy, tables};
+use simdoc::selection::gather::{GatherRequest, Gathered};
 
 use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
@@ -27,43 +25,6 @@ use simdoc::render::collection_pages::{evidence_and_pages, is_page_name, page_li
 
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
-
-/// The sources (`--sources`) then the other documents, each in the stream order asked for, and
-/// which are sources. A document read both ways (same name) is a source.
-fn load_with_sources(args: &CollectionArgs) -> anyhow::Result<(Loaded, Vec<bool>)> {
-    let selection = args.inputs.selection()?;
-    let mut loaded = if args.sources.is_empty() {
-        Loaded::default()
-    } else {
-        load_documents(
-            &args.sources,
-            &selection,
-            &args.order,
-            args.read_limit.max_bytes,
-        )?
-    };
-    let sources = loaded.names.len();
-    let known: std::collections::HashSet<String> = loaded.names.iter().cloned().collect();
-    let more = load_documents(
-        &args.paths,
-        &selection,
-        &args.order,
-        args.read_limit.max_bytes,
-    )?;
-    for (name, document) in more.names.into_iter().zip(more.documents) {
-        if !known.contains(&name) {
-            loaded.names.push(name);
-            loaded.documents.push(document);
-        }
-    }
-    loaded.skipped.extend(more.skipped);
-    loaded.files.extend(more.files);
-    let is_source = (0..loaded.names.len()).map(|d| d < sources).collect();
-    Ok((loaded, is_source))
-}
-
-/// Most documents `--matrix` accepts (the matrix is n x n).
-const MAX_MATRIX_DOCUMENTS: usize = 500;
 
 /// Most documents whose odds-ratio matrix is printed as a table after the summary.
 const MAX_MATRIX_TABLE: usize = 30;
@@ -101,13 +62,24 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         args.matrix.as_ref(),
     ];
     refuse_overwriting(&output_files, &page_folders, &[])?;
-    let (loaded, is_source) = load_with_sources(args)?;
-    let Loaded {
+    // The sources first, then the other documents, each in the stream order asked for; a file
+    // given both ways is a source.
+    let gathered = gather_documents(&GatherRequest {
+        sources: &args.sources,
+        paths: &args.paths,
+        selection: &args.inputs.selection()?,
+        order: &args.order,
+        load: &args.read_limit.load_options(),
+        except: None,
+    })?;
+    let is_source = gathered.is_source();
+    let Gathered {
         names,
         documents,
         skipped,
         files,
-    } = loaded;
+        ..
+    } = gathered;
     // The report's pair pages go to a folder beside it, replaced whole.
     let inputs: Vec<std::path::PathBuf> =
         files.into_iter().chain(args.model.file.clone()).collect();
@@ -146,22 +118,6 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         bar.set_position(p.done as u64);
     };
     let mut job = Job::new(&mut report, &cancel);
-    let resemblances = if method.is_none() || args.matrix.is_some() {
-        Some(fuzzy::resemblances(&documents, model, &params, &mut job)?)
-    } else {
-        None
-    };
-    if let Some(note) = resemblances
-        .as_ref()
-        .and_then(fuzzy::Resemblances::capped_note)
-    {
-        eprintln!("simdoc: {note}");
-    }
-    let mut collection = Collection::from_documents(names, &documents, normaliser, &mut job)
-        .context("preparing the documents")?;
-    if args.idf == IdfSource::Reference {
-        collection.frequencies = DocumentFrequencies::from_reference(&collection.vocabulary, model);
-    }
     // The comparison each pair's evidence comes from: `simdoc compare`'s under the same
     // matching; a judged fuzzy run decides its pairs with it too.
     let evidence_options = EvidenceOptions::new(
@@ -173,18 +129,29 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         },
         params.thresholds,
     );
-    let detection = match (&method, &resemblances) {
-        (Some(method), _) => method.detect(&collection, &mut job)?,
-        (None, Some(r)) => {
-            let (pairs, note) =
-                reported_pairs(r, &documents, model, &params, &evidence_options, &mut job)?;
-            if let Some(note) = note {
-                eprintln!("simdoc: {note}");
-            }
-            Detection::from_pairs(pairs, &collection)
-        }
-        (None, None) => Detection::default(),
-    };
+    let outcome = detect(
+        names,
+        &documents,
+        &RunSettings {
+            method: method.as_ref(),
+            params: &params,
+            normaliser,
+            idf_from: (args.idf == IdfSource::Reference).then_some(model),
+            matrix: args.matrix.is_some(),
+            model,
+            evidence: &evidence_options,
+        },
+        &mut job,
+    )?;
+    for note in &outcome.notes {
+        eprintln!("simdoc: {note}");
+    }
+    let RunOutcome {
+        collection,
+        detection,
+        resemblances,
+        ..
+    } = outcome;
     let mut report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
     report.same_text = detection
         .groups

@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
 
-use simdoc::corpus;
-use simdoc::document::{Document, LoadOptions};
+use simdoc::document::Document;
+use simdoc::selection::gather::{GatherRequest, Gathered, gather};
 use simdoc::selection::{FileSelection, Order, SkipReason};
 
 /// Which files of the folders given are read.
@@ -59,70 +59,29 @@ pub(crate) fn progress_bar() -> ProgressBar {
     bar
 }
 
-/// Documents read, with their names, and the files left out.
-#[derive(Default)]
-pub struct Loaded {
-    pub names: Vec<String>,
-    pub documents: Vec<Document>,
-    /// Every file selected for reading (read or not): outputs must not overwrite them.
-    pub files: Vec<PathBuf>,
-    /// Files of the folders not read as documents, with the reason.
-    pub skipped: Vec<(PathBuf, SkipReason)>,
-}
-
-/// Reads every selected file under `paths`, in `order`; unreadable files are reported on
-/// standard error and skipped.
-pub fn load_documents(
-    paths: &[PathBuf],
-    selection: &FileSelection,
-    order: &Order,
-    max_bytes: u64,
-) -> anyhow::Result<Loaded> {
-    let selected = selection.list(paths)?;
-    // A folder that cannot be read is left out like a file that cannot be read.
-    for error in &selected.unreadable {
-        eprintln!("simdoc: skipped: {error}");
-    }
-    let mut files = selected.files;
-    order.apply(&mut files);
-    let options = LoadOptions {
-        max_bytes,
-        ..LoadOptions::default()
-    };
+/// Reads the documents `request` names ([`simdoc::selection::gather`]) with a progress bar on
+/// standard error; files that could not be read are named there and left out, and so are the
+/// warnings reading noticed.
+pub fn gather_documents(request: &GatherRequest<'_>) -> anyhow::Result<Gathered> {
     let bar = progress_bar();
     bar.set_message("reading");
-    bar.set_length(files.len() as u64);
-    let read: Vec<_> = files
-        .par_iter()
-        .map(|file| {
-            let entries = corpus::read_entries(file, &options);
-            bar.inc(1);
-            entries.map(|list| {
-                list.into_iter()
-                    .map(|e| (e.name.clone(), e.into_document()))
-                    .collect::<Vec<_>>()
-            })
-        })
-        .collect();
+    let never = AtomicBool::new(false);
+    let gathered = gather(
+        request,
+        &mut |done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        },
+        &never,
+    )?;
     bar.finish_and_clear();
-    let mut loaded = Loaded {
-        skipped: selected.skipped,
-        files,
-        ..Loaded::default()
-    };
-    for result in read {
-        match result {
-            Ok(list) => {
-                for (name, doc) in list {
-                    print_warnings(&name, &doc);
-                    loaded.names.push(name);
-                    loaded.documents.push(doc);
-                }
-            }
-            Err(err) => eprintln!("simdoc: skipped: {err}"),
-        }
+    for error in &gathered.unreadable {
+        eprintln!("simdoc: skipped: {}", simdoc::escape::terminal(error));
     }
-    Ok(loaded)
+    for (name, doc) in gathered.names.iter().zip(&gathered.documents) {
+        print_warnings(name, doc);
+    }
+    Ok(gathered)
 }
 
 /// Prints what reading `doc` noticed (its warnings) on standard error, after its name.

@@ -12,6 +12,7 @@ use clap::Args;
 use simdoc::document;
 use simdoc::model::ReferenceModel;
 use simdoc::render::sources::{SourcesReport, sources_html};
+use simdoc::selection::gather::GatherRequest;
 use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
 
@@ -80,12 +81,15 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     refuse_overwriting(&outputs, &[], &[])?;
     let document = document::load(&args.document, &load)?;
     super::inputs::print_warnings(&args.document.display().to_string(), &document);
-    let loaded = super::inputs::load_documents(
-        &args.sources,
-        &args.inputs.selection()?,
-        &simdoc::selection::Order::Name,
-        args.read_limit.max_bytes,
-    )?;
+    // The document itself is no source of its own.
+    let loaded = super::inputs::gather_documents(&GatherRequest {
+        sources: &args.sources,
+        paths: &[],
+        selection: &args.inputs.selection()?,
+        order: &simdoc::selection::Order::Name,
+        load: &load,
+        except: Some(&args.document),
+    })?;
     let inputs: Vec<PathBuf> = std::iter::once(args.document.clone())
         .chain(loaded.files.iter().cloned())
         .chain(args.model.file.iter().cloned())
@@ -93,13 +97,6 @@ pub fn run(args: &SourcesArgs) -> anyhow::Result<()> {
     refuse_overwriting(&outputs, &[], &inputs)?;
     let skipped = loaded.skipped;
     let (names, sources) = (loaded.names, loaded.documents);
-    // The document itself is no source of its own.
-    let itself = std::fs::canonicalize(&args.document).ok();
-    let (names, sources): (Vec<String>, Vec<_>) = names
-        .into_iter()
-        .zip(sources)
-        .filter(|(name, _)| itself.is_none() || std::fs::canonicalize(name).ok() != itself)
-        .unzip();
     if sources.is_empty() {
         if skipped.is_empty() {
             anyhow::bail!("no source could be read from the paths given");

@@ -39,6 +39,7 @@ pub mod presets;
 pub mod qsign;
 pub mod roles;
 pub mod roul;
+pub mod run;
 pub mod shingling;
 pub mod simhash;
 pub mod tables;

@@ -92,6 +92,7 @@ impl SimdocApp {
             .filter(|s| !s.is_empty())
             .map(PathBuf::from);
         let (preset, detector) = self.collection.chosen(sources.is_some());
+        let model = Arc::clone(&self.model);
         let label = format!(
             "Collection: {} ({} preset) over {}",
             detector.name(),
@@ -110,6 +111,7 @@ impl SimdocApp {
                 sources.as_deref(),
                 (preset, detector),
                 include_boilerplate,
+                &*model,
                 &mut job,
             );
             JobOutput::Collection {

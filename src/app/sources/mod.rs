@@ -14,17 +14,16 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use crate::app::jobs::JobId;
 use crate::app::state::{LoadedDoc, Side};
 use crate::app::{JobOutput, Pick, SimdocApp};
 use crate::compare::CompareOptions;
-use crate::corpus;
 use crate::document::{self, Document, LoadOptions};
 use crate::render::sources::{SourcesReport, sources_html};
-use crate::selection::FileSelection;
+use crate::selection::gather::{GatherRequest, gather};
+use crate::selection::{FileSelection, Order};
 use crate::similarity::Thresholds;
 use crate::sources::{Attribution, SourceIndex};
 
@@ -418,42 +417,28 @@ fn read_input(document: DocumentChoice, paths: &[PathBuf]) -> Result<SourcesInpu
             }
         }
     };
-    let selected = FileSelection::default()
-        .list(paths)
-        .map_err(|e| e.to_string())?;
-    let mut skipped: Vec<String> = selected
+    // Read as `simdoc sources` reads its pool (the same selection, order and limits).
+    let never = std::sync::atomic::AtomicBool::new(false);
+    let gathered = gather(
+        &GatherRequest {
+            sources: paths,
+            paths: &[],
+            selection: &FileSelection::default(),
+            order: &Order::Name,
+            load: &LoadOptions::default(),
+            except: Some(&document.path),
+        },
+        &mut |_, _| {},
+        &never,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut skipped: Vec<String> = gathered
         .skipped
         .iter()
         .map(|(path, reason)| format!("{}: {}", path.display(), reason.describe()))
         .collect();
-    let itself = std::fs::canonicalize(&document.path).ok();
-    let files: Vec<&PathBuf> = selected
-        .files
-        .iter()
-        .filter(|f| itself.is_none() || std::fs::canonicalize(f).ok() != itself)
-        .collect();
-    let read: Vec<_> = files
-        .par_iter()
-        .map(|file| corpus::read_entries(file, &LoadOptions::default()))
-        .collect();
-    let (mut names, mut sources) = (Vec::new(), Vec::new());
-    for entries in read {
-        match entries {
-            Ok(entries) => {
-                for entry in entries {
-                    let name = entry.name.clone();
-                    let doc = entry.into_document();
-                    if doc.sentences.is_empty() {
-                        skipped.push(format!("{name}: holds no readable text"));
-                    } else {
-                        names.push(name);
-                        sources.push(doc);
-                    }
-                }
-            }
-            Err(error) => skipped.push(error.to_string()),
-        }
-    }
+    skipped.extend(gathered.unreadable);
+    let (names, sources) = (gathered.names, gathered.documents);
     if sources.is_empty() {
         return Err("No source could be read from the paths given.".to_string());
     }

@@ -17,6 +17,8 @@
 //! default), by modification time (news in publication order, when the files' times are those of
 //! publication), or as a list file names them.
 
+pub mod gather;
+
 use std::path::{Path, PathBuf};
 
 use crate::read::ReadError;
