@@ -285,7 +285,8 @@ fn a_bbc_summary_is_found_whole_in_its_own_article() {
 }
 
 /// One pair reads one containment under the default in every view: `simdoc compare`, `simdoc
-/// sources` against a pool of that one source, and the viewer's Sources view (a BBC summary
+/// sources` against a pool of that one source, the viewer's Sources view, `simdoc collection`
+/// of the two under the same matching, and the viewer's side-by-side comparison (a BBC summary
 /// and the other report of its story, 43% of it).
 #[test]
 #[cfg_attr(
@@ -329,6 +330,60 @@ fn compare_sources_and_the_sources_view_read_one_containment() {
     assert!(compared > 0.3, "{compared}");
     assert_eq!(attributed, compared);
     assert_eq!(shown, compared);
+    // The collection of the two under the same (judging) matching reports the pair with the
+    // same containment as its evidence, and says what it reports by.
+    let json = dir.path().join("collection.json");
+    let out = common::simdoc(&[
+        "collection",
+        common::arg(&summary),
+        common::arg(&source),
+        "--method",
+        "fuzzy",
+        "--matching-preset",
+        "documents",
+        // Without the news preset's cut for versions of one story (90% of one in the other).
+        "--min-resemblance",
+        "0",
+        "--json",
+        common::arg(&json),
+    ]);
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("parse");
+    let summary_at = report["documents"]
+        .as_array()
+        .expect("documents")
+        .iter()
+        .position(|name| name.as_str() == Some(common::arg(&summary)))
+        .expect("the summary is a document");
+    assert!(
+        report["matching"].as_str().is_some_and(|m| m
+            .contains("a pair reported when its comparison finds such a passage")
+            && !m.contains("--min-resemblance")),
+        "{report}"
+    );
+    let pair = &report["pairs"][0];
+    let side = usize::from(pair["a"].as_u64() != Some(summary_at as u64));
+    assert_eq!(
+        pair["evidence"]["containment"][side].as_f64(),
+        Some(compared),
+        "{report}"
+    );
+    // The viewer's side-by-side comparison of the pair, under its default preset.
+    let mut app = SimdocApp::new(Settings::default(), Arc::new(ReferenceModel::embedded()));
+    app.settings.example_shown = true;
+    app.open(Side::Left, summary.clone());
+    app.open(Side::Right, source.clone());
+    let mut h = harness(app);
+    settle(&mut h);
+    let viewed = h
+        .state()
+        .view
+        .as_ref()
+        .expect("compared")
+        .figures
+        .containment[0];
+    assert_eq!(viewed, compared);
 }
 
 #[test]

@@ -308,6 +308,16 @@ impl CollectionArgs {
                  an EQ sentence are its candidates)",
             );
         }
+        // The preset's cut on the pair's larger share, which a pair with evidence can miss
+        // (the news preset reports versions of one story, at least 90% of one in the other).
+        let cut = self.fuzzy_params()?.min_resemblance;
+        if cut > 0.0 && self.detector() == Detector::Fuzzy {
+            thresholds.push_str(&format!(
+                ", and only when {} or more of one document is found in the other \
+                 (--min-resemblance)",
+                simdoc::render::percent(cut)
+            ));
+        }
         let exclusions = self.matching.exclusions();
         // What is left out, and where: exclusions from the ranking and the evidence alike, the
         // shortest match from the evidence only (the screening counts sentence by sentence).
