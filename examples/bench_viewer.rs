@@ -156,7 +156,7 @@ fn main() {
         let thresholds = simdoc::similarity::Thresholds {
             permission,
             variation: 0.15,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         };
         let matches: Vec<_> = analysis.comparison.matches(&thresholds).copied().collect();
@@ -189,7 +189,7 @@ fn main() {
         thresholds: simdoc::similarity::Thresholds {
             permission: 0.5,
             variation: 0.15,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         },
         ..Settings::default()

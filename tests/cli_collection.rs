@@ -325,7 +325,7 @@ fn from_reads_the_tables_of_a_cluster_run() {
     assert_eq!(
         written,
         serde_json::json!({
-            "version": 2,
+            "version": 3,
             "units": {"offsets": "unicode_code_points", "sentences": "positions_from_0"},
             "method": "simhash",
             "documents": ["a.txt", "b.txt"],

@@ -372,7 +372,7 @@ proptest! {
         variation in 0.0f64..1.0,
     ) {
         let cancel = AtomicBool::new(false);
-        let thresholds = Thresholds { permission: permission.max(floor), variation, chance: None, min_words: 0 };
+        let thresholds = Thresholds { permission: permission.max(floor), variation, max_e_value: None, min_words: 0 };
         for options in option_sets() {
             // Every partner kept: the classes are checked against every pair (each sentence
             // keeping its best partners is checked below).
@@ -430,7 +430,7 @@ proptest! {
     ) {
         let cancel = AtomicBool::new(false);
         let permission = floor + step * (1.0 - floor);
-        let thresholds = Thresholds { permission, variation: 1.0, chance: None, min_words: 0 };
+        let thresholds = Thresholds { permission, variation: 1.0, max_e_value: None, min_words: 0 };
         let both_ways_of_counting = option_sets()
             .into_iter()
             .flat_map(|o| [(o, true), (o, false)]);
@@ -507,13 +507,13 @@ fn thresholds_filter_without_rescoring() {
     let strict = Thresholds {
         permission: 0.9,
         variation: 0.15,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     let lenient = Thresholds {
         permission: 0.85,
         variation: 0.15,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     assert_eq!(cmp.matches(&strict).count(), 0);
@@ -522,7 +522,7 @@ fn thresholds_filter_without_rescoring() {
     assert!(!cmp.covers(&Thresholds {
         permission: 0.4,
         variation: 0.1,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     }));
 }

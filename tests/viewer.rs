@@ -383,7 +383,7 @@ fn a_permission_below_the_floor_rescores_while_the_old_view_stays() {
     let low = Thresholds {
         permission: 0.25,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     h.state_mut().set_thresholds(low);

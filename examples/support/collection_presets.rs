@@ -193,7 +193,7 @@ fn grids() -> Vec<Setting> {
         fuzzy::FuzzyParams {
             chance: MatchingPreset::DOCUMENTS.chance,
             thresholds: simdoc::similarity::Thresholds {
-                chance: MatchingPreset::DOCUMENTS.thresholds.chance,
+                max_e_value: MatchingPreset::DOCUMENTS.thresholds.max_e_value,
                 ..with_permission(with_matching(base, MatchingPreset::MEASURED), 0.6).thresholds
             },
             ..with_permission(with_matching(base, MatchingPreset::MEASURED), 0.6)

@@ -245,7 +245,7 @@ pub fn differences(from: &Preset, to: &Preset) -> Vec<String> {
         f64::from(from.thresholds.min_words),
         f64::from(to.thresholds.min_words),
     );
-    if from.thresholds.chance != to.thresholds.chance {
+    if from.thresholds.max_e_value != to.thresholds.max_e_value {
         out.push("the chance bar".to_string());
     }
     if from.refine != to.refine {

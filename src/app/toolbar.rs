@@ -108,7 +108,7 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 /// The E-value bar of a comparison judged against chance, on a log scale: passages whose
 /// E-value is above it are not counted. Filtering only, so it acts at once.
 fn chance_slider_ui(ui: &mut egui::Ui, thresholds: &mut crate::similarity::Thresholds) {
-    let mut bar = thresholds.chance.unwrap_or(1.0);
+    let mut bar = thresholds.max_e_value.unwrap_or(1.0);
     let label = ui.label("Chance");
     ui.add(
         egui::Slider::new(&mut bar, 1e-12..=1.0)
@@ -121,7 +121,7 @@ fn chance_slider_ui(ui: &mut egui::Ui, thresholds: &mut crate::similarity::Thres
          good by chance in this comparison. 1e-5 is the documents preset's (chosen on the \
          text-alignment corpus, EVALUATION.md); towards 1, chance passages appear.",
     );
-    thresholds.chance = Some(bar);
+    thresholds.max_e_value = Some(bar);
 }
 
 /// What each method does, for the method menu.

@@ -299,7 +299,7 @@ impl CollectionArgs {
         // thresholds of a preset whose judging `--judge-chance false` turned off).
         let mut shown = matching.thresholds;
         if matching.chance.is_none() {
-            shown.chance = None;
+            shown.max_e_value = None;
         }
         let mut thresholds = simdoc::render::report::thresholds_in_words(&shown);
         if matching.chance.is_some() && self.detector() == Detector::Fuzzy {

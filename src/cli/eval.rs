@@ -489,7 +489,7 @@ mod tests {
             Thresholds {
                 permission: 0.7,
                 variation: Thresholds::MEASURED.variation,
-                chance: None,
+                max_e_value: None,
                 min_words: 0,
             }
         );

@@ -201,11 +201,11 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
             .sweep_chance
             .iter()
             .map(|c| c.0)
-            .chain(args.sweep_chance.is_empty().then_some(thresholds.chance))
+            .chain(args.sweep_chance.is_empty().then_some(thresholds.max_e_value))
         {
             let config = simdoc::similarity::Thresholds {
                 permission,
-                chance,
+                max_e_value: chance,
                 ..thresholds
             };
             if !configs.contains(&config) {

@@ -397,7 +397,7 @@ impl MatchingValues {
         };
         rules.verdict = self.verdict.unwrap_or(rules.verdict);
         if let Some(ChanceBar(bar)) = self.chance {
-            preset.thresholds.chance = bar;
+            preset.thresholds.max_e_value = bar;
         }
         match self.judge_chance {
             Some(false) => preset.chance = None,
@@ -406,7 +406,7 @@ impl MatchingValues {
                 // Judged against chance with no bar would count every chain: the documents
                 // preset's bar unless --chance names one.
                 if self.chance.is_none() {
-                    preset.thresholds.chance = simdoc::compare::Preset::DOCUMENTS.thresholds.chance;
+                    preset.thresholds.max_e_value = simdoc::compare::Preset::DOCUMENTS.thresholds.max_e_value;
                 }
             }
             _ => {}

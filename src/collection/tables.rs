@@ -501,7 +501,7 @@ mod tests {
                 pairs: 3,
                 words: 21,
                 score: 0.9,
-                chance: None,
+                e_value: None,
                 members: Vec::new(),
             }],
         };

@@ -95,7 +95,7 @@ pub struct Change {
 /// What decides the change list besides the matches (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ChangeRules {
-    /// Judged against chance (with a passage bar, [`Thresholds::chance`]), a pair that is not
+    /// Judged against chance (with a passage bar, [`Thresholds::max_e_value`]), a pair that is not
     /// identical makes its sentences changed or moved only when its own E-value is at most
     /// this. Chosen on the generated revisions of the training texts (EVALUATION.md, "The
     /// editor's change list").
@@ -183,7 +183,7 @@ impl Comparison {
         rules: &ChangeRules,
     ) -> Changes {
         let judged = self.chance.is_some();
-        let bar = thresholds.chance.map(|_| rules.pair_bar);
+        let bar = thresholds.max_e_value.map(|_| rules.pair_bar);
         let evidence: Vec<bool> = matches
             .iter()
             .map(|p| evidence_on_its_own(p, judged, bar))
@@ -212,7 +212,7 @@ pub fn evidence_on_its_own(pair: &ScoredPair, judged: bool, bar: Option<f64>) ->
     if pair.identical || !judged {
         return true;
     }
-    match (bar, pair.chance) {
+    match (bar, pair.e_value) {
         (None, _) => true,
         (Some(bar), Some(e)) => e <= bar,
         (Some(_), None) => false,

@@ -12,7 +12,7 @@ impl Comparison {
     /// so it is the better account of the pair), and the other pairs EQ on their own.
     ///
     /// When matches are judged against chance, only the links of passages whose E-value is at
-    /// most [`Thresholds::chance`] ([`Self::evidence_chains`]).
+    /// most [`Thresholds::max_e_value`] ([`Self::evidence_chains`]).
     ///
     /// With [`Thresholds::min_words`], matches in a run of fewer words are left out: a passage
     /// (an evidence chain when judged against chance, else a run of matches with at most
@@ -79,7 +79,7 @@ impl Comparison {
 
     /// In a comparison judged against chance: the passages that count as evidence under
     /// `thresholds` (chains of links admitted by [`ScoredPair::is_link`] whose E-value is at
-    /// most [`Thresholds::chance`], all chains when it is `None`), their members indexing
+    /// most [`Thresholds::max_e_value`], all chains when it is `None`), their members indexing
     /// [`Self::pairs`]. Empty otherwise.
     pub fn evidence_chains(&self, thresholds: &Thresholds) -> Vec<chance::chains::Chain> {
         let Some(evidence) = &self.chance else {
@@ -103,7 +103,7 @@ impl Comparison {
             .collect();
         let links: Vec<ScoredPair> = eligible.iter().map(|&i| self.pairs[i]).collect();
         let kept: Vec<Option<u32>> = links.iter().map(|p| evidence.index_of(p)).collect();
-        let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        let bar = thresholds.max_e_value.map_or(f64::INFINITY, |e| e.max(0.0).ln());
         let surprise = |i: usize, before: Option<usize>| {
             evidence.surprise(kept[i], before.and_then(|j| kept[j]))
         };
@@ -222,7 +222,7 @@ impl Comparison {
     /// Whether some of the evidence under `thresholds` is a whole text copied that is too short
     /// to reach the chance bar on its own ([`Self::copies_a_whole_text`]), for the summary.
     pub fn too_short_to_judge(&self, thresholds: &Thresholds) -> bool {
-        let bar = thresholds.chance.map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        let bar = thresholds.max_e_value.map_or(f64::INFINITY, |e| e.max(0.0).ln());
         self.chance.is_some()
             && self
                 .evidence_chains(thresholds)

@@ -58,8 +58,8 @@ pub struct Passage {
     pub score: f64,
     /// When matches are judged against chance: the passage's E-value, the expected number of
     /// passages at least as good by chance in this comparison ([`super::chance::chains`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chance: Option<f64>,
+    #[serde(default, alias = "chance", skip_serializing_if = "Option::is_none")]
+    pub e_value: Option<f64>,
     /// Indices of the pairs (into the slice given to [`find`]) in chain order.
     #[serde(skip)]
     pub members: Vec<usize>,
@@ -242,7 +242,7 @@ pub(crate) fn passage_of(pairs: &[ScoredPair], members: Vec<usize>, words: [&[u3
         } else {
             score / members.len() as f64
         },
-        chance: None,
+        e_value: None,
         members,
     }
 }
@@ -381,7 +381,7 @@ pub fn passages_of(
                     .map(|&m| index_of(&comparison.pairs[m]))
                     .collect();
                 let mut passage = passage_of(matches, members?, words);
-                passage.chance = Some(c.ln_e.exp());
+                passage.e_value = Some(c.ln_e.exp());
                 Some(passage)
             })
             .collect();

@@ -240,7 +240,7 @@ mod tests {
             thresholds: Thresholds {
                 permission: 0.61,
                 variation: 0.0,
-                chance: None,
+                max_e_value: None,
                 min_words: 0,
             },
             ..Preset::MEASURED

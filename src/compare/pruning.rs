@@ -175,7 +175,7 @@ mod tests {
                 let thresholds = Thresholds {
                     permission: options.floor + 0.05 * f64::from(step),
                     variation,
-                    chance: None,
+                    max_e_value: None,
                     min_words: 0,
                 };
                 let matched = |c: &Comparison| -> Vec<ScoredPair> {

@@ -17,7 +17,7 @@ fn compare_texts(a: &str, b: &str, model: &TableModel) -> Comparison {
 const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
-    chance: None,
+    max_e_value: None,
     min_words: 0,
 };
 
@@ -37,7 +37,7 @@ fn containment_averages_each_sentences_best_sim() {
     let strict = Thresholds {
         permission: 0.8,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     assert_eq!(c.figures(&strict).containment, [0.0, 0.0]);
@@ -56,7 +56,7 @@ fn containment_is_directional_where_eq_is_not() {
     let strict_variation = Thresholds {
         permission: 0.5,
         variation: 0.2,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     let f = c.figures(&strict_variation);
@@ -75,7 +75,7 @@ fn a_split_sentence_is_matched_one_to_two() {
     let thresholds = Thresholds {
         permission: 0.8,
         variation: 0.15,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     let matches: Vec<ScoredPair> = c.matches(&thresholds).copied().collect();
@@ -131,7 +131,7 @@ fn assert_same_result(name: &str, needed: &Comparison, every: &Comparison) {
             let thresholds = Thresholds {
                 permission: needed.floor + 0.05 * f64::from(step),
                 variation,
-                chance: None,
+                max_e_value: None,
                 min_words: 0,
             };
             let matched =
@@ -374,11 +374,11 @@ fn a_shortest_match_leaves_out_short_runs_from_matches_and_figures() {
 fn evidence_chains_kept_for_one_set_of_thresholds_are_never_given_for_another() {
     let cmp = example_against_itself(CompareOptions::default().rules);
     let loose = Thresholds {
-        chance: None,
+        max_e_value: None,
         ..Thresholds::DOCUMENTS
     };
     let strict = Thresholds {
-        chance: Some(1e-40),
+        max_e_value: Some(1e-40),
         ..Thresholds::DOCUMENTS
     };
     // Each asked for on a fresh copy (a copy keeps nothing) and then in turn on one comparison.

@@ -93,7 +93,7 @@ mod tests {
         let thresholds = Thresholds {
             permission: 0.8,
             variation: 0.15,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         };
         let r = report(&rows, &model, &CompareOptions::default(), &thresholds);

@@ -179,7 +179,7 @@ pub fn halves_report(scores: &[PairScore], thresholds: Thresholds) -> HalvesRepo
     let off = Thresholds {
         permission: thresholds.permission,
         variation: VARIATION_OFF,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
     HalvesReport {

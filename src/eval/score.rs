@@ -281,7 +281,7 @@ mod tests {
         let lenient = Thresholds {
             permission: 0.75,
             variation: 0.15,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         };
         assert!(s.decide(Method::Fuzzy, &lenient));

@@ -70,7 +70,7 @@ impl SweepPoint {
         Thresholds {
             permission: self.permission,
             variation: self.variation,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         }
     }
@@ -130,7 +130,7 @@ impl Sweep {
                 Thresholds {
                     permission,
                     variation,
-                    chance: None,
+                    max_e_value: None,
                     min_words: 0,
                 },
             )

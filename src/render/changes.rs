@@ -158,7 +158,7 @@ impl Report<'_> {
                         b_sentence: pair.right,
                         a: span(a.doc, pair.sentences(JoinSide::Left))?,
                         b: span(b.doc, pair.sentences(JoinSide::Right))?,
-                        e_value: pair.chance,
+                        e_value: pair.e_value,
                         words: words.map(super::words::changes_line),
                         only_a,
                         only_b,

@@ -16,8 +16,9 @@ use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
 use crate::collection::{DetectedPair, Detection, DocId};
 
-/// Version of the JSON shape; raised when a field changes meaning or disappears.
-pub const COLLECTION_JSON_VERSION: u32 = 2;
+/// Version of the JSON shape; raised when a field changes meaning or disappears. Version 3: the
+/// evidence's passages name their E-value `e_value` (was `chance`).
+pub const COLLECTION_JSON_VERSION: u32 = 3;
 
 /// A detection with the documents' roles and the evidence found for its pairs.
 pub struct CollectionReport<'a> {

@@ -275,7 +275,7 @@ fn passages_html(out: &mut String, report: &Report<'_>) {
             let _ = write!(
                 out,
                 "<td>{}</td>",
-                p.chance.map_or(String::new(), super::e_value)
+                p.e_value.map_or(String::new(), super::e_value)
             );
         }
         out.push_str("</tr>");
@@ -379,7 +379,7 @@ fn matches_html(out: &mut String, report: &Report<'_>) {
             p.sim_rl,
             tier_of(p.identical).name(),
             passage.map_or(String::new(), |n| (n + 1).to_string()),
-            p.chance.map_or(String::new(), super::e_value),
+            p.e_value.map_or(String::new(), super::e_value),
         );
         for (doc, side) in [
             (a.doc, crate::similarity::JoinSide::Left),

@@ -443,7 +443,7 @@ pub fn thresholds_in_words(thresholds: &Thresholds) -> String {
     };
     // Judged against chance the bar is what decides; say it (the permission only admits links).
     let chance = thresholds
-        .chance
+        .max_e_value
         .map(|bar| format!(", judged against chance: passages at E-value {bar:e} or below"))
         .unwrap_or_default();
     format!(

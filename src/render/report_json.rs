@@ -21,8 +21,10 @@ use crate::similarity::{JoinSide, Thresholds};
 
 /// Version of the JSON report's shape; raised when a field changes meaning or disappears.
 /// Version 2: `detail`, the documents' `unmatched` sentences, and the compact level without
-/// the matches' `offsets` and `words` and without `nodes`.
-pub const REPORT_VERSION: u32 = 2;
+/// the matches' `offsets` and `words` and without `nodes`. Version 3: each match's and each
+/// passage's E-value is `e_value` (was `chance`, a word that also named the bar and the search),
+/// and the thresholds' bar on it `max_e_value`.
+pub const REPORT_VERSION: u32 = 3;
 
 /// How much a JSON report holds (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -277,7 +279,7 @@ pub struct JsonMatch<'a> {
     /// When matches are judged against chance: the pair's E-value alone (the expected number of
     /// pairs as good by chance in this comparison; its passage's E-value pools its links).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chance: Option<f64>,
+    pub e_value: Option<f64>,
     /// The pair's words aligned, when the report has them and is full (not for the pairs of
     /// repeated sentences listed only in part: see `capped`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -327,7 +329,7 @@ impl<'a> JsonMatches<'a> {
                 b: side_offsets(report.sides[1].doc, pair_range(p, JoinSide::Right)),
             }),
             passage: report.passage_of.get(i).copied().flatten(),
-            chance: p.chance,
+            e_value: p.e_value,
             words: report
                 .words
                 .get(i)

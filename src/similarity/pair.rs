@@ -27,7 +27,7 @@ pub struct ScoredPair {
     /// ([`crate::compare::chance`]): its E-value, the expected number of pairs at least as good
     /// among all the pairs the two documents could form by chance.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub chance: Option<f64>,
+    pub e_value: Option<f64>,
     /// The learned verdict's probability that the two sentences say the same
     /// ([`verdict`](super::verdict)), when the rules decide by it
     /// ([`MatchRules::verdict`](super::MatchRules::verdict)): then the pair
@@ -70,7 +70,7 @@ impl ScoredPair {
     /// `[Sim(left, right), Sim(right, left)]`, not part of a one-to-two match, not yet judged
     /// against chance and without the learned verdict. The one constructor every matcher,
     /// comparison step and test builds pairs with; the later steps add what they know with
-    /// [`Self::with_chance`], [`Self::with_verdict`] or a join ([`crate::compare::joined`]).
+    /// [`Self::with_e_value`], [`Self::with_verdict`] or a join ([`crate::compare::joined`]).
     pub fn new(left: u32, right: u32, [sim_lr, sim_rl]: [f64; 2], identical: bool) -> ScoredPair {
         ScoredPair {
             left,
@@ -79,15 +79,15 @@ impl ScoredPair {
             sim_rl,
             identical,
             joined: None,
-            chance: None,
+            e_value: None,
             verdict: None,
         }
     }
 
-    /// The pair with its E-value in its comparison ([`Self::chance`]).
-    pub fn with_chance(self, e_value: f64) -> ScoredPair {
+    /// The pair with its E-value in its comparison ([`Self::e_value`]).
+    pub fn with_e_value(self, e_value: f64) -> ScoredPair {
         ScoredPair {
-            chance: Some(e_value),
+            e_value: Some(e_value),
             ..self
         }
     }
@@ -167,7 +167,7 @@ impl ScoredPair {
             sim_rl: self.sim_lr,
             identical: self.identical,
             joined: self.joined.map(Joined::swapped),
-            chance: self.chance,
+            e_value: self.e_value,
             verdict: self.verdict,
         }
     }

@@ -14,8 +14,8 @@ pub struct Thresholds {
     /// In a comparison that judges matches against chance ([`crate::compare::chance`]): the
     /// largest E-value a passage may have to count as evidence (the expected number of passages
     /// at least as good by chance). `None`: every passage counts.
-    #[serde(default)]
-    pub chance: Option<f64>,
+    #[serde(default, alias = "chance")]
+    pub max_e_value: Option<f64>,
     /// In a comparison of documents: matches in a run of fewer words than this are left out,
     /// as WCopyfind's "shortest phrase to match" and Turnitin's "exclude matches under N words"
     /// do ([`crate::compare::Comparison::matches`]). 0 (the default of every preset) keeps every
@@ -33,7 +33,7 @@ impl Thresholds {
     pub const THESIS: Thresholds = Thresholds {
         permission: 0.825,
         variation: 0.15,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
 
@@ -48,7 +48,7 @@ impl Thresholds {
     pub const MEASURED: Thresholds = Thresholds {
         permission: 0.4,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
 }
@@ -60,7 +60,7 @@ impl Thresholds {
     pub const DOCUMENTS: Thresholds = Thresholds {
         permission: 0.3,
         variation: 1.0,
-        chance: Some(1e-5),
+        max_e_value: Some(1e-5),
         min_words: 0,
     };
 
@@ -71,7 +71,7 @@ impl Thresholds {
     pub const WORDNET: Thresholds = Thresholds {
         permission: 0.4,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
 
@@ -84,7 +84,7 @@ impl Thresholds {
     pub const VERDICT: Thresholds = Thresholds {
         permission: 0.46,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: 0,
     };
 }

@@ -351,7 +351,7 @@ fn share_of(
     let figures = comparison.figures(&Thresholds {
         permission,
         variation: 1.0,
-        chance: None,
+        max_e_value: None,
         min_words: thresholds.min_words,
     });
     (

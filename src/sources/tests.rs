@@ -11,7 +11,7 @@ use crate::similarity::table::TableModel;
 const LOOSE: Thresholds = Thresholds {
     permission: 0.5,
     variation: 1.0,
-    chance: None,
+    max_e_value: None,
     min_words: 0,
 };
 

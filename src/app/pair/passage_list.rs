@@ -35,7 +35,7 @@ pub fn order(passages: &[Passage], sort: PassageSort) -> Vec<usize> {
         }
         PassageSort::ByScore => order.sort_by(|&x, &y| {
             let (p, q) = (&passages[x], &passages[y]);
-            match (p.chance, q.chance) {
+            match (p.e_value, q.e_value) {
                 (Some(e), Some(f)) => e.total_cmp(&f),
                 _ => q.score.total_cmp(&p.score),
             }
@@ -146,14 +146,14 @@ pub fn passage_list_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 mod tests {
     use super::*;
 
-    fn passage(a: u32, words: usize, score: f64, chance: Option<f64>) -> Passage {
+    fn passage(a: u32, words: usize, score: f64, e_value: Option<f64>) -> Passage {
         Passage {
             a: [a, a + 1],
             b: [a, a + 1],
             pairs: 2,
             words,
             score,
-            chance,
+            e_value,
             members: Vec::new(),
         }
     }

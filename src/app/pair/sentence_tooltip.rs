@@ -135,7 +135,7 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                     tier.name(),
                     crate::app::widgets::shorten(text, 160)
                 ));
-                if let Some(e) = pair.chance {
+                if let Some(e) = pair.e_value {
                     // Judged against chance: the Sims admit the pair as a link, its passage's
                     // E-value decides.
                     ui.weak(format!(
@@ -148,7 +148,7 @@ pub fn sentence_tooltip_ui(app: &mut SimdocApp, ui: &mut egui::Ui, side: Side, p
                             "Its passage: E-value {} (the expected number of passages as good \
                              by chance in this comparison; the bar is {})",
                             crate::render::e_value(passage),
-                            thresholds.chance.map_or("off".to_string(), crate::render::e_value)
+                            thresholds.max_e_value.map_or("off".to_string(), crate::render::e_value)
                         ));
                     }
                 } else if let (Some(p), true) = (pair.verdict, graded) {
@@ -185,7 +185,7 @@ fn passage_e(app: &SimdocApp, pair: &ScoredPair) -> Option<f64> {
         .binary_search_by_key(&(pair.left, pair.right), |p| (p.left, p.right))
         .ok()?;
     let passage = view.passage_of.get(index).copied().flatten()?;
-    view.passages.get(passage as usize)?.chance
+    view.passages.get(passage as usize)?.e_value
 }
 
 /// The other sentence of a pair, seen from `side`.

@@ -98,7 +98,7 @@ pub fn judged_pairs(
         &|_, _, _, _| {},
     )?;
     let collection_sentences: usize = resemblances.sentences.iter().sum();
-    let bar = options.thresholds.chance;
+    let bar = options.thresholds.max_e_value;
     let mut kept: Vec<DetectedPair> = pairs
         .iter()
         .zip(found)
@@ -108,7 +108,7 @@ pub fn judged_pairs(
             let significant = evidence
                 .passages
                 .iter()
-                .any(|p| passes_over_collection(p.chance, bar, factor));
+                .any(|p| passes_over_collection(p.e_value, bar, factor));
             // [a in b, b in a]: RS(a, b) and RS(b, a) of the counted pairs, on the containments.
             let [in_b, in_a] = evidence.containment;
             (significant && in_b.max(in_a) >= params.min_resemblance)

@@ -68,7 +68,7 @@ pub fn chain_ln_e(x: f64, k: usize, ln_pairs: f64, reach: u32) -> f64 {
 /// The pair's -ln P from its E-value (`chance`) in a comparison of `ln_pairs` pairs: its whole
 /// evidence, whatever comes before it.
 pub fn surprise_of(pair: &ScoredPair, ln_pairs: f64) -> f64 {
-    pair.chance
+    pair.e_value
         .map_or(0.0, |e| (ln_pairs - e.max(f64::MIN_POSITIVE).ln()).max(0.0))
 }
 
@@ -167,7 +167,7 @@ mod tests {
     }
 
     fn link(left: u32, right: u32, ln_e: f64) -> ScoredPair {
-        ScoredPair::scored(left, right, 0.5, 0.5).with_chance(ln_e.exp())
+        ScoredPair::scored(left, right, 0.5, 0.5).with_e_value(ln_e.exp())
     }
 
     #[test]

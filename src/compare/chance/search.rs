@@ -381,5 +381,5 @@ fn scored(
         _ => sentence_similarity(l, r, model, rules),
     };
     ScoredPair::new(link.left, link.right, [sim_lr, sim_rl], l.terms == r.terms)
-        .with_chance((ln_pairs + link.ln_p).exp())
+        .with_e_value((ln_pairs + link.ln_p).exp())
 }

@@ -140,7 +140,7 @@ fn a_pair_that_is_not_evidence_on_its_own_leaves_its_sentences_deleted_and_added
     // link of the passage around it but no evidence alone.
     let mut matches: Vec<ScoredPair> = (0..3u32).map(|i| pair(i, i, true)).collect();
     let mut weak = pair(4, 3, false);
-    weak.chance = Some(541.0);
+    weak.e_value = Some(541.0);
     matches.push(weak);
     matches.extend((7..10u32).map(|i| pair(i, i - 4, true)));
     let judged = |bar: Option<f64>| -> Vec<bool> {

@@ -84,7 +84,7 @@ pub fn join_adjacent(mut passages: Vec<Passage>, reach: u32) -> Vec<Passage> {
                 last.b[1] = next.b[1];
                 last.pairs += next.pairs;
                 last.words += next.words;
-                last.chance = match (last.chance, next.chance) {
+                last.e_value = match (last.e_value, next.e_value) {
                     (Some(x), Some(y)) => Some(x.min(y)),
                     (x, y) => x.or(y),
                 };
@@ -108,7 +108,7 @@ mod tests {
             pairs: members.len(),
             words: 10,
             score: 1.0,
-            chance: Some(1e-9),
+            e_value: Some(1e-9),
             members,
         }
     }

@@ -337,7 +337,7 @@ pub fn sweep_markdown(rows: &[(crate::similarity::Thresholds, AlignmentScore)]) 
     out.push('\n');
     for (thresholds, score) in rows {
         let bar = thresholds
-            .chance
+            .max_e_value
             .map_or("off".to_string(), |e| format!("{e}"));
         out.push_str(&format!(
             "| {} | {bar} | {:.3} |",

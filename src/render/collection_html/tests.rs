@@ -17,7 +17,7 @@ fn evidence(a_in_b: f64, b_in_a: f64) -> PairEvidence {
             pairs: 2,
             words: 20,
             score: 1.0,
-            chance: None,
+            e_value: None,
             members: vec![0, 1],
         }],
     }

@@ -309,7 +309,7 @@ mod tests {
         let t = super::super::Thresholds {
             permission: 0.9,
             variation: 0.0,
-            chance: None,
+            max_e_value: None,
             min_words: 0,
         };
         assert!(pairs[2].is_eq(&t) && !pairs[0].is_eq(&t));
