@@ -176,14 +176,14 @@ fn index_against_brute_force(
 /// are searched whole (every sentence its own class) and the word rates are the two documents'
 /// own, as under the default options.
 fn default_search_against_brute_force(pair: &PreparedPair, never: &AtomicBool) {
-    use simdoc::compare::chance::{ChanceOptions, null::NullModel, seeds};
+    use simdoc::compare::chance::{ChanceSearch, null::NullModel, seeds};
     let docs = [&pair.left, &pair.right];
     let null = NullModel::new(&pair.left, &pair.right, None);
     let ones = docs.map(|d| vec![1u32; d.sentences.len()]);
     let counts = [&ones[0][..], &ones[1][..]];
     let [n, m] = null.sentences;
     let ln_p_bar =
-        (ChanceOptions::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
+        (ChanceSearch::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
     let (found, indexed) = time_median(|| {
         let terms = docs.map(|d| seeds::weighted(d, &null));
         let slices = terms

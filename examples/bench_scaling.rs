@@ -187,7 +187,7 @@ fn measure(
         floor: floor_for(&preset.rules, &preset.thresholds),
         refine: preset.refine,
         rules: preset.rules,
-        chance: preset.chance,
+        chance_search: preset.chance_search,
         ..CompareOptions::default()
     };
     let paths = [0, 1].map(|side| dir.join(format!("{case}-{side}.txt")));

@@ -29,7 +29,7 @@ done
 
 # Permission and E-value bar: one run compares once and filters every way.
 "$S" eval alignment run "$OUT/tune" --label documents \
-  --sweep-permission 0.2,0.3,0.4 --sweep-chance 1e-4,1e-5,1e-6 > "$OUT/grid-bars.md"
+  --sweep-permission 0.2,0.3,0.4 --sweep-max-e-value 1e-4,1e-5,1e-6 > "$OUT/grid-bars.md"
 
 # What the search is: link bar, reach, seeds per sentence, stopwords; and the reference prior,
 # also on 500-byte backgrounds (the corpus's smallest size is 5 KB).

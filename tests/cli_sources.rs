@@ -167,7 +167,7 @@ fn attributed(document: &Path, pool: &Path, flags: &[&str]) -> f64 {
 /// common words ("He declined to give a reason.", in no article) against the 59 articles of
 /// enwiki's wiki_42, one file each. Judged against chance (the default, or `--judge-chance true`
 /// under the measured preset) nothing is attributed; scored by Sims (the measured preset,
-/// `--judge-chance false`) or with no chance bar (`--chance off`), the line is "found" in long
+/// `--judge-chance false`) or with no chance bar (`--max-e-value off`), the line is "found" in long
 /// sentences that hold its words. (Before, `sources` judged by Sims whatever these said.)
 #[test]
 #[cfg_attr(
@@ -212,5 +212,5 @@ fn the_chance_flags_change_what_sources_attributes() {
     );
     assert!(attributed(&document, &pool, &["--preset", "measured"]) > 0.0);
     assert!(attributed(&document, &pool, &["--judge-chance", "false"]) > 0.0);
-    assert!(attributed(&document, &pool, &["--chance", "off"]) > 0.0);
+    assert!(attributed(&document, &pool, &["--max-e-value", "off"]) > 0.0);
 }

@@ -397,7 +397,7 @@ fn the_teacher_preset_button_attributes_as_simdoc_sources_does_under_it() {
     // Collection mode's teacher matching: permission 0.6, every pair reaching it (not judged
     // against chance).
     assert_eq!(run.thresholds.permission, 0.6);
-    assert!(h.state().settings.chance.is_none());
+    assert!(h.state().settings.chance_search.is_none());
     let shown: Vec<(String, f64)> = run
         .attribution
         .sources

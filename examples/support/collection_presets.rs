@@ -191,7 +191,7 @@ fn grids() -> Vec<Setting> {
     matchings.push((
         "measured, permission 0.6, judged against chance".to_string(),
         fuzzy::FuzzyParams {
-            chance: MatchingPreset::DOCUMENTS.chance,
+            chance_search: MatchingPreset::DOCUMENTS.chance_search,
             thresholds: simdoc::similarity::Thresholds {
                 max_e_value: MatchingPreset::DOCUMENTS.thresholds.max_e_value,
                 ..with_permission(with_matching(base, MatchingPreset::MEASURED), 0.6).thresholds

@@ -77,7 +77,7 @@ impl Ready {
                     })
                     .expect("never cancelled")
                 });
-                if params.chance.is_none() {
+                if params.chance_search.is_none() {
                     return Detection::from_pairs(r.reported_pairs(params), &self.collection);
                 }
                 // Judged against chance: every candidate compared once (at no reporting cut),

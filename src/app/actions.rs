@@ -111,14 +111,14 @@ impl SimdocApp {
         self.settings.preset_as_chosen = Some(preset);
         if preset.refine != self.settings.refine
             || preset.rules != self.settings.rules
-            || preset.chance != self.settings.chance
+            || preset.chance_search != self.settings.chance_search
         {
             self.settings.refine = preset.refine;
             self.settings.rules = preset.rules;
-            self.settings.chance = preset.chance;
+            self.settings.chance_search = preset.chance_search;
             self.settings.thresholds = preset.thresholds;
             self.settings.min_passage =
-                crate::compare::passages::default_min_pairs(preset.chance.is_some());
+                crate::compare::passages::default_min_pairs(preset.chance_search.is_some());
             self.recompare();
         } else {
             self.set_thresholds(preset.thresholds);

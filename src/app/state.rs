@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::compare::Passage;
 use crate::compare::Preset;
-use crate::compare::chance::ChanceOptions;
+use crate::compare::chance::ChanceSearch;
 use crate::compare::changes::Changes;
 use crate::compare::passages::{PassageOptions, passages_of};
 use crate::compare::{CompareOptions, Comparison, Figures, PreparedPair, TreeMatching};
@@ -80,8 +80,10 @@ pub struct Settings {
     pub refine: RefineOptions,
     /// Which pairs may match at all (part of a preset).
     pub rules: MatchRules,
-    /// Judge matches against chance, and how to search for them (part of a preset).
-    pub chance: Option<ChanceOptions>,
+    /// Judge matches against chance, and how to search for them (part of a preset; settings
+    /// saved before it was renamed call it `chance`).
+    #[serde(alias = "chance")]
+    pub chance_search: Option<ChanceSearch>,
     /// The preset the matching was last chosen from ([`crate::compare::NamedPreset::name`]),
     /// kept through changes of its values, and its values as they were when chosen: a preset
     /// re-chosen by a later version is then told apart from the user's own changes
@@ -133,7 +135,7 @@ impl Settings {
             rules: self.rules,
             count_fragments: self.count_fragments,
             one_to_two: self.one_to_two,
-            chance: self.chance,
+            chance_search: self.chance_search,
             exclusions: self.exclusions,
             partners_kept: self.partners_kept,
         }
@@ -147,7 +149,7 @@ impl Default for Settings {
             thresholds: Preset::DOCUMENTS.thresholds,
             refine: Preset::DOCUMENTS.refine,
             rules: Preset::DOCUMENTS.rules,
-            chance: Preset::DOCUMENTS.chance,
+            chance_search: Preset::DOCUMENTS.chance_search,
             preset_name: Preset::DOCUMENTS.name().map(str::to_string),
             preset_as_chosen: Some(Preset::DOCUMENTS),
             include_boilerplate: false,
@@ -173,10 +175,12 @@ impl Settings {
             thresholds: preset.thresholds,
             refine: preset.refine,
             rules: preset.rules,
-            chance: preset.chance,
+            chance_search: preset.chance_search,
             preset_name: preset.name().map(str::to_string),
             preset_as_chosen: Some(preset),
-            min_passage: crate::compare::passages::default_min_pairs(preset.chance.is_some()),
+            min_passage: crate::compare::passages::default_min_pairs(
+                preset.chance_search.is_some(),
+            ),
             ..Settings::default()
         }
     }
@@ -187,7 +191,7 @@ impl Settings {
             refine: self.refine,
             rules: self.rules,
             thresholds: self.thresholds,
-            chance: self.chance,
+            chance_search: self.chance_search,
         }
     }
 
@@ -204,7 +208,7 @@ impl Settings {
         self.thresholds = named.preset.thresholds;
         self.refine = named.preset.refine;
         self.rules = named.preset.rules;
-        self.chance = named.preset.chance;
+        self.chance_search = named.preset.chance_search;
         self.preset_as_chosen = Some(named.preset);
         Some(format!(
             "The {} preset was re-chosen since you last used simdoc; its values are now in use ({})",
@@ -254,7 +258,7 @@ pub fn differences(from: &Preset, to: &Preset) -> Vec<String> {
     if from.rules != to.rules {
         out.push("the matching rules".to_string());
     }
-    if from.chance != to.chance {
+    if from.chance_search != to.chance_search {
         out.push("judging against chance".to_string());
     }
     out

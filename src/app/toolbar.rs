@@ -80,7 +80,7 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         // 0.30000000000000004): to thousandths, so that a preset's values stay the preset's.
         thresholds.permission = (thresholds.permission * 1000.0).round() / 1000.0;
         thresholds.variation = (thresholds.variation * 1000.0).round() / 1000.0;
-        if app.settings.chance.is_some() {
+        if app.settings.chance_search.is_some() {
             chance_slider_ui(ui, &mut thresholds);
         }
         if thresholds != app.settings.thresholds {

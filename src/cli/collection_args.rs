@@ -298,11 +298,11 @@ impl CollectionArgs {
         // The chance bar only where the matching judges against chance (the bar stays in the
         // thresholds of a preset whose judging `--judge-chance false` turned off).
         let mut shown = matching.thresholds;
-        if matching.chance.is_none() {
+        if matching.chance_search.is_none() {
             shown.max_e_value = None;
         }
         let mut thresholds = simdoc::render::report::thresholds_in_words(&shown);
-        if matching.chance.is_some() && self.detector() == Detector::Fuzzy {
+        if matching.chance_search.is_some() && self.detector() == Detector::Fuzzy {
             thresholds.push_str(
                 ", a pair reported when its comparison finds such a passage (the pairs sharing \
                  an EQ sentence are its candidates)",

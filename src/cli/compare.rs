@@ -169,7 +169,7 @@ pub fn run(args: &CompareArgs) -> anyhow::Result<()> {
         min_pairs: args
             .min_passage
             .unwrap_or(simdoc::compare::passages::default_min_pairs(
-                compare.chance.is_some(),
+                compare.chance_search.is_some(),
             ))
             .max(1),
     });

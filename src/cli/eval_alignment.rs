@@ -94,13 +94,18 @@ pub struct RunArgs {
     /// The configuration's name in the table.
     #[arg(long, default_value = "simdoc")]
     pub label: String,
-    /// Also try these permissions (comma-separated), each with every --sweep-chance value, from
+    /// Also try these permissions (comma-separated), each with every --sweep-max-e-value value, from
     /// the same comparisons: one row per configuration, best mean plagdet first.
     #[arg(long, value_delimiter = ',')]
     pub sweep_permission: Vec<f64>,
-    /// Also try these passage E-value bars (comma-separated; `off` for none).
-    #[arg(long, value_delimiter = ',')]
-    pub sweep_chance: Vec<super::ChanceBar>,
+    /// Also try these passage E-value bars (comma-separated; `off` for none). (`--sweep-chance`
+    /// is its former name.)
+    #[arg(
+        long = "sweep-max-e-value",
+        alias = "sweep-chance",
+        value_delimiter = ','
+    )]
+    pub sweep_max_e_value: Vec<super::ChanceBar>,
 }
 
 #[derive(Debug, Args)]
@@ -165,7 +170,7 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
         min_pairs: args
             .min_passage
             .unwrap_or(simdoc::compare::passages::default_min_pairs(
-                options.chance.is_some(),
+                options.chance_search.is_some(),
             ))
             .max(1),
     };
@@ -175,8 +180,8 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     if manifest.spec.regime == corpus::Regime::Pool {
         // A pool is checked as `simdoc sources` checks it, at the options' one configuration.
         anyhow::ensure!(
-            args.sweep_permission.is_empty() && args.sweep_chance.is_empty(),
-            "a pool corpus is run at one configuration: leave out --sweep-permission and --sweep-chance"
+            args.sweep_permission.is_empty() && args.sweep_max_e_value.is_empty(),
+            "a pool corpus is run at one configuration: leave out --sweep-permission and --sweep-max-e-value"
         );
         let results = simdoc::eval::alignment::pool_run::evaluate(
             &args.corpus,
@@ -197,12 +202,11 @@ fn run_simdoc(args: &RunArgs) -> anyhow::Result<()> {
     // The configurations: the one the options name, then the sweep's.
     let mut configs = vec![thresholds];
     for &permission in &args.sweep_permission {
-        for chance in args
-            .sweep_chance
-            .iter()
-            .map(|c| c.0)
-            .chain(args.sweep_chance.is_empty().then_some(thresholds.max_e_value))
-        {
+        for chance in args.sweep_max_e_value.iter().map(|c| c.0).chain(
+            args.sweep_max_e_value
+                .is_empty()
+                .then_some(thresholds.max_e_value),
+        ) {
             let config = simdoc::similarity::Thresholds {
                 permission,
                 max_e_value: chance,

@@ -244,9 +244,9 @@ pub struct MatchingValues {
     pub partners: Option<usize>,
     /// Judged against chance: the largest E-value (expected number of passages as good by
     /// chance in this comparison) a passage may have to count; `off` counts every passage
-    /// (overrides the preset's).
-    #[arg(long, value_name = "E")]
-    pub chance: Option<ChanceBar>,
+    /// (overrides the preset's). (`--chance` is its former name.)
+    #[arg(long = "max-e-value", alias = "chance", value_name = "E")]
+    pub max_e_value: Option<ChanceBar>,
     /// Judge matches against chance (true) or take every pair whose Sims reach the permission
     /// (false) (overrides the preset's).
     #[arg(long, value_name = "BOOL")]
@@ -396,22 +396,23 @@ impl MatchingValues {
             (None, None, current) => current,
         };
         rules.verdict = self.verdict.unwrap_or(rules.verdict);
-        if let Some(ChanceBar(bar)) = self.chance {
+        if let Some(ChanceBar(bar)) = self.max_e_value {
             preset.thresholds.max_e_value = bar;
         }
         match self.judge_chance {
-            Some(false) => preset.chance = None,
-            Some(true) if preset.chance.is_none() => {
-                preset.chance = Some(simdoc::compare::chance::ChanceOptions::DEFAULT);
+            Some(false) => preset.chance_search = None,
+            Some(true) if preset.chance_search.is_none() => {
+                preset.chance_search = Some(simdoc::compare::chance::ChanceSearch::DEFAULT);
                 // Judged against chance with no bar would count every chain: the documents
                 // preset's bar unless --chance names one.
-                if self.chance.is_none() {
-                    preset.thresholds.max_e_value = simdoc::compare::Preset::DOCUMENTS.thresholds.max_e_value;
+                if self.max_e_value.is_none() {
+                    preset.thresholds.max_e_value =
+                        simdoc::compare::Preset::DOCUMENTS.thresholds.max_e_value;
                 }
             }
             _ => {}
         }
-        if let Some(chance) = &mut preset.chance {
+        if let Some(chance) = &mut preset.chance_search {
             chance.link_bar = self.link_bar.unwrap_or(chance.link_bar);
             chance.seed_link_bar = self.seed_link_bar.unwrap_or(chance.seed_link_bar);
             chance.reach = self.reach.unwrap_or(chance.reach).max(1);

@@ -180,7 +180,7 @@ mod tests {
                 refine: preset.refine,
                 rules: preset.rules,
                 floor: crate::compare::floor_for(&preset.rules, &preset.thresholds),
-                chance: None,
+                chance_search: None,
                 ..CompareOptions::default()
             },
             preset.thresholds,

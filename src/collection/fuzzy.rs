@@ -56,7 +56,7 @@ pub struct FuzzyParams {
     /// only propose candidates, and a pair is reported by what its comparison finds at the
     /// chance bar of [`Self::thresholds`]. `None`: pairs are counted by their EQ sentences, as
     /// the thesis counts them.
-    pub chance: Option<crate::compare::chance::ChanceOptions>,
+    pub chance_search: Option<crate::compare::chance::ChanceSearch>,
 }
 
 impl Default for FuzzyParams {
@@ -69,7 +69,7 @@ impl Default for FuzzyParams {
             containment: 0.9,
             min_resemblance: 0.0,
             exclusions: Default::default(),
-            chance: None,
+            chance_search: None,
         }
     }
 }
@@ -83,7 +83,7 @@ impl FuzzyParams {
             refine: self.refine,
             rules: self.rules,
             thresholds: self.thresholds,
-            chance: self.chance,
+            chance_search: self.chance_search,
         }
     }
 }

@@ -274,7 +274,7 @@ pub fn with_matching(params: fuzzy::FuzzyParams, matching: MatchingPreset) -> fu
         thresholds: matching.thresholds,
         refine: matching.refine,
         rules: matching.rules,
-        chance: matching.chance,
+        chance_search: matching.chance_search,
         ..params
     }
 }

@@ -24,7 +24,7 @@ impl Comparison {
     ) -> Box<dyn Iterator<Item = &'a ScoredPair> + 'a> {
         let min_words = thresholds.min_words as usize;
         let words = [&*self.words[0], &*self.words[1]];
-        if self.chance.is_some() {
+        if self.chance_evidence.is_some() {
             let mut members: Vec<usize> = self
                 .evidence_chains(thresholds)
                 .into_iter()
@@ -82,7 +82,7 @@ impl Comparison {
     /// most [`Thresholds::max_e_value`], all chains when it is `None`), their members indexing
     /// [`Self::pairs`]. Empty otherwise.
     pub fn evidence_chains(&self, thresholds: &Thresholds) -> Vec<chance::chains::Chain> {
-        let Some(evidence) = &self.chance else {
+        let Some(evidence) = &self.chance_evidence else {
             return Vec::new();
         };
         let chains = evidence.memo().get_or_find(thresholds, || {
@@ -103,7 +103,9 @@ impl Comparison {
             .collect();
         let links: Vec<ScoredPair> = eligible.iter().map(|&i| self.pairs[i]).collect();
         let kept: Vec<Option<u32>> = links.iter().map(|p| evidence.index_of(p)).collect();
-        let bar = thresholds.max_e_value.map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        let bar = thresholds
+            .max_e_value
+            .map_or(f64::INFINITY, |e| e.max(0.0).ln());
         let surprise = |i: usize, before: Option<usize>| {
             evidence.surprise(kept[i], before.and_then(|j| kept[j]))
         };
@@ -222,8 +224,10 @@ impl Comparison {
     /// Whether some of the evidence under `thresholds` is a whole text copied that is too short
     /// to reach the chance bar on its own ([`Self::copies_a_whole_text`]), for the summary.
     pub fn too_short_to_judge(&self, thresholds: &Thresholds) -> bool {
-        let bar = thresholds.max_e_value.map_or(f64::INFINITY, |e| e.max(0.0).ln());
-        self.chance.is_some()
+        let bar = thresholds
+            .max_e_value
+            .map_or(f64::INFINITY, |e| e.max(0.0).ln());
+        self.chance_evidence.is_some()
             && self
                 .evidence_chains(thresholds)
                 .iter()

@@ -80,7 +80,7 @@ pub struct CompareOptions {
     /// Judge matches against chance ([`chance`]): search seeds and links instead of every pair
     /// at the floor. `None`: the thesis's way, every pair whose Sims reach the floor.
     #[serde(default)]
-    pub chance: Option<chance::ChanceOptions>,
+    pub chance_search: Option<chance::ChanceSearch>,
     /// Sentences left out as boilerplate is: quotations, a bibliography
     /// ([`crate::document::exclusions`]). Nothing by default.
     #[serde(default)]
@@ -107,7 +107,7 @@ impl CompareOptions {
             floor: floor_for(&preset.rules, &preset.thresholds),
             refine: preset.refine,
             rules: preset.rules,
-            chance: preset.chance,
+            chance_search: preset.chance_search,
             ..CompareOptions::default()
         }
     }
@@ -123,7 +123,7 @@ impl Default for CompareOptions {
             rules: Preset::MEASURED.rules,
             count_fragments: false,
             one_to_two: true,
-            chance: None,
+            chance_search: None,
             exclusions: Exclusions::default(),
             partners_kept: PARTNERS_KEPT,
         }
@@ -168,7 +168,7 @@ pub struct Comparison {
     /// When matches are judged against chance: what weighs the passages. [`Self::pairs`] are
     /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
     /// links of passages unlikely enough by chance ([`chance`]).
-    pub chance: Option<chance::ChanceEvidence>,
+    pub chance_evidence: Option<chance::ChanceEvidence>,
     /// The words of each sentence of both documents ([`passages::word_counts`]): what passages
     /// count and [`Thresholds::min_words`] measures runs of matches by. Counted once, when the
     /// documents are prepared, and shared by every view of the comparison (reports, the viewer,
@@ -224,7 +224,7 @@ impl Comparison {
             class_pairs: Vec::new(),
             capped: Vec::new(),
             partners_capped: PartnersCapped::default(),
-            chance: None,
+            chance_evidence: None,
             words,
             exclusions: Exclusions::default(),
         }
@@ -280,7 +280,7 @@ impl Comparison {
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
         !self.method.is_graded()
-            || self.chance.is_some()
+            || self.chance_evidence.is_some()
             || self.decided_by_verdict
             || thresholds.permission >= self.floor
     }
@@ -291,7 +291,7 @@ impl Comparison {
     /// matches were left out must not count through its one-way pairs). The pairs of repeated
     /// sentences listed only in part ([`Self::capped`]) then count as listed.
     fn counts_matches_only(&self, thresholds: &Thresholds) -> bool {
-        self.chance.is_some() || thresholds.min_words > 0
+        self.chance_evidence.is_some() || thresholds.min_words > 0
     }
 
     /// Sentences counted in each document (the denominators of the figures).
@@ -463,7 +463,10 @@ impl Comparison {
             class_pairs: swap(&self.class_pairs),
             capped: self.capped.iter().map(CappedPartners::swapped).collect(),
             partners_capped: self.partners_capped.swapped(),
-            chance: self.chance.as_ref().map(chance::ChanceEvidence::swapped),
+            chance_evidence: self
+                .chance_evidence
+                .as_ref()
+                .map(chance::ChanceEvidence::swapped),
             words: [self.words[1].clone(), self.words[0].clone()],
             exclusions: self.exclusions,
         }

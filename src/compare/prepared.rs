@@ -33,7 +33,7 @@ pub struct PreparedPair {
     /// Look for one-to-two matches ([`joined`]).
     pub one_to_two: bool,
     /// Judge matches against chance ([`chance`]).
-    pub chance: Option<chance::ChanceOptions>,
+    pub chance_search: Option<chance::ChanceSearch>,
     /// The words of each sentence of both documents ([`Comparison::words`]).
     pub words: [Arc<[u32]>; 2],
     /// What was left out besides boilerplate.
@@ -86,7 +86,7 @@ impl PreparedPair {
             rules: options.rules,
             counted,
             one_to_two: options.one_to_two,
-            chance: options.chance,
+            chance_search: options.chance_search,
             words: passages::sentence_words([left, right]).map(Arc::from),
             exclusions: options.exclusions,
             partners_kept: options.partners_kept,
@@ -105,7 +105,7 @@ impl PreparedPair {
     ) -> Result<Comparison, Cancelled> {
         let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
         let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
-        if let Some(options) = self.chance.filter(|_| method.is_graded()) {
+        if let Some(options) = self.chance_search.filter(|_| method.is_graded()) {
             let reference = chance::null::reference_rates(model, &self.vocabulary);
             let found = chance::search::search(
                 &chance::search::SearchRequest {
@@ -142,7 +142,7 @@ impl PreparedPair {
                 class_pairs: Vec::new(),
                 capped: found.capped,
                 partners_capped: PartnersCapped::default(),
-                chance: Some(found.evidence),
+                chance_evidence: Some(found.evidence),
                 words: self.words.clone(),
                 exclusions: self.exclusions,
                 decided_by_verdict: self.decides_by_verdict(model, method),
@@ -295,7 +295,7 @@ impl PreparedPair {
             class_pairs,
             capped,
             partners_capped: PartnersCapped::default(),
-            chance: None,
+            chance_evidence: None,
             words: self.words.clone(),
             exclusions: self.exclusions,
         }

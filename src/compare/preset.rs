@@ -29,7 +29,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::chance::ChanceOptions;
+use super::chance::ChanceSearch;
 use crate::similarity::{MatchRules, Thresholds};
 use crate::text::RefineOptions;
 
@@ -41,8 +41,8 @@ pub struct Preset {
     pub thresholds: Thresholds,
     /// Judge a document comparison's matches against chance, and how to search for them
     /// ([`crate::compare::chance`]); `None` for every pair whose Sims reach the floor.
-    #[serde(default)]
-    pub chance: Option<ChanceOptions>,
+    #[serde(default, alias = "chance")]
+    pub chance_search: Option<ChanceSearch>,
 }
 
 impl Preset {
@@ -51,7 +51,7 @@ impl Preset {
         refine: RefineOptions::THESIS,
         rules: MatchRules::THESIS,
         thresholds: Thresholds::THESIS,
-        chance: None,
+        chance_search: None,
     };
 
     /// Chosen by measurement (see [`Thresholds::MEASURED`] and EVALUATION.md).
@@ -59,7 +59,7 @@ impl Preset {
         refine: RefineOptions::MEASURED,
         rules: MatchRules::MEASURED,
         thresholds: Thresholds::MEASURED,
-        chance: None,
+        chance_search: None,
     };
 
     /// What a document comparison shows by default: the measured preset's sentence matching,
@@ -69,7 +69,7 @@ impl Preset {
         refine: RefineOptions::MEASURED,
         rules: MatchRules::MEASURED,
         thresholds: Thresholds::DOCUMENTS,
-        chance: Some(ChanceOptions::DEFAULT),
+        chance_search: Some(ChanceSearch::DEFAULT),
     };
 
     /// WordNet's relations counted where one word replaces another (see the module docs).
@@ -77,7 +77,7 @@ impl Preset {
         refine: RefineOptions::MEASURED,
         rules: MatchRules::WORDNET,
         thresholds: Thresholds::WORDNET,
-        chance: None,
+        chance_search: None,
     };
 
     /// Pairs decided by the learned verdict (see the module docs).
@@ -85,7 +85,7 @@ impl Preset {
         refine: RefineOptions::MEASURED,
         rules: MatchRules::VERDICT,
         thresholds: Thresholds::VERDICT,
-        chance: None,
+        chance_search: None,
     };
 
     /// Collection mode's teacher preset's sentence matching: the measured matching with every

@@ -262,7 +262,7 @@ fn the_needed_pairs_give_the_comparison_of_every_pair_on_real_texts() {
 /// chance.
 fn example_against_itself(rules: crate::similarity::MatchRules) -> Comparison {
     let options = CompareOptions {
-        chance: Some(chance::ChanceOptions::DEFAULT),
+        chance_search: Some(chance::ChanceSearch::DEFAULT),
         rules,
         ..CompareOptions::default()
     };
@@ -292,7 +292,7 @@ fn a_document_judged_against_chance_finds_itself_however_short() {
         SourceFormat::Text,
     );
     let options = CompareOptions {
-        chance: Some(chance::ChanceOptions::DEFAULT),
+        chance_search: Some(chance::ChanceSearch::DEFAULT),
         ..CompareOptions::default()
     };
     let model = crate::model::ReferenceModel::embedded();

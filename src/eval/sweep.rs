@@ -27,7 +27,7 @@ const _: () = {
     while i < all.len() {
         let preset = &all[i].preset;
         assert!(
-            preset.chance.is_some()
+            preset.chance_search.is_some()
                 || preset.rules.verdict
                 || preset.thresholds.permission >= crate::compare::DEFAULT_FLOOR
         );

@@ -50,7 +50,7 @@ pub(super) fn shares(
     cancel: &AtomicBool,
 ) -> Result<(Shares, usize), Cancelled> {
     let options = index.options;
-    let Some(chance) = options.chance else {
+    let Some(chance) = options.chance_search else {
         return Ok((Vec::new(), 0));
     };
     let (doc_classes, doc_reps) = crate::compare::SentenceClasses::group(checked.prepared);
@@ -114,7 +114,7 @@ pub(super) fn shares(
                 doc_words: checked.words,
             };
             let mut comparison = context.comparison(pairs, model, &pair_options);
-            comparison.chance = Some(evidence);
+            comparison.chance_evidence = Some(evidence);
             share_of(source, &comparison, thresholds)
         })
         .collect();

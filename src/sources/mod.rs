@@ -181,7 +181,7 @@ impl<'a> SourceIndex<'a> {
         // bibliography); the sources are what it is checked against and are kept whole.
         prepared.leave_out(document, &options.exclusions);
         let doc_counted = pair::counted(document, &prepared, options.count_fragments);
-        if options.chance.is_some() && options.method.is_graded() {
+        if options.chance_search.is_some() && options.method.is_graded() {
             return self.attribute_by_chance(
                 document,
                 &prepared,

@@ -160,7 +160,7 @@ pub fn reported_pairs(
     options: &EvidenceOptions,
     job: &mut Job<'_>,
 ) -> Result<(Vec<DetectedPair>, Option<String>), Cancelled> {
-    if params.chance.is_none() {
+    if params.chance_search.is_none() {
         return Ok((resemblances.reported_pairs(params), None));
     }
     let judged = judged_pairs(resemblances, documents, model, params, options, job)?;
@@ -192,7 +192,7 @@ mod tests {
         assert!(passes_over_collection(Some(5e-6), bar, 1.0));
         // Counted above the bar: a short text copied whole (the comparison's own exception).
         assert!(passes_over_collection(Some(0.3), bar, 1_000.0));
-        // No bar (`--chance off`), or a comparison not judged: every passage.
+        // No bar (`--max-e-value off`), or a comparison not judged: every passage.
         assert!(passes_over_collection(Some(0.3), None, 1_000.0));
         assert!(passes_over_collection(None, bar, 1_000.0));
     }

@@ -26,4 +26,4 @@ pub mod search;
 pub mod seeds;
 
 pub use evidence::ChanceEvidence;
-pub use search::{ChanceOptions, ChanceSummary};
+pub use search::{ChanceSearch, ChanceSummary};

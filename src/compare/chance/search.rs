@@ -27,7 +27,7 @@ use crate::similarity::{
 /// How matches are searched for when they are judged against chance (what is fixed when the
 /// comparison runs; the bar a passage must pass is a threshold, [`crate::similarity::Thresholds`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ChanceOptions {
+pub struct ChanceSearch {
     /// A seed's E-value is at most this times the number of sentences of both documents.
     pub seeds_per_sentence: f64,
     /// A link found around another one has -ln P (its surprise, in nats) of at least this.
@@ -65,7 +65,7 @@ pub struct ChanceOptions {
 }
 
 fn default_discount_bar() -> f64 {
-    ChanceOptions::DEFAULT.discount_bar
+    ChanceSearch::DEFAULT.discount_bar
 }
 
 fn discount_on() -> bool {
@@ -73,24 +73,24 @@ fn discount_on() -> bool {
 }
 
 fn bridge_on() -> bool {
-    ChanceOptions::DEFAULT.bridge_identical
+    ChanceSearch::DEFAULT.bridge_identical
 }
 
 fn default_prior_sentences() -> f64 {
-    ChanceOptions::DEFAULT.prior_sentences
+    ChanceSearch::DEFAULT.prior_sentences
 }
 
 fn default_seed_link_bar() -> f64 {
-    ChanceOptions::DEFAULT.seed_link_bar
+    ChanceSearch::DEFAULT.seed_link_bar
 }
 
 fn default_list_cap() -> u32 {
-    ChanceOptions::DEFAULT.discount_list_cap
+    ChanceSearch::DEFAULT.discount_list_cap
 }
 
-impl ChanceOptions {
+impl ChanceSearch {
     /// The defaults (chosen on the text-alignment corpus, EVALUATION.md "Text alignment").
-    pub const DEFAULT: ChanceOptions = ChanceOptions {
+    pub const DEFAULT: ChanceSearch = ChanceSearch {
         seeds_per_sentence: 1.0,
         link_bar: 7.0,
         seed_link_bar: 3.0,
@@ -103,16 +103,16 @@ impl ChanceOptions {
     };
 }
 
-impl Default for ChanceOptions {
+impl Default for ChanceSearch {
     fn default() -> Self {
-        ChanceOptions::DEFAULT
+        ChanceSearch::DEFAULT
     }
 }
 
 /// What a comparison judged against chance knows of its search.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct ChanceSummary {
-    pub options: ChanceOptions,
+    pub options: ChanceSearch,
     /// Active sentences of each document (n, m).
     pub sentences: [usize; 2],
     /// ln(n m).
@@ -143,7 +143,7 @@ pub struct SearchRequest<'a> {
     /// The method that gives each link its Sims.
     pub method: Method,
     pub rules: &'a MatchRules,
-    pub options: &'a ChanceOptions,
+    pub options: &'a ChanceSearch,
     /// Where the parts of the right document start, when it is a pool of sources joined
     /// (ascending, the first 0): no link is looked for across two parts. Empty for one document.
     pub right_parts: &'a [usize],

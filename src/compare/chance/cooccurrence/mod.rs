@@ -24,7 +24,7 @@
 //! evidence that words come together when each is in half the document's sentences anyway. So
 //! a word is discounted given a heavier one only when their coming together is itself unlikely
 //! at the word's own rate: when n KL(P_A(t | u), q_A(t)) reaches a bar
-//! ([`super::search::ChanceOptions::discount_bar`], chosen on the text-alignment corpus), the
+//! ([`super::search::ChanceSearch::discount_bar`], chosen on the text-alignment corpus), the
 //! Chernoff bound on -ln P of seeing that share or more among the n other sentences holding u
 //! (KL the Kullback-Leibler divergence of two Bernoulli rates). Lists and a topic's words in
 //! long documents pass it by far (three sentences out of three, at a rate of one in thousands);
@@ -32,7 +32,7 @@
 
 //! Counting co-occurrence walks the sentence lists of the terms, which would cost the square of
 //! a document's size for its common words. So each list is walked in a sample of about K of its
-//! sentences ([`super::search::ChanceOptions::discount_list_cap`], chosen on the text-alignment
+//! sentences ([`super::search::ChanceSearch::discount_list_cap`], chosen on the text-alignment
 //! corpus): a list of L sentences keeps those whose hash is below K / L, with one hash of the
 //! sentence's position for every list (coordinated sampling, as in bottom-k sketches: Cohen and
 //! Kaplan 2007, *Summarizing data using bottom-k sketches*, PODC). A sentence holding both t and u
