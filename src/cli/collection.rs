@@ -12,9 +12,9 @@ use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{gather_documents, progress_bar, skipped_lines};
 use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
-use simdoc::collection::discount::source_discounts;
 use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
 use simdoc::collection::run::{MAX_MATRIX_DOCUMENTS, RunOutcome, RunSettings, detect};
+use simdoc::collection::source_discount::source_discounts;
 use simdoc::collection::{DocId, Job, Method, Normaliser, Progress, fuzzy, tables};
 use simdoc::selection::gather::{GatherRequest, Gathered};
 

@@ -25,7 +25,6 @@
 //!   fingerprint buckets, Hamming-ball or block lookups, sort-and-neighbour passes).
 
 pub mod codet;
-pub mod discount;
 pub mod dsc;
 pub mod evidence;
 pub mod ffp;
@@ -42,6 +41,7 @@ pub mod roul;
 pub mod run;
 pub mod shingling;
 pub mod simhash;
+pub mod source_discount;
 pub mod tables;
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,5 +1,5 @@
 //! Two documents to a [`Comparison`]: scored sentence pairs, figures, tree matching, passages
-//! (runs of matches, [`passages`]) and the word-by-word view of a matched pair ([`alignment`]).
+//! (runs of matches, [`passages`]) and the word-by-word view of a matched pair ([`word_alignment`]).
 //!
 //! *Compute once, threshold live*: a comparison scores every pair with a directional score at
 //! or above a floor (default [`DEFAULT_FLOOR`], the lowest preset permission), finds the
@@ -9,7 +9,6 @@
 //! filtering ([`Comparison::matches`]), without rescoring; only a permission below the floor
 //! needs a new comparison ([`Comparison::covers`]).
 
-pub mod alignment;
 pub mod chance;
 pub mod changes;
 pub mod class_figures;
@@ -24,6 +23,7 @@ mod prepared;
 pub mod preset;
 pub mod pruning;
 pub mod tree;
+pub mod word_alignment;
 
 use rustc_hash::FxHashSet;
 use std::sync::Arc;
@@ -36,7 +36,6 @@ use crate::similarity::{
 };
 use crate::text::RefineOptions;
 
-pub use alignment::{AlignedWord, WordAlignment, WordMatch};
 pub use classes::{CappedPartners, MOST_CAPPED_NOTES, SentenceClasses, capped_notes};
 pub use figures::Figures;
 pub use partners_capped::PartnersCapped;
@@ -44,6 +43,7 @@ pub use passages::Passage;
 pub use prepared::PreparedPair;
 pub use preset::{NamedPreset, Preset};
 pub use tree::{NodeEdge, NodeMatch, TreeMatching};
+pub use word_alignment::{AlignedWord, WordAlignment, WordMatch};
 
 /// The default floor: pairs scoring below it in both directions are not kept. The measured
 /// preset's permission, so that every preset is applied by filtering.

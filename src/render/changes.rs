@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::report::Report;
 use crate::compare::WordAlignment;
-use crate::compare::alignment::WordMatch;
 use crate::compare::changes::{Change, ChangeKind};
+use crate::compare::word_alignment::WordMatch;
 use crate::document::Document;
 use crate::document::offsets::OffsetsInto;
 use crate::similarity::JoinSide;

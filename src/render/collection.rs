@@ -11,9 +11,9 @@ use std::io::Write;
 use serde::Serialize;
 
 use super::percent;
-use crate::collection::discount::SourceDiscount;
 use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
+use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{DetectedPair, Detection, DocId};
 
 /// Version of the JSON shape; raised when a field changes meaning or disappears. Version 3: the
@@ -37,7 +37,7 @@ pub struct CollectionReport<'a> {
     /// others.
     pub matching: Option<String>,
     /// For submission-submission pairs with evidence, in output order like `evidence`: the
-    /// figures with the text found in marked sources left out ([`crate::collection::discount`]).
+    /// figures with the text found in marked sources left out ([`crate::collection::source_discount`]).
     pub discounts: Vec<Option<SourceDiscount>>,
     /// Per duplicate group, in the order of [`Detection::groups`]: whether its documents hold
     /// the same text ([`crate::collection::same_text`]); a group without an entry (the

@@ -9,9 +9,9 @@ use rayon::prelude::*;
 use super::dotplot::{Dotplot, Tier};
 use super::percent;
 use crate::compare::CompareOptions;
-use crate::compare::alignment::{Relatedness, align};
 use crate::compare::changes::Changes;
 use crate::compare::passages::{Passage, PassageOptions, passages_of};
+use crate::compare::word_alignment::{Relatedness, align};
 use crate::compare::{
     Comparison, Figures, MOST_CAPPED_NOTES, TreeMatching, WordAlignment, capped_notes,
 };

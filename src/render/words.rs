@@ -1,4 +1,4 @@
-//! A matched pair's word-by-word alignment ([`crate::compare::alignment`]) for reports: a short
+//! A matched pair's word-by-word alignment ([`crate::compare::word_alignment`]) for reports: a short
 //! line of changes for spreadsheets, and both sentences marked up in HTML.
 
 use std::fmt::Write;
@@ -104,7 +104,7 @@ pub fn sentence_html(out: &mut String, sentence: &str, words: &[AlignedWord], pa
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::alignment::align;
+    use crate::compare::word_alignment::align;
     use crate::similarity::table::TableModel;
     use crate::text::RefineOptions;
 
@@ -115,7 +115,9 @@ mod tests {
             &["The Red Cross helps the victims & walking."],
             &["Victims get aid from the red cross, walked."],
             &RefineOptions::THESIS,
-            Some(crate::compare::alignment::Relatedness::Correlations(&model)),
+            Some(crate::compare::word_alignment::Relatedness::Correlations(
+                &model,
+            )),
         )
     }
 

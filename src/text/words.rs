@@ -2,7 +2,7 @@
 //! any).
 //!
 //! Refining ([`super::refine_with`]) is defined through this module, so the word-by-word view of
-//! a matched pair (compare::alignment) shows exactly the terms the matchers compared, at their
+//! a matched pair (compare::word_alignment) shows exactly the terms the matchers compared, at their
 //! place in the original text. The rules are those of the parent module's docs; the only
 //! difference to reading a lowercased copy is that a word is cut out of the original text first
 //! and lowercased afterwards, so that spans stay byte ranges of the sentence as written.

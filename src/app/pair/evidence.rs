@@ -2,7 +2,7 @@
 //! selected pair word by word, and the legend of the colours in the texts.
 //!
 //! The engine finds passages ([`crate::compare::passages`]) and aligns words
-//! ([`crate::compare::alignment`]); this module only draws them. The alignment of the selected
+//! ([`crate::compare::word_alignment`]); this module only draws them. The alignment of the selected
 //! pair is computed once per selection and kept.
 
 use egui::{Color32, RichText};

@@ -1,6 +1,6 @@
 //! The word view on the real text (issue 29, item 1): a matched pair's sentences as written,
 //! with their punctuation, spacing and case, each word marked by how it met the other sentence
-//! ([`crate::compare::alignment`]), and inside a word that differs from its partner the changed
+//! ([`crate::compare::word_alignment`]), and inside a word that differs from its partner the changed
 //! characters marked, as Meld marks them inside a changed line.
 //!
 //! The characters that changed in a word are what lies between the longest common prefix and

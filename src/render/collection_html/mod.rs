@@ -6,7 +6,7 @@
 //!   much?" answered per submission, the most reused first, including the ones that reuse none.
 //! - The ranked pairs, each with its evidence (containment both ways, the passages) and a link
 //!   to the pair's own report when one was written; for two submissions, also the figures
-//!   with the text found in the sources left out ([`crate::collection::discount`]).
+//!   with the text found in the sources left out ([`crate::collection::source_discount`]).
 //! - The matrix of containment with document names on its axes (submissions against sources
 //!   when roles were given: a class of a few hundred submissions is still a readable grid of a
 //!   few sources), for collections small enough to read as a grid.

@@ -1,8 +1,8 @@
 //! The collection report page on small hand-made reports.
 
 use super::*;
-use crate::collection::discount::SourceDiscount;
 use crate::collection::evidence::PairEvidence;
+use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{DetectedPair, Detection, Relation};
 use crate::compare::passages::Passage;
 
