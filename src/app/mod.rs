@@ -21,12 +21,12 @@ mod jobs;
 mod native;
 mod navigation;
 mod options_menu;
-pub mod pair;
+pub(crate) mod pair;
 pub mod sources;
 pub mod state;
 mod status;
 mod toolbar;
-pub mod widgets;
+pub(crate) mod widgets;
 
 use std::path::PathBuf;
 

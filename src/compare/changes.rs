@@ -30,9 +30,9 @@
 //! sentences reworded as they moved). The list follows A's reading order; an addition takes the
 //! place in A just after the aligned pair that precedes it in B.
 
-pub mod chain;
-pub mod gaps;
-pub mod runs;
+pub(crate) mod chain;
+pub(crate) mod gaps;
+pub(crate) mod runs;
 
 use serde::{Deserialize, Serialize};
 

@@ -11,19 +11,19 @@
 
 pub mod chance;
 pub mod changes;
-pub mod class_figures;
-pub mod classes;
-pub mod counting;
-pub mod figures;
-pub mod joined;
+pub(crate) mod class_figures;
+pub(crate) mod classes;
+pub(crate) mod counting;
+pub(crate) mod figures;
+pub(crate) mod joined;
 mod matches;
 pub(crate) mod partners_capped;
 pub mod passages;
 mod prepared;
-pub mod preset;
+pub(crate) mod preset;
 pub mod pruning;
-pub mod tree;
-pub mod word_alignment;
+pub(crate) mod tree;
+pub(crate) mod word_alignment;
 
 use rustc_hash::FxHashSet;
 use std::sync::Arc;

@@ -13,17 +13,17 @@
 //! [`load`] is the entry point: a path in, a document or a [`LoadError`] that names the file and
 //! the problem out. Nothing here panics on any input.
 
-pub mod budget;
+pub(crate) mod budget;
 pub mod builder;
 pub mod decode;
 pub mod exclusions;
-pub mod formats;
-pub mod html;
-pub mod nesting;
+pub(crate) mod formats;
+pub(crate) mod html;
+pub(crate) mod nesting;
 pub mod offsets;
-pub mod plain;
+pub(crate) mod plain;
 pub mod sentences;
-pub mod tree;
+pub(crate) mod tree;
 pub mod worker;
 
 use std::path::{Path, PathBuf};

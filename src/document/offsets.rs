@@ -15,7 +15,9 @@ use std::ops::Range;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Document, Sentence};
+use super::Document;
+#[cfg(test)]
+use super::Sentence;
 
 /// What [`Sentence::offsets`] count characters of.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -161,7 +163,8 @@ fn locate(source: &str, from: usize, sentence: &str) -> Option<Range<usize>> {
 }
 
 /// The text of a sentence read back from `source` at its offsets, whitespace collapsed: what a
-/// tool outside simdoc sees there. For tests and checks.
+/// tool outside simdoc sees there. For tests.
+#[cfg(test)]
 pub fn read_back(source: &str, sentence: &Sentence) -> String {
     let text: String = source
         .chars()
@@ -169,18 +172,6 @@ pub fn read_back(source: &str, sentence: &Sentence) -> String {
         .take(sentence.offsets.len())
         .collect();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Converts character offsets into `text` to byte offsets, for a tool that slices bytes.
-/// `offsets` must be sorted by start; out-of-range offsets clamp to the end.
-pub fn byte_ranges(text: &str, offsets: &[Range<usize>]) -> Vec<Range<usize>> {
-    let boundaries: Vec<usize> = text
-        .char_indices()
-        .map(|(b, _)| b)
-        .chain(std::iter::once(text.len()))
-        .collect();
-    let byte = |c: usize| boundaries[c.min(boundaries.len() - 1)];
-    offsets.iter().map(|r| byte(r.start)..byte(r.end)).collect()
 }
 
 #[cfg(test)]
@@ -217,10 +208,6 @@ mod tests {
         let second = &doc.sentences[1];
         assert_eq!(second.offsets.start, 19);
         assert_eq!(read_back(source, second), "Ünïcödé ends here.");
-        assert_eq!(
-            byte_ranges(source, std::slice::from_ref(&second.offsets)),
-            vec![source.find('Ü').unwrap()..source.len() - 1]
-        );
     }
 
     #[test]

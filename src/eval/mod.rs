@@ -21,13 +21,13 @@ pub mod alignment;
 pub mod bands;
 pub mod changes;
 pub mod documents;
-pub mod formats;
+pub(crate) mod formats;
 pub mod metrics;
 pub mod one_to_two;
 pub mod pairs;
 pub mod plot;
-pub mod score;
-pub mod sweep;
+pub(crate) mod score;
+pub(crate) mod sweep;
 pub mod verdict;
 
 pub use formats::{Format, LabeledPair, PairSet};

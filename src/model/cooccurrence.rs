@@ -56,10 +56,6 @@ impl Units {
         self.starts.len() - 1
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     pub fn unit(&self, u: usize) -> &[TermId] {
         &self.terms[self.starts[u]..self.starts[u + 1]]
     }

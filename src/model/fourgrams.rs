@@ -152,10 +152,6 @@ impl FourgramTable {
         self.keys.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
     /// Sum of all counts: the 4-gram occurrences in the collection.
     pub fn total(&self) -> u64 {
         self.counts.iter().map(|&n| u64::from(n)).sum()

@@ -34,14 +34,14 @@
 
 pub mod build;
 pub(crate) mod codec;
-pub mod cooccurrence;
-pub mod correlations;
+pub(crate) mod cooccurrence;
+pub(crate) mod correlations;
 pub mod embedded;
 pub mod format;
-pub mod fourgrams;
+pub(crate) mod fourgrams;
 pub mod sentence_rates;
 pub mod vectors;
-pub mod verdict;
+pub(crate) mod verdict;
 pub mod vocabulary;
 pub mod wordnet;
 

@@ -1,20 +1,20 @@
 //! Pictures and reports without a window: the dotplot as SVG and PNG, comparison reports as JSON,
 //! CSV and text. The viewer exports through these same functions.
 
-pub mod changes;
-pub mod changes_html;
+pub(crate) mod changes;
+pub(crate) mod changes_html;
 pub mod collection;
 pub mod collection_html;
 pub mod collection_pages;
-pub mod dotplot;
+pub(crate) mod dotplot;
 pub mod heatmap;
 pub mod html;
 pub mod png;
 pub mod report;
 pub mod report_json;
 pub mod sources;
-pub mod units;
-pub mod words;
+pub(crate) mod units;
+pub(crate) mod words;
 
 pub use dotplot::{Dotplot, Tier};
 

@@ -12,18 +12,18 @@
 //! documents. Every matcher scores all pairs whose two directional scores reach a *floor*, through
 //! an index that provably skips no such pair, and has a brute-force twin used by tests to prove it.
 
-pub mod aligned;
-pub mod exact;
-pub mod fourgram;
+pub(crate) mod aligned;
+pub(crate) mod exact;
+pub(crate) mod fourgram;
 pub mod fuzzy;
 pub mod lexical;
 mod matcher;
 pub mod needed;
 mod pair;
-pub mod partners;
-pub mod prepare;
+pub(crate) mod partners;
+pub(crate) mod prepare;
 mod reference_model;
-pub mod rules;
+pub(crate) mod rules;
 pub mod table;
 mod thresholds;
 pub mod verdict;

@@ -24,8 +24,8 @@
 //! concatenated without spaces ([`refined_string`]).
 
 pub mod morphy;
-pub mod stopwords;
-pub mod words;
+pub(crate) mod stopwords;
+pub(crate) mod words;
 
 use std::collections::HashSet;
 use std::sync::LazyLock;

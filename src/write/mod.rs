@@ -25,7 +25,7 @@
 
 mod conflicts;
 mod folders;
-pub mod target;
+pub(crate) mod target;
 
 use std::fs::File;
 use std::io::{BufWriter, Write};

@@ -1,7 +1,7 @@
 //! Pieces of the viewer that every view uses and that know nothing of any one view: the drop
 //! overlay, the CJK font fallback, shortened labels.
 
-pub mod file_drop;
+pub(crate) mod file_drop;
 pub mod fonts;
 
 /// Shortens text to `max` characters with an ellipsis.

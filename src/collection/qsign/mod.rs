@@ -45,11 +45,8 @@ use rustc_hash::FxHashMap;
 use super::prepare::TermId;
 use super::{Cancelled, Collection, DetectedPair, Detection, DocId, Job, Relation};
 use index::SignatureIndex;
-pub use index::{MAX_BALL, word_overlap, word_signature};
-pub use range::{
-    AdaptiveRange, bit_switch_probability, exact_bit_difference_probability,
-    max_bit_difference_probability,
-};
+pub use index::{word_overlap, word_signature};
+pub use range::AdaptiveRange;
 
 /// qSign's parameters, named as in the paper.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,10 @@
 //! Tests of qSign: signatures, the range, the index and the detector on small collections.
 
 use super::super::{prepare::words, without_job};
-use super::index::{ball_masks, ball_size};
+use super::index::{MAX_BALL, ball_masks, ball_size};
+use super::range::{
+    bit_switch_probability, exact_bit_difference_probability, max_bit_difference_probability,
+};
 use super::*;
 use rustc_hash::FxHashSet;
 

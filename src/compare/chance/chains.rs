@@ -66,7 +66,8 @@ pub fn chain_ln_e(x: f64, k: usize, ln_pairs: f64, reach: u32) -> f64 {
 }
 
 /// The pair's -ln P from its E-value (`chance`) in a comparison of `ln_pairs` pairs: its whole
-/// evidence, whatever comes before it.
+/// evidence, whatever comes before it. (The tests build chains from pairs' E-values with it.)
+#[cfg(test)]
 pub fn surprise_of(pair: &ScoredPair, ln_pairs: f64) -> f64 {
     pair.e_value
         .map_or(0.0, |e| (ln_pairs - e.max(f64::MIN_POSITIVE).ln()).max(0.0))

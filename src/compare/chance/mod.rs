@@ -17,12 +17,12 @@
 //! - [`evidence`]: what a comparison keeps to weigh its passages under any thresholds;
 //! - [`search`]: the search a comparison runs: seeds, links, their Sims.
 
-pub mod chains;
-pub mod cooccurrence;
-pub mod evidence;
-pub mod links;
+pub(crate) mod chains;
+pub(crate) mod cooccurrence;
+pub(crate) mod evidence;
+pub(crate) mod links;
 pub mod null;
-pub mod search;
+pub(crate) mod search;
 pub mod seeds;
 
 pub use evidence::ChanceEvidence;

@@ -125,11 +125,6 @@ impl<'a> Container<'a> {
         self.path
     }
 
-    /// The format being read (for messages).
-    pub fn format(&self) -> SourceFormat {
-        self.format
-    }
-
     /// Whether the container has a part of that name.
     pub fn has(&self, name: &str) -> bool {
         self.archive.borrow().index_for_name(name).is_some()

@@ -15,13 +15,13 @@
 //! [`LoadError`] naming the file and the problem; nothing here panics, and memory and time are
 //! bounded by the limits in [`container`] and [`pdf`].
 
-pub mod container;
-pub mod docx;
-pub mod epub;
-pub mod odt;
-pub mod pdf;
+pub(crate) mod container;
+pub(crate) mod docx;
+pub(crate) mod epub;
+pub(crate) mod odt;
+pub(crate) mod pdf;
 mod unpack;
-pub mod xml;
+pub(crate) mod xml;
 
 use std::path::Path;
 

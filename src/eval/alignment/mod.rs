@@ -14,9 +14,9 @@
 //! - [`run`]: a detector over a corpus, scored per size and obfuscation.
 
 pub mod corpus;
-pub mod measures;
+pub(crate) mod measures;
 pub mod pan_xml;
-pub mod pool;
+pub(crate) mod pool;
 pub mod pool_run;
 mod regimes;
 pub mod run;

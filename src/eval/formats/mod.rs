@@ -9,10 +9,10 @@
 //! | [`stsb`] | `sts-<split>.csv` | grade >= 4 of 0-5 ([`stsb::PARAPHRASE_GRADE`]), the grade kept |
 //! | [`wikisplit`] | `<split>.tsv` | every row positive, plus one built negative per row |
 
-pub mod msrp;
-pub mod pan;
-pub mod stsb;
-pub mod wikisplit;
+pub(crate) mod msrp;
+pub(crate) mod pan;
+pub(crate) mod stsb;
+pub(crate) mod wikisplit;
 
 use std::path::{Path, PathBuf};
 

@@ -73,7 +73,9 @@ pub fn rows(text: &str) -> Result<Vec<Row>, LineError> {
 }
 
 /// The labelled pairs of a WikiSplit file: per row, the original against its split text
-/// (positive), and against the split text of the row half the file away (negative).
+/// (positive), and against the split text of the row half the file away (negative). (The
+/// command line reads the rows itself; the tests read a file whole.)
+#[cfg(test)]
 pub fn parse(text: &str) -> Result<Vec<LabeledPair>, LineError> {
     Ok(pairs_of(&rows(text)?))
 }

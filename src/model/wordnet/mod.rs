@@ -18,7 +18,7 @@
 //! - [`read`]: the dictionary files (`index.*`, `data.*`, `*.exc`) to a [`Lexicon`];
 //! - [`file`]: the lexicon's part of the model file.
 
-pub mod file;
+pub(crate) mod file;
 pub mod read;
 
 use super::vocabulary::Vocabulary;

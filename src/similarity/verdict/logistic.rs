@@ -69,7 +69,9 @@ const MAX_STEPS: usize = 100;
 /// Converged when no coefficient moves by more than this.
 const TOLERANCE: f64 = 1e-10;
 
-/// Fits `P(y | x)` with penalty `lambda` (at least 0) on the standardised weights.
+/// Fits `P(y | x)` with penalty `lambda` (at least 0) on the standardised weights, every
+/// example weighing the same (the tests' form of [`fit_weighted`]).
+#[cfg(test)]
 pub fn fit(x: &[Vec<f64>], y: &[bool], lambda: f64) -> Result<Logistic, FitError> {
     fit_weighted(x, y, &vec![1.0; x.len()], lambda)
 }

@@ -15,8 +15,8 @@
 //! - [`logistic`]: the regression, fitted by IRLS;
 //! - [`Verdict`]: a stored verdict checked against the features and applied ([`assign`]).
 
-pub mod features;
-pub mod logistic;
+pub(crate) mod features;
+pub(crate) mod logistic;
 
 use rayon::prelude::*;
 

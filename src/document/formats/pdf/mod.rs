@@ -37,17 +37,17 @@
 //! that needs a password is [`LoadError::Encrypted`]. A PDF whose pages have no text at all is a
 //! scan: [`LoadError::NoTextLayer`].
 
-pub mod bounds;
-pub mod budget;
-pub mod cmap;
-pub mod content;
-pub mod layout;
-pub mod lengths;
-pub mod pages;
-pub mod painted;
+pub(crate) mod bounds;
+pub(crate) mod budget;
+pub(crate) mod cmap;
+pub(crate) mod content;
+pub(crate) mod layout;
+pub(crate) mod lengths;
+pub(crate) mod pages;
+pub(crate) mod painted;
 mod quiet;
-pub mod repair;
-pub mod tokens;
+pub(crate) mod repair;
+pub(crate) mod tokens;
 
 use std::io::Read;
 use std::path::Path;
