@@ -182,7 +182,7 @@ impl Comparison {
         thresholds: &Thresholds,
         rules: &ChangeRules,
     ) -> Changes {
-        let judged = self.chance_evidence.is_some();
+        let judged = self.link_surprises.is_some();
         let bar = thresholds.max_e_value.map(|_| rules.pair_bar);
         let evidence: Vec<bool> = matches
             .iter()

@@ -24,7 +24,7 @@ impl Comparison {
     ) -> Box<dyn Iterator<Item = &'a ScoredPair> + 'a> {
         let min_words = thresholds.min_words as usize;
         let words = [&*self.words[0], &*self.words[1]];
-        if self.chance_evidence.is_some() {
+        if self.link_surprises.is_some() {
             let mut members: Vec<usize> = self
                 .evidence_chains(thresholds)
                 .into_iter()
@@ -82,7 +82,7 @@ impl Comparison {
     /// most [`Thresholds::max_e_value`], all chains when it is `None`), their members indexing
     /// [`Self::pairs`]. Empty otherwise.
     pub fn evidence_chains(&self, thresholds: &Thresholds) -> Vec<chance::chains::Chain> {
-        let Some(evidence) = &self.chance_evidence else {
+        let Some(evidence) = &self.link_surprises else {
             return Vec::new();
         };
         let chains = evidence.memo().get_or_find(thresholds, || {
@@ -94,7 +94,7 @@ impl Comparison {
     /// [`Self::evidence_chains`], found.
     fn find_evidence_chains(
         &self,
-        evidence: &chance::ChanceEvidence,
+        evidence: &chance::LinkSurprises,
         thresholds: &Thresholds,
     ) -> Vec<chance::chains::Chain> {
         let summary = &evidence.summary;
@@ -227,7 +227,7 @@ impl Comparison {
         let bar = thresholds
             .max_e_value
             .map_or(f64::INFINITY, |e| e.max(0.0).ln());
-        self.chance_evidence.is_some()
+        self.link_surprises.is_some()
             && self
                 .evidence_chains(thresholds)
                 .iter()

@@ -168,7 +168,7 @@ pub struct Comparison {
     /// When matches are judged against chance: what weighs the passages. [`Self::pairs`] are
     /// then the links found around the seeds, each with its E-value, and [`Self::matches`] the
     /// links of passages unlikely enough by chance ([`chance`]).
-    pub chance_evidence: Option<chance::ChanceEvidence>,
+    pub link_surprises: Option<chance::LinkSurprises>,
     /// The words of each sentence of both documents ([`passages::word_counts`]): what passages
     /// count and [`Thresholds::min_words`] measures runs of matches by. Counted once, when the
     /// documents are prepared, and shared by every view of the comparison (reports, the viewer,
@@ -224,7 +224,7 @@ impl Comparison {
             class_pairs: Vec::new(),
             capped: Vec::new(),
             partners_capped: PartnersCapped::default(),
-            chance_evidence: None,
+            link_surprises: None,
             words,
             exclusions: Exclusions::default(),
         }
@@ -280,7 +280,7 @@ impl Comparison {
     /// the floor); if not, the documents must be compared again with a lower floor.
     pub fn covers(&self, thresholds: &Thresholds) -> bool {
         !self.method.is_graded()
-            || self.chance_evidence.is_some()
+            || self.link_surprises.is_some()
             || self.decided_by_verdict
             || thresholds.permission >= self.floor
     }
@@ -291,7 +291,7 @@ impl Comparison {
     /// matches were left out must not count through its one-way pairs). The pairs of repeated
     /// sentences listed only in part ([`Self::capped`]) then count as listed.
     fn counts_matches_only(&self, thresholds: &Thresholds) -> bool {
-        self.chance_evidence.is_some() || thresholds.min_words > 0
+        self.link_surprises.is_some() || thresholds.min_words > 0
     }
 
     /// Sentences counted in each document (the denominators of the figures).
@@ -463,10 +463,10 @@ impl Comparison {
             class_pairs: swap(&self.class_pairs),
             capped: self.capped.iter().map(CappedPartners::swapped).collect(),
             partners_capped: self.partners_capped.swapped(),
-            chance_evidence: self
-                .chance_evidence
+            link_surprises: self
+                .link_surprises
                 .as_ref()
-                .map(chance::ChanceEvidence::swapped),
+                .map(chance::LinkSurprises::swapped),
             words: [self.words[1].clone(), self.words[0].clone()],
             exclusions: self.exclusions,
         }

@@ -364,7 +364,7 @@ pub fn passages_of(
     options: PassageOptions,
 ) -> (Vec<Passage>, Vec<Option<u32>>) {
     let words = [&*comparison.words[0], &*comparison.words[1]];
-    let found: Vec<Passage> = if comparison.chance_evidence.is_some() {
+    let found: Vec<Passage> = if comparison.link_surprises.is_some() {
         let index_of = |p: &ScoredPair| {
             matches
                 .binary_search_by_key(&(p.left, p.right), |m| (m.left, m.right))
@@ -386,7 +386,7 @@ pub fn passages_of(
             })
             .collect();
         let reach = comparison
-            .chance_evidence
+            .link_surprises
             .as_ref()
             .map_or(options.gap + 1, |c| c.summary.options.reach);
         join_adjacent(fold_nested(chains), reach)

@@ -142,7 +142,7 @@ impl PreparedPair {
                 class_pairs: Vec::new(),
                 capped: found.capped,
                 partners_capped: PartnersCapped::default(),
-                chance_evidence: Some(found.evidence),
+                link_surprises: Some(found.evidence),
                 words: self.words.clone(),
                 exclusions: self.exclusions,
                 decided_by_verdict: self.decides_by_verdict(model, method),
@@ -295,7 +295,7 @@ impl PreparedPair {
             class_pairs,
             capped,
             partners_capped: PartnersCapped::default(),
-            chance_evidence: None,
+            link_surprises: None,
             words: self.words.clone(),
             exclusions: self.exclusions,
         }

@@ -234,7 +234,7 @@ fn passages_html(out: &mut String, report: &Report<'_>) {
         out.push_str("<p>No passages.</p>");
         return;
     }
-    let judged = report.comparison.chance_evidence.is_some();
+    let judged = report.comparison.link_surprises.is_some();
     if judged {
         out.push_str(
             "<p>Each passage's E-value is the expected number of passages at least as good by \

@@ -114,7 +114,7 @@ pub(super) fn shares(
                 doc_words: checked.words,
             };
             let mut comparison = context.comparison(pairs, model, &pair_options);
-            comparison.chance_evidence = Some(evidence);
+            comparison.link_surprises = Some(evidence);
             share_of(source, &comparison, thresholds)
         })
         .collect();

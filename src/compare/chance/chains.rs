@@ -76,9 +76,9 @@ pub fn surprise_of(pair: &ScoredPair, ln_pairs: f64) -> f64 {
 /// The chains among `links` (sorted by (left, right)): every link in exactly one chain, chains
 /// sorted by their first link. `surprise(i, before)` is link `i`'s evidence in nats (-ln P) as a
 /// chain's first link (`None`) or after link `before` (what it adds to what that one showed;
-/// [`super::evidence::ChanceEvidence::surprise`]), what the chaining weighs; `whole(members)` is
+/// [`super::surprise::LinkSurprises::surprise`]), what the chaining weighs; `whole(members)` is
 /// a finished chain's evidence, what its E-value is computed from
-/// ([`super::evidence::ChanceEvidence::chain_surprise`]).
+/// ([`super::surprise::LinkSurprises::chain_surprise`]).
 pub fn find(
     links: &[ScoredPair],
     ln_pairs: f64,

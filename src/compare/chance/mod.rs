@@ -14,16 +14,16 @@
 //! - [`seeds`]: every pair unlikely enough to start a passage, through an exact index;
 //! - [`links`]: the pairs around the seeds that a passage may be built from;
 //! - [`chains`]: runs of links in order in both documents, their evidence pooled;
-//! - [`evidence`]: what a comparison keeps to weigh its passages under any thresholds;
+//! - [`surprise`]: each link's surprise (its shared terms under the null model), kept to weigh passages under any thresholds;
 //! - [`search`]: the search a comparison runs: seeds, links, their Sims.
 
 pub(crate) mod chains;
 pub(crate) mod cooccurrence;
-pub(crate) mod evidence;
 pub(crate) mod links;
 pub mod null;
 pub(crate) mod search;
 pub mod seeds;
+pub(crate) mod surprise;
 
-pub use evidence::ChanceEvidence;
 pub use search::{ChanceSearch, ChanceSummary};
+pub use surprise::LinkSurprises;

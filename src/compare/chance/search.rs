@@ -14,10 +14,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::cooccurrence::{self, Discount, Postings, SentenceCounts};
-use super::evidence::ChanceEvidence;
 use super::links::{self, Link};
 use super::null::{NullModel, RatePrior};
 use super::seeds::{self, Seed};
+use super::surprise::LinkSurprises;
 use crate::compare::classes::{self, CappedPartners, SentenceClasses};
 use crate::similarity::fuzzy::{sentence_overlap, sentence_similarity};
 use crate::similarity::{
@@ -127,7 +127,7 @@ pub struct ChanceSummary {
 pub struct Found {
     pub pairs: Vec<ScoredPair>,
     pub capped: Vec<CappedPartners>,
-    pub evidence: ChanceEvidence,
+    pub evidence: LinkSurprises,
 }
 
 /// What [`search`] searches, and how.
@@ -318,7 +318,7 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
         links: pairs.len(),
     };
     Ok(Found {
-        evidence: ChanceEvidence::new(summary, Arc::new(null), shared),
+        evidence: LinkSurprises::new(summary, Arc::new(null), shared),
         pairs,
         capped,
     })

@@ -1,14 +1,16 @@
-//! What a comparison judged against chance keeps to weigh its passages again under any
-//! thresholds: the null model, and for each link the terms its two sentences share.
+//! Each link's surprise (-ln P of what its two sentences share under the null model), as a
+//! comparison judged against chance keeps it to weigh its passages again under any thresholds:
+//! the null model, and for each link the terms its two sentences share. ("Evidence" elsewhere
+//! names what a reader checks before believing a pair, `collection::evidence`.)
 //!
 //! A passage pools its links' evidence ([`super::chains`]), but only evidence that is new. Words
 //! come in bursts: a story about an airline strike says "labor" and "union" in ten sentences, and
 //! so may an encyclopedia article on unions, so ten neighbouring sentences of one may each share
 //! those two words with the heading "Labor unions." of the other. Counted ten times, that looks
 //! like a copied paragraph; it is one coincidence. So a link's evidence inside a chain counts only
-//! the shared terms no earlier link of the chain counted ([`ChanceEvidence::chain_surprise`]; the
+//! the shared terms no earlier link of the chain counted ([`LinkSurprises::chain_surprise`]; the
 //! chaining itself, which weighs one step at a time, discounts what the link before shared,
-//! [`ChanceEvidence::surprise`]): a copied passage's sentences share different words each (their
+//! [`LinkSurprises::surprise`]): a copied passage's sentences share different words each (their
 //! own content), a topical coincidence the same few again.
 
 use std::sync::{Arc, Mutex};
@@ -20,7 +22,7 @@ use super::null::NullModel;
 use super::search::ChanceSummary;
 use crate::similarity::{ScoredPair, Thresholds};
 
-/// One link's shared terms, as a range of [`ChanceEvidence::terms`].
+/// One link's shared terms, as a range of [`LinkSurprises::terms`].
 #[derive(Clone, Debug, PartialEq)]
 struct LinkTerms {
     left: u32,
@@ -33,7 +35,7 @@ struct LinkTerms {
 
 /// The null model and every link's shared terms (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
-pub struct ChanceEvidence {
+pub struct LinkSurprises {
     pub summary: ChanceSummary,
     null: Arc<NullModel>,
     /// Sorted by (left, right).
@@ -104,13 +106,13 @@ impl std::fmt::Debug for ChainMemo {
 /// sentences hold as (dense index, weight)).
 pub type SharedTerms = (u32, u32, f64, Vec<(u32, f64)>);
 
-impl ChanceEvidence {
+impl LinkSurprises {
     /// `shared` lists, per link, the terms both sentences hold.
     pub fn new(
         summary: ChanceSummary,
         null: Arc<NullModel>,
         mut shared: Vec<SharedTerms>,
-    ) -> ChanceEvidence {
+    ) -> LinkSurprises {
         shared.sort_by_key(|s| (s.0, s.1));
         let mut links = Vec::with_capacity(shared.len());
         let mut terms = Vec::new();
@@ -125,7 +127,7 @@ impl ChanceEvidence {
                 end: terms.len() as u32,
             });
         }
-        ChanceEvidence {
+        LinkSurprises {
             summary,
             null,
             links,
@@ -207,7 +209,7 @@ impl ChanceEvidence {
     /// evidence of its links with right positions made local. The null model and the number of
     /// pairs stay the whole pool's, so each part's passages are judged against chance over every
     /// source searched, as BLAST reports a hit against a database.
-    pub fn split_right(&self, starts: &[usize]) -> Vec<(usize, ChanceEvidence)> {
+    pub fn split_right(&self, starts: &[usize]) -> Vec<(usize, LinkSurprises)> {
         let part = |p: u32| {
             starts
                 .partition_point(|&s| s <= p as usize)
@@ -239,14 +241,14 @@ impl ChanceEvidence {
                 };
                 (
                     owner,
-                    ChanceEvidence::new(summary, self.null.clone(), shared),
+                    LinkSurprises::new(summary, self.null.clone(), shared),
                 )
             })
             .collect()
     }
 
     /// The same evidence seen from the other document.
-    pub fn swapped(&self) -> ChanceEvidence {
+    pub fn swapped(&self) -> LinkSurprises {
         let shared = self
             .links
             .iter()
@@ -256,6 +258,6 @@ impl ChanceEvidence {
             sentences: [self.summary.sentences[1], self.summary.sentences[0]],
             ..self.summary
         };
-        ChanceEvidence::new(summary, self.null.clone(), shared)
+        LinkSurprises::new(summary, self.null.clone(), shared)
     }
 }
