@@ -367,7 +367,14 @@ fn idf_from_the_reference_model() {
     let reference = headline("reference");
     assert!(own.starts_with("codet: 510 documents"), "{own}");
     assert_ne!(own, reference);
-    let refused = run(&["--idf", "reference", "--normaliser", "first5"]);
+    let refused = run(&[
+        "--method",
+        "codet",
+        "--idf",
+        "reference",
+        "--normaliser",
+        "first5",
+    ]);
     // Options that do not go together: a usage error.
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--normaliser refine"));

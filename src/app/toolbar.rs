@@ -109,7 +109,7 @@ pub fn toolbar_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
 /// E-value is above it are not counted. Filtering only, so it acts at once.
 fn chance_slider_ui(ui: &mut egui::Ui, thresholds: &mut crate::similarity::Thresholds) {
     let mut bar = thresholds.max_e_value.unwrap_or(1.0);
-    let label = ui.label("Max E-value");
+    let label = ui.label("E ≤");
     ui.add(
         egui::Slider::new(&mut bar, 1e-12..=1.0)
             .logarithmic(true)

@@ -36,6 +36,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     let method = args.method();
     let method_name = method.as_ref().map_or("fuzzy", Method::name);
     // Checked before any document is read.
+    args.check_options_apply()?;
     let params = args.fuzzy_params()?;
     if params.rules.verdict {
         super::usage!(

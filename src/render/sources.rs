@@ -240,11 +240,16 @@ impl<'a> SourcesReport<'a> {
         for (rank, share) in a.sources.iter().take(show).enumerate() {
             let _ = writeln!(
                 out,
-                "{:>4}. {:>6.3}  used {:>6.3}  {:>4} sentences  {}",
+                "{:>4}. {:>6.3}  used {:>6.3}  {:>4} {:<9}  {}",
                 rank + 1,
                 share.containment,
                 share.used,
                 share.sentences.len(),
+                if share.sentences.len() == 1 {
+                    "sentence"
+                } else {
+                    "sentences"
+                },
                 crate::escape::terminal(self.path_of(share.source))
             );
         }
