@@ -124,7 +124,7 @@ fuzz_target!(|bytes: &[u8]| {
     let judged_options = CompareOptions {
         refine: documents.refine,
         rules: documents.rules,
-        chance: documents.chance,
+        chance_search: documents.chance_search,
         floor: floor_for(&documents.rules, &documents.thresholds),
         ..CompareOptions::default()
     };
