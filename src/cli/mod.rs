@@ -331,6 +331,7 @@ impl MatchingValues {
         method: simdoc::similarity::Method,
         include_boilerplate: bool,
     ) -> anyhow::Result<simdoc::compare::CompareOptions> {
+        self.check_method(method)?;
         let preset = self.over(preset)?;
         Ok(simdoc::compare::CompareOptions {
             include_boilerplate,

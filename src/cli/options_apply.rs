@@ -6,6 +6,7 @@
 use super::MatchingValues;
 use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use simdoc::collection::presets::Detector;
+use simdoc::similarity::Method;
 
 impl CollectionArgs {
     /// The detectors' options given on the command line, each with the detectors that read it
@@ -140,6 +141,44 @@ impl CollectionArgs {
 }
 
 impl MatchingValues {
+    /// Refuses the matching options `method` does not read: word relatedness and the learned
+    /// verdict belong to the fuzzy method (overlap is its Sims without relatedness); the
+    /// thresholds and the search judged against chance to the graded methods (fuzzy and overlap:
+    /// the fourgram and exact matchers' pairs are the same or not, their Sims 1).
+    pub(super) fn check_method(&self, method: Method) -> anyhow::Result<()> {
+        let relatedness = [
+            ("--relate", self.relate.is_some()),
+            ("--related-words", self.related_words.is_some()),
+            ("--wordnet-weights", self.wordnet_weights.is_some()),
+            ("--verdict", self.verdict.is_some()),
+        ];
+        if method != Method::Fuzzy
+            && let Some((flag, _)) = relatedness.iter().find(|(_, given)| *given)
+        {
+            super::usage!(
+                "{flag} is an option of the fuzzy method's word relatedness and changes nothing \
+                 with --method {}",
+                method.name()
+            );
+        }
+        let mut graded = vec![
+            ("--permission", self.permission.is_some()),
+            ("--variation", self.variation.is_some()),
+            ("--judge-chance", self.judge_chance.is_some()),
+        ];
+        graded.extend(self.chance_options_given().into_iter().map(|f| (f, true)));
+        if !method.is_graded()
+            && let Some((flag, _)) = graded.iter().find(|(_, given)| *given)
+        {
+            super::usage!(
+                "{flag} changes nothing with --method {}: its sentence pairs are the same or not \
+                 (both Sims 1), with no threshold to pass and nothing judged against chance",
+                method.name()
+            );
+        }
+        Ok(())
+    }
+
     /// The options of the search judged against chance given on the command line: they
     /// change nothing in a matching that does not judge.
     pub(super) fn chance_options_given(&self) -> Vec<&'static str> {

@@ -197,3 +197,44 @@ fn every_chance_search_option_is_refused_where_nothing_is_judged_and_counts_wher
         assert!(off.values.over(Preset::DOCUMENTS).is_err(), "{flag}");
     }
 }
+
+#[test]
+fn the_matching_options_a_method_does_not_read_are_refused() {
+    use simdoc::similarity::Method;
+    // (option, value, the methods that read it)
+    let cases: [(&str, &str, &[Method]); 8] = [
+        ("--relate", "aligned", &[Method::Fuzzy]),
+        ("--related-words", "wordnet", &[Method::Fuzzy]),
+        ("--verdict", "true", &[Method::Fuzzy]),
+        ("--permission", "0.5", &[Method::Fuzzy, Method::Overlap]),
+        ("--variation", "0.5", &[Method::Fuzzy, Method::Overlap]),
+        ("--judge-chance", "false", &[Method::Fuzzy, Method::Overlap]),
+        ("--link-bar", "5.5", &[Method::Fuzzy, Method::Overlap]),
+        ("--max-e-value", "1e-3", &[Method::Fuzzy, Method::Overlap]),
+    ];
+    for (flag, value, readers) in cases {
+        let parsed = Values::try_parse_from(["values", flag, value]).expect("parses");
+        for method in Method::ALL {
+            let options = parsed
+                .values
+                .compare_options(Preset::DOCUMENTS, method, false);
+            if readers.contains(&method) {
+                let options = options.expect("accepted");
+                let plain = Values::try_parse_from(["values"]).expect("parses");
+                let baseline = plain
+                    .values
+                    .compare_options(Preset::DOCUMENTS, method, false)
+                    .expect("accepted");
+                let with = parsed.values.over(Preset::DOCUMENTS).expect("accepted");
+                assert!(
+                    options != baseline || with != Preset::DOCUMENTS,
+                    "{flag} changes nothing with {}",
+                    method.name()
+                );
+            } else {
+                let err = options.expect_err("refused");
+                assert!(err.to_string().contains(flag), "{err}");
+            }
+        }
+    }
+}
