@@ -225,12 +225,22 @@ impl<'a> SourcesReport<'a> {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "{}: {} counted sentences; {:.1}% attributed to {} of {} sources; found in them: {:.3}",
+            "{}: {} counted {}; {:.1}% attributed to {} of {} {}; found in them: {:.3}",
             crate::escape::terminal(self.document_path),
             a.counted_sentences(),
+            if a.counted_sentences() == 1 {
+                "sentence"
+            } else {
+                "sentences"
+            },
             100.0 * a.attributed_share(),
             a.sources.len(),
             self.sources.len(),
+            if self.sources.len() == 1 {
+                "source"
+            } else {
+                "sources"
+            },
             a.containment()
         );
         let _ = writeln!(
