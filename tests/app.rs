@@ -313,8 +313,8 @@ fn collection_mode_and_the_command_line_report_the_same_pairs() {
     assert!(!pairs.is_empty(), "{report}");
     assert!(
         h.query_by_label_contains(&format!(
-            ": {documents} documents, {} pairs ranked by score",
-            pairs.len()
+            ": {documents} documents, {} ranked by score",
+            simdoc::render::counted(pairs.len(), "pair", "pairs")
         ))
         .is_some(),
         "{report}"
@@ -425,12 +425,12 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     settle(&mut h);
     // The README is no document; the source comes first in the stream.
     assert!(
-        h.query_by_label_contains("3 documents (1 sources), 3 pairs ranked by score")
+        h.query_by_label_contains("3 documents (1 source), 3 pairs ranked by score")
             .is_some(),
         "{:?}",
         h.state().messages
     );
-    assert!(h.query_by_label_contains("1 files skipped").is_some());
+    assert!(h.query_by_label_contains("1 file skipped").is_some());
     let rows = labels_containing(&h, "score 1.000");
     // Identical texts are duplicates; the pairs with the source come first, read from it, under
     // their heading; the pair of two submissions under its own.

@@ -37,7 +37,7 @@ fn collection_command_writes_pairs_groups_and_csv() {
     );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.starts_with("imatch: 3 documents, 1 pairs, 1 duplicate groups"),
+        stdout.starts_with("imatch: 3 documents, 1 pair, 1 duplicate group"),
         "{stdout}"
     );
     let value: serde_json::Value =
@@ -134,7 +134,7 @@ fn qsign_search_range_options() {
         String::from_utf8_lossy(&derived.stderr)
     );
     let stdout = String::from_utf8_lossy(&derived.stdout);
-    assert!(stdout.contains("1 pairs"), "{stdout}");
+    assert!(stdout.contains(", 1 pair,"), "{stdout}");
     for bad in [
         &["--word-flexibility", "1", "--false-hit-rate", "1.5"][..],
         &["--false-hit-rate", "0.5"][..],
@@ -213,7 +213,7 @@ fn collection_inputs_skip_folder_notes_follow_globs_and_a_list_order() {
     };
     let plain = run(&["--exclude", "*.html"]);
     assert!(
-        plain.starts_with("imatch: 2 documents, 1 pairs, 1 duplicate groups"),
+        plain.starts_with("imatch: 2 documents, 1 pair, 1 duplicate group"),
         "{plain}"
     );
     assert!(plain.contains("files left out (2):"), "{plain}");
@@ -224,7 +224,7 @@ fn collection_inputs_skip_folder_notes_follow_globs_and_a_list_order() {
     assert!(plain.contains("notes.html  (matches --exclude)"), "{plain}");
     let all = run(&["--all-files", "--include", "*.txt", "--include", "*.md"]);
     assert!(
-        all.starts_with("imatch: 3 documents, 3 pairs, 1 duplicate groups"),
+        all.starts_with("imatch: 3 documents, 3 pairs, 1 duplicate group"),
         "{all}"
     );
     assert!(all.contains("notes.html  (matches no --include)"), "{all}");

@@ -150,7 +150,7 @@ fn a_collection_of_fifty_pages_of_repeated_headings() {
         let first = out.stdout.lines().next().unwrap_or_default();
         assert_eq!(
             first,
-            format!("{method}: 50 documents, 1225 pairs, 1 duplicate groups"),
+            format!("{method}: 50 documents, 1225 pairs, 1 duplicate group"),
             "{out:?}"
         );
         // Every two pages are duplicates (csv: a,b,relation,score, then the evidence).

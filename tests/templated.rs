@@ -269,7 +269,7 @@ fn a_collection_of_one_line_documents_sharing_a_phrase() {
         (8_000 * kept / 4..=8_000 * kept).contains(&pairs),
         "{pairs} pairs"
     );
-    assert!(first.ends_with("1 duplicate groups"), "{first}");
+    assert!(first.ends_with("1 duplicate group"), "{first}");
     assert!(
         out.stderr
             .contains("8000 sentences have more than 100 EQ partners"),

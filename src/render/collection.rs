@@ -10,6 +10,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use super::counted;
 use super::percent;
 use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
@@ -175,24 +176,32 @@ impl<'a> CollectionReport<'a> {
         let names = self.names;
         let roles = if self.has_roles() {
             format!(
-                " ({} sources, {} submissions)",
-                self.sources.len(),
-                names.len() - self.sources.len()
+                " ({}, {})",
+                counted(self.sources.len(), "source", "sources"),
+                counted(
+                    names.len() - self.sources.len(),
+                    "submission",
+                    "submissions"
+                )
             )
         } else {
             String::new()
         };
+        let groups = self.detection.groups.len();
         writeln!(
             out,
-            "{}: {} documents{roles}, {} pairs, {} {}",
+            "{}: {}{roles}, {}, {}",
             self.method,
-            names.len(),
-            self.pair_count(),
-            self.detection.groups.len(),
+            counted(names.len(), "document", "documents"),
+            counted(self.pair_count(), "pair", "pairs"),
             if self.has_roles() {
-                "groups of identical documents"
+                counted(
+                    groups,
+                    "group of identical documents",
+                    "groups of identical documents",
+                )
             } else {
-                "duplicate groups"
+                counted(groups, "duplicate group", "duplicate groups")
             }
         )?;
         if let Some(matching) = &self.matching {

@@ -18,6 +18,11 @@ pub(crate) mod words;
 
 pub use dotplot::{Dotplot, Tier};
 
+/// A count with its noun as people say it: "1 pair", "3 pairs", "0 pairs".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A share as people say it, in whole percent: "34%", and "under 1%" rather than a misleading
 /// "0%" for a share that is there but small. Every report and view words shares this way.
 pub fn percent(share: f64) -> String {

@@ -304,25 +304,29 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         );
         return;
     };
+    use crate::render::counted;
     ui.label(format!(
-        "{}{}: {} documents{}, {} pairs ranked by score, {} duplicate groups{}",
+        "{}{}: {}{}, {} ranked by score, {}{}",
         detector_title(result.detector),
         result
             .preset
             .map(|p| format!(" with the {} preset", p.name()))
             .unwrap_or_default(),
-        result.names.len(),
+        counted(result.names.len(), "document", "documents"),
         if result.sources > 0 {
-            format!(" ({} sources)", result.sources)
+            format!(" ({})", counted(result.sources, "source", "sources"))
         } else {
             String::new()
         },
-        result.pairs.len(),
-        result.groups.len(),
+        counted(result.pairs.len(), "pair", "pairs"),
+        counted(result.groups.len(), "duplicate group", "duplicate groups"),
         if result.skipped.is_empty() {
             String::new()
         } else {
-            format!(", {} files skipped", result.skipped.len())
+            format!(
+                ", {} skipped",
+                counted(result.skipped.len(), "file", "files")
+            )
         }
     ))
     .on_hover_text(result.skipped.join("\n"));
