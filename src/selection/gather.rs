@@ -121,9 +121,13 @@ pub fn gather(
                 })
                 .collect::<Result<Vec<_>, _>>()
         });
+        // Polled from 1 ms up to every PROGRESS_EVERY: a folder of a few files costs a few
+        // milliseconds of waiting, not a whole period.
+        let mut wait = Duration::from_millis(1);
         while !reading.is_finished() {
             progress(done.load(Ordering::Relaxed), total);
-            std::thread::sleep(PROGRESS_EVERY);
+            std::thread::sleep(wait);
+            wait = (wait * 2).min(PROGRESS_EVERY);
         }
         progress(done.load(Ordering::Relaxed), total);
         reading.join()
@@ -155,4 +159,73 @@ pub fn gather(
         }
     }
     Ok(gathered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_come_first_once_and_the_excepted_and_empty_files_are_not_documents() {
+        let dir = tempfile::tempdir().unwrap();
+        let sources = dir.path().join("sources");
+        std::fs::create_dir(&sources).unwrap();
+        let text = "The harbour froze early that winter. Boats stayed in.";
+        std::fs::write(sources.join("s.txt"), text).unwrap();
+        std::fs::write(dir.path().join("a.txt"), text).unwrap();
+        std::fs::write(dir.path().join("b.txt"), text).unwrap();
+        std::fs::write(dir.path().join("empty.txt"), "").unwrap();
+        let except = dir.path().join("a.txt");
+        let never = AtomicBool::new(false);
+        let mut reported = Vec::new();
+        let gathered = gather(
+            &GatherRequest {
+                sources: std::slice::from_ref(&sources),
+                // The folder holds the sources' folder too: its file stays one source.
+                paths: &[dir.path().to_path_buf()],
+                selection: &FileSelection::default(),
+                order: &Order::Name,
+                load: &LoadOptions::default(),
+                except: Some(&except),
+            },
+            &mut |done, total| reported.push((done, total)),
+            &never,
+        )
+        .unwrap();
+        let names: Vec<String> = gathered
+            .names
+            .iter()
+            .map(|n| n.rsplit('/').next().unwrap().to_string())
+            .collect();
+        assert_eq!(names, ["s.txt", "b.txt"]);
+        assert_eq!(gathered.sources, 1);
+        assert_eq!(gathered.is_source(), [true, false]);
+        assert_eq!(
+            gathered.files.len(),
+            3,
+            "s.txt, b.txt and empty.txt were read"
+        );
+        assert!(
+            gathered.unreadable.iter().any(|u| u.contains("empty.txt")),
+            "{:?}",
+            gathered.unreadable
+        );
+        assert_eq!(reported.last(), Some(&(3, 3)));
+        // Cancelled before reading: an error, not a partial result.
+        let cancelled = AtomicBool::new(true);
+        let err = gather(
+            &GatherRequest {
+                sources: &[],
+                paths: &[dir.path().to_path_buf()],
+                selection: &FileSelection::default(),
+                order: &Order::Name,
+                load: &LoadOptions::default(),
+                except: None,
+            },
+            &mut |_, _| {},
+            &cancelled,
+        )
+        .unwrap_err();
+        assert!(matches!(err, GatherError::Cancelled));
+    }
 }
