@@ -1,7 +1,8 @@
 //! No option is accepted that changes nothing: a collection detector's option when another
 //! detector runs, a matching option when no fuzzy comparison is made, a chance search's option
-//! in a matching that does not judge against chance. Each is refused as a usage error (exit 2)
-//! that says why and what would make it count.
+//! in a matching that does not judge against chance, word relatedness or the learned verdict
+//! with a method other than fuzzy, a threshold with the fourgram or exact method. Each is
+//! refused as a usage error (exit 2) that says why and what would make it count.
 
 use super::MatchingValues;
 use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
@@ -156,8 +157,8 @@ impl MatchingValues {
             && let Some((flag, _)) = relatedness.iter().find(|(_, given)| *given)
         {
             super::usage!(
-                "{flag} is an option of the fuzzy method's word relatedness and changes nothing \
-                 with --method {}",
+                "{flag} is an option of the fuzzy method (its word relatedness and learned \
+                 verdict) and changes nothing with --method {}",
                 method.name()
             );
         }
