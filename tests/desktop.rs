@@ -10,6 +10,7 @@ mod viewer_support;
 
 mod app;
 mod viewer;
+mod viewer_collection;
 mod viewer_exclusions;
 mod viewer_hostile;
 mod viewer_partners;
