@@ -231,16 +231,21 @@ fn compare_pan_writes_detections_that_hold_the_reused_text() {
     assert!(found_ferry, "{xml}");
 }
 
+/// PLAIN_A and PLAIN_B written as a.txt and b.txt in `dir`.
+fn plain_pair(dir: &Path) -> [std::path::PathBuf; 2] {
+    let [a, b] = [dir.join("a.txt"), dir.join("b.txt")];
+    std::fs::write(&a, PLAIN_A).unwrap();
+    std::fs::write(&b, PLAIN_B).unwrap();
+    [a, b]
+}
+
 /// Every JSON output says what its offsets and sentence positions count, the same way: the
 /// comparison (compact and full), the change list, the sources report and the collection report.
 /// The sentence positions are those of `simdoc inspect`, counted from 0.
 #[test]
 fn every_json_output_says_what_its_numbers_count() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let a = dir.path().join("a.txt");
-    let b = dir.path().join("b.txt");
-    std::fs::write(&a, PLAIN_A).unwrap();
-    std::fs::write(&b, PLAIN_B).unwrap();
+    let [a, b] = plain_pair(dir.path());
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
     let expected =
         serde_json::json!({"offsets": "unicode_code_points", "sentences": "positions_from_0"});
@@ -293,10 +298,7 @@ fn every_json_output_says_what_its_numbers_count() {
 #[test]
 fn max_bytes_refuses_a_larger_file_on_every_command() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let a = dir.path().join("a.txt");
-    let b = dir.path().join("b.txt");
-    std::fs::write(&a, PLAIN_A).unwrap();
-    std::fs::write(&b, PLAIN_B).unwrap();
+    let [a, b] = plain_pair(dir.path());
     let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
     for args in [
         vec!["compare", a, b, "--quiet"],
@@ -308,7 +310,7 @@ fn max_bytes_refuses_a_larger_file_on_every_command() {
         let refused = simdoc(&[args.as_slice(), &["--max-bytes", "20"]].concat());
         assert!(!refused.status.success(), "{args:?}");
         assert!(
-            text(&refused.stderr).contains("20"),
+            text(&refused.stderr).contains("over the 20-byte limit"),
             "{args:?}: {}",
             text(&refused.stderr)
         );

@@ -51,15 +51,25 @@ pub struct Gathered {
 }
 
 impl Gathered {
-    /// Whether document `d` is a source.
+    /// Per document, whether it is a source.
     pub fn is_source(&self) -> Vec<bool> {
         (0..self.documents.len())
             .map(|d| d < self.sources)
             .collect()
     }
+
+    /// Every file left out, one line each (`PATH: why`): those not read by choice, then those
+    /// that could not be read or held no text. What a front end lists for its user.
+    pub fn left_out(&self) -> Vec<String> {
+        self.skipped
+            .iter()
+            .map(|(path, reason)| format!("{}: {}", path.display(), reason.describe()))
+            .chain(self.unreadable.iter().cloned())
+            .collect()
+    }
 }
 
-/// The reading was cancelled.
+/// Why no documents came back: a path could not be listed, or the reading was cancelled.
 #[derive(Debug, thiserror::Error)]
 pub enum GatherError {
     #[error(transparent)]
@@ -211,6 +221,13 @@ mod tests {
             gathered.unreadable
         );
         assert_eq!(reported.last(), Some(&(3, 3)));
+        let left_out = gathered.left_out();
+        assert!(
+            left_out
+                .iter()
+                .any(|l| l.contains("empty.txt: holds no readable text")),
+            "{left_out:?}"
+        );
         // Cancelled before reading: an error, not a partial result.
         let cancelled = AtomicBool::new(true);
         let err = gather(

@@ -88,12 +88,7 @@ pub fn run(
     )
     .map_err(|e| e.to_string())?;
     let is_source = gathered.is_source();
-    let mut skipped: Vec<String> = gathered
-        .skipped
-        .iter()
-        .map(|(path, reason)| format!("{}: {}", path.display(), reason.describe()))
-        .collect();
-    skipped.extend(gathered.unreadable);
+    let skipped = gathered.left_out();
     let documents = gathered.documents;
     if documents.is_empty() {
         return Err(format!("{}: no readable document", folder.display()));

@@ -432,12 +432,7 @@ fn read_input(document: DocumentChoice, paths: &[PathBuf]) -> Result<SourcesInpu
         &never,
     )
     .map_err(|e| e.to_string())?;
-    let mut skipped: Vec<String> = gathered
-        .skipped
-        .iter()
-        .map(|(path, reason)| format!("{}: {}", path.display(), reason.describe()))
-        .collect();
-    skipped.extend(gathered.unreadable);
+    let skipped = gathered.left_out();
     let (names, sources) = (gathered.names, gathered.documents);
     if sources.is_empty() {
         return Err("No source could be read from the paths given.".to_string());
