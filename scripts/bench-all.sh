@@ -27,7 +27,7 @@ fi
 
 if [ ! -x /usr/bin/time ]; then
   if [ "$(id -u)" = 0 ]; then
-    apt-get install -y -qq time >/dev/null
+    apt-get install -y -qq time
   else
     echo "GNU time is missing: apt-get install time" >&2
     exit 1
@@ -68,7 +68,7 @@ qsign_floor() {
   for set in reference/reuters-21578 documents/bbc-news/bbc; do
     for share in 0 0.25; do
       echo "$set, --min-reuse-share $share: $($simdoc collection "$SIMDOC_DATA/$set" --method qsign \
-        --min-reuse-share "$share" 2>/dev/null | head -1)"
+        --min-reuse-share "$share" 2>>"$out/qsign-floor.stderr" | head -1)"
     done
   done
 }
@@ -131,7 +131,7 @@ for k in range(3):
   timed $simdoc sources "$dir/report20000.txt" "$dir/sources20000" >"$dir/out.txt"
   head -1 "$dir/out.txt"; tail -1 "$dir/out.txt"
   echo "2000 against three sources of 2000, then the same listing every pair (--partners 0):"
-  timed $simdoc sources "$dir/report2000.txt" "$dir/sources2000" >/dev/null
+  timed $simdoc sources "$dir/report2000.txt" "$dir/sources2000" >"$dir/out.txt"
   timed $simdoc sources "$dir/report2000.txt" "$dir/sources2000" --partners 0 >"$dir/out.txt"
   head -1 "$dir/out.txt"
   # The pages of tests/repetition.rs: a title, one paragraph, 10,000 identical headings.
@@ -145,8 +145,8 @@ sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long threa
   mkdir "$dir/pages"
   for i in $(seq -w 0 49); do cp "$dir/headings.html" "$dir/pages/page$i.html"; done
   echo "a collection of 50 such pages, fuzzy (with evidence, as by default), then without evidence:"
-  timed $simdoc collection "$dir/pages" --method fuzzy --csv "$dir/fuzzy.csv" >/dev/null
-  timed $simdoc collection "$dir/pages" --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >/dev/null
+  timed $simdoc collection "$dir/pages" --method fuzzy --csv "$dir/fuzzy.csv" >"$dir/fuzzy.txt"
+  timed $simdoc collection "$dir/pages" --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >"$dir/fuzzy0.txt"
   # Many small documents (tests/bad_inputs.rs): one line each, with no word in common, then
   # sharing "wrote to ... about" (every pair a duplicate at the measured preset).
   mkdir "$dir/apart" "$dir/alike"

@@ -25,6 +25,6 @@ done
 chromium="${SIMDOC_CHROMIUM:-chromium}"
 start=$(date +%s.%N)
 "$chromium" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --dump-dom \
-  "file://$dir/report.html" > "$dir/dom.html" 2> /dev/null
+  "file://$dir/report.html" > "$dir/dom.html" 2> "$dir/chromium.log"
 end=$(date +%s.%N)
 echo "chromium --dump-dom: $(awk "BEGIN{printf \"%.1f\", $end - $start}") s, $(stat -c %s "$dir/dom.html") bytes of DOM"

@@ -15,7 +15,7 @@ if [ ! -d "$corpus" ]; then
 fi
 if [ ! -x /usr/bin/time ]; then
     if [ "$(id -u)" = 0 ]; then
-        apt-get install -y -qq time >/dev/null
+        apt-get install -y -qq time
     else
         echo "GNU time is missing: apt-get install time" >&2
         exit 1

@@ -59,8 +59,7 @@ def main() -> int:
                 [binary, "collection", str(corpus), "--method", method, "--show", "0",
                  "--max-df", "1000"],
                 check=True,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
+                capture_output=True,
             )
             local = time.perf_counter() - start
             timings: dict = {}

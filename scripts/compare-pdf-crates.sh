@@ -15,7 +15,7 @@ pandoc assets/examples/history-of-guinea.md -o "$work/history-of-guinea.docx"
 cp "$speeches/2009-Obama.txt" "$work/obama-2009.txt"
 cp "$speeches/1961-Kennedy.txt" "$work/kennedy-1961.txt"
 for f in history-of-guinea.docx obama-2009.txt kennedy-1961.txt; do
-  soffice --headless --convert-to pdf --outdir "$work" "$work/$f" >/dev/null 2>&1
+  soffice --headless --convert-to pdf --outdir "$work" "$work/$f" >>"$work/soffice.log" 2>&1
 done
 cargo run --quiet --release --manifest-path eval/pdf-crates/Cargo.toml -- \
   assets/examples/guinea.md:tests/fixtures/formats/guinea.pdf \

@@ -14,25 +14,25 @@ file=$(find "$data/documents/article-html/html" -name '*.html' | sort | head -1)
 cargo build --release
 unset WAYLAND_DISPLAY
 export DISPLAY=:95
-Xvfb "$DISPLAY" -screen 0 1440x900x24 >/dev/null 2>&1 &
+Xvfb "$DISPLAY" -screen 0 1440x900x24 >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 export XDG_DATA_HOME XDG_CONFIG_HOME
 XDG_DATA_HOME=$(mktemp -d)
 XDG_CONFIG_HOME=$XDG_DATA_HOME
-cleanup() { kill "${source_app:-}" "${app:-}" "$xvfb" 2>/dev/null || true; rm -rf "$XDG_DATA_HOME"; }
+cleanup() { kill "${source_app:-}" "${app:-}" "$xvfb" 2>>"$out/cleanup.log" || true; rm -rf "$XDG_DATA_HOME"; }
 trap cleanup EXIT
 sleep 1
 
-target/release/simdoc view --example >/dev/null 2>&1 &
+target/release/simdoc view --example >"$out/viewer.log" 2>&1 &
 app=$!
-for _ in $(seq 50); do xdotool search --name '^simdoc$' >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 50); do xdotool search --name '^simdoc$' >>"$out/window-search.log" 2>&1 && break; sleep 0.2; done
 win=$(xdotool search --name '^simdoc$' | head -1)
 xdotool windowmove "$win" 0 0 windowsize "$win" 1440 900
 sleep 3
 
-/usr/bin/python3 scripts/drag_source.py "$file" >/dev/null 2>&1 &
+/usr/bin/python3 scripts/drag_source.py "$file" >"$out/drag-source.log" 2>&1 &
 source_app=$!
-for _ in $(seq 50); do xdotool search --name '^dragsource$' >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 50); do xdotool search --name '^dragsource$' >>"$out/window-search.log" 2>&1 && break; sleep 0.2; done
 source_win=$(xdotool search --name '^dragsource$' | head -1)
 xdotool windowmove "$source_win" 1200 750
 sleep 0.5

@@ -11,13 +11,13 @@ data=${SIMDOC_DATA:-../shared/data}
 cargo build --release
 unset WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
 export DISPLAY=:94
-Xvfb :94 -screen 0 1440x900x24 >/dev/null 2>&1 &
+Xvfb :94 -screen 0 1440x900x24 >"$out/xvfb.log" 2>&1 &
 xvfb=$!
 export XDG_DATA_HOME=$(mktemp -d); export XDG_CONFIG_HOME=$XDG_DATA_HOME
 sleep 1
-target/release/simdoc view --example >/dev/null 2>&1 &
+target/release/simdoc view --example >"$out/viewer.log" 2>&1 &
 app=$!
-for _ in $(seq 50); do xdotool search --name '^simdoc$' >/dev/null 2>&1 && break; sleep 0.2; done
+for _ in $(seq 50); do xdotool search --name '^simdoc$' >>"$out/window-search.log" 2>&1 && break; sleep 0.2; done
 win=$(xdotool search --name '^simdoc$' | head -1)
 xdotool windowmove "$win" 0 0 windowsize "$win" 1440 900
 sleep 3

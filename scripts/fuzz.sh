@@ -64,7 +64,7 @@ summary=target/fuzz-runs.log
 for target in "${targets[@]}"; do
   corpus="target/fuzz-corpus/$target"
   mkdir -p "$corpus"
-  cp -n fuzz/seeds/"$target"/* "$corpus"/ 2>/dev/null || true
+  cp -n fuzz/seeds/"$target"/* "$corpus"/ 2>>target/fuzz-logs/seed-copy.log || true
   log="target/fuzz-logs/$target.log"
   # -rss_limit_mb: an input that makes a target use more is a finding (unbounded memory);
   # -timeout: one input running longer is a finding (a hang or a quadratic blow-up).
@@ -75,7 +75,8 @@ for target in "${targets[@]}"; do
   status=$?
   set -e
   runs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
-  findings=$(find fuzz/artifacts/"$target" -type f 2>/dev/null | wc -l)
+  findings=0
+  if [ -d fuzz/artifacts/"$target" ]; then findings=$(find fuzz/artifacts/"$target" -type f | wc -l); fi
   line="$(date -u +%FT%TZ) $target: ${seconds}s, ${runs:-?} executions, sanitizer $sanitizer, exit $status, $findings file(s) in fuzz/artifacts/$target"
   echo "$line" | tee -a "$summary"
 done

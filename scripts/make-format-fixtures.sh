@@ -70,8 +70,8 @@ office_and_ebook() {
     reference_doc "$running_header" "$work/reference-$name.docx"
     pandoc "$source" -f markdown -t docx --reference-doc="$work/reference-$name.docx" -o "$out/$name.docx"
     pandoc "$source" -f markdown -t epub3 "$@" -o "$out/$name.epub"
-    soffice --headless --convert-to odt --outdir "$work" "$out/$name.docx" >/dev/null
-    soffice --headless --convert-to pdf --outdir "$work" "$out/$name.docx" >/dev/null
+    soffice --headless --convert-to odt --outdir "$work" "$out/$name.docx" >>"$work/soffice.log"
+    soffice --headless --convert-to pdf --outdir "$work" "$out/$name.docx" >>"$work/soffice.log"
     cp "$work/$name.odt" "$work/$name.pdf" "$out/"
 }
 

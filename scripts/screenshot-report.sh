@@ -56,5 +56,5 @@ open(sys.argv[2], "w", encoding="utf-8").write(
     head + (names.group(0) if names else "") + page[start:end] + "</body></html>\n")
 PY
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,560 \
-  --screenshot="$out/report-changes.png" "file://$work/changes.html" 2>/dev/null
+  --screenshot="$out/report-changes.png" "file://$work/changes.html" 2>"$work/chromium.log"
 echo "wrote $out/report-changes.png"

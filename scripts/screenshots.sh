@@ -11,13 +11,15 @@ out=screenshots
 mkdir -p "$out"
 unset WAYLAND_DISPLAY
 export DISPLAY=:97
-Xvfb "$DISPLAY" -screen 0 1440x900x24 >/dev/null 2>&1 &
+# What the X server and the viewer print goes to a temporary folder, never to a device.
+logs=$(mktemp -d)
+Xvfb "$DISPLAY" -screen 0 1440x900x24 >"$logs/xvfb.log" 2>&1 &
 xvfb=$!
 # A private settings folder: every run starts like a first start.
 export XDG_DATA_HOME XDG_CONFIG_HOME
 XDG_DATA_HOME=$(mktemp -d)
 XDG_CONFIG_HOME=$XDG_DATA_HOME
-cleanup() { kill "${app:-}" "$xvfb" 2>/dev/null || true; rm -rf "$XDG_DATA_HOME"; }
+cleanup() { kill "${app:-}" "$xvfb" 2>>"$logs/cleanup.log" || true; rm -rf "$XDG_DATA_HOME" "$logs"; }
 trap cleanup EXIT
 sleep 1
 
@@ -28,10 +30,10 @@ shoot() { # name
 }
 
 start() { # args...
-  "$bin" view "$@" >/dev/null 2>&1 &
+  "$bin" view "$@" >>"$logs/viewer.log" 2>&1 &
   app=$!
   for _ in $(seq 150); do
-    xdotool search --name '^simdoc$' >/dev/null 2>&1 && break
+    xdotool search --name '^simdoc$' >>"$logs/window-search.log" 2>&1 && break
     sleep 0.2
   done
   win=$(xdotool search --name '^simdoc$' | head -1)
@@ -47,14 +49,14 @@ xdotool mousemove 1037 657 click 1
 sleep 1
 xdotool mousemove 515 287
 shoot selection
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
 # The passages list with the start of each passage's text.
 start --example
 xdotool mousemove 963 611 click 1
 xdotool mousemove 700 10
 shoot passages
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
 # An editor's pair: "Guinea" against a revision of it (a sentence reworded, one added, a
 # paragraph deleted, one moved to the end). The Changes list with its first change selected and
@@ -93,7 +95,7 @@ shoot changes 2
 xdotool mousemove 1041 611 click 1
 xdotool mousemove 1000 300
 shoot words
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 rm -rf "$revision"
 
 # A teacher's pair (tests/fixtures/exclusions/, which the exclusions tests read): an essay that
@@ -108,7 +110,7 @@ xdotool mousemove 1180 391 click 1
 sleep 2
 xdotool mousemove 160 222
 shoot exclusions 2
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
 # Templated text: a price list of 2,000 lines against next month's (1,500 lines, a third of them
 # reworded), at the measured preset, where every two lines pass the floor: each keeps its best
@@ -133,18 +135,18 @@ start "$prices/sources/prices-march.txt" "$prices/prices-april.txt" --preset mea
 sleep 5
 xdotool mousemove 1090 253
 shoot templated 2
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 # The same list against both earlier months in the Sources view: the note under the heading.
 start "$prices/prices-april.txt" --sources "$prices/sources"
 sleep 8
 xdotool mousemove 700 300
 shoot sources-templated 2
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 rm -rf "$prices"
 
 start --example --hierarchies
 shoot hierarchies
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
 # Wikipedia's "Equatorial Guinea" and the articles it summarises ("History of ...", "Economy of
 # ...", CC BY-SA 3.0), taken out of the enwiki-2015 reference text, plus the example pair.
@@ -171,7 +173,7 @@ xdotool mousemove 120 163
 sleep 1
 xdotool mousemove 726 195
 shoot sources
-kill "$app"; wait "$app" 2>/dev/null || true
+kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
 # Collection mode, a teacher's folder: "Equatorial Guinea", "Guinea" and eight inaugural
 # addresses (public domain) handed in, the articles as sources.

@@ -35,7 +35,7 @@ cargo build --release --no-default-features --quiet --bin simdoc --example bench
 cp target/release/simdoc "$work/simdoc"
 simdoc="$work/simdoc"
 if [ ! -s "$work/docs/b.txt" ]; then
-    target/release/examples/bench_compare --write "$work/docs" >/dev/null
+    target/release/examples/bench_compare --write "$work/docs" >"$work/docs/write.log"
 fi
 
 # The reference models: the embedded one (eq. 3.1 co-occurrence, paragraph units) and word

@@ -68,7 +68,7 @@ weights=$(sed -n 's/^chosen: weights \([^;]*\);.*/\1/p' "$work/weights.txt")
 # 2. The content floor, for those weights.
 if [ ! -s "$work/docs/b-head.txt" ]; then
     mkdir -p "$work/docs"
-    target/release/examples/bench_compare --write "$work/docs" >/dev/null
+    target/release/examples/bench_compare --write "$work/docs" >"$work/docs/write.log"
     head -c 150000 "$work/docs/a.txt" >"$work/docs/a-head.txt"
     head -c 150000 "$work/docs/b.txt" >"$work/docs/b-head.txt"
 fi

@@ -7,10 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$(pwd)"
 
-if ! command -v java >/dev/null 2>&1; then
+if [ -z "$(command -v java || true)" ]; then
   echo "test-spark: installing Java 17 (Debian openjdk-17-jre-headless)"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless
 fi
 
 python="${PYTHON:-python3}"

@@ -257,7 +257,7 @@ fn shell_may_write(file: &Path, user: Option<u32>) -> bool {
         std::os::unix::process::CommandExt::uid(&mut shell, id);
         std::os::unix::process::CommandExt::gid(&mut shell, id);
     }
-    shell.stderr(Stdio::null()).status().unwrap().success()
+    shell.output().unwrap().status.success()
 }
 
 /// A read-only (mode 444) report owned by someone else, in a folder anyone may write: the
@@ -359,7 +359,8 @@ fn write_calls_of(args: &[&str]) -> (u64, Vec<u8>) {
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        // Its messages go to an unnamed temporary file, never to a device.
+        .stderr(tempfile::tempfile().unwrap())
         .spawn()
         .unwrap();
     let mut stdout = child.stdout.take().unwrap();

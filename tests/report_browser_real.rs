@@ -78,7 +78,8 @@ fn a_5_mb_revised_pair_exports_a_compact_json_and_a_page_chromium_draws() {
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        // What chromium says on stderr goes to an unnamed temporary file, never to a device.
+        .stderr(tempfile::tempfile().unwrap())
         .spawn()
         .unwrap_or_else(|e| {
             panic!("{chromium:?}: {e} (install Debian's chromium, as .ci/run does, or set SIMDOC_CHROMIUM)")

@@ -59,7 +59,7 @@ def simdoc_collection(
         [str(binary), "collection", str(folder), "--method", method, "--preset", preset,
          "--json", str(out), "--show", "0", *options],
         check=True,
-        stdout=subprocess.DEVNULL,
+        capture_output=True,
     )
     return json.loads(out.read_text(encoding="utf-8"))
 
