@@ -153,6 +153,11 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         resemblances,
         ..
     } = outcome;
+    // The evidence and pages of a judged run's pairs leave out the common text it left out.
+    let evidence_options = EvidenceOptions {
+        common: resemblances.as_ref().and_then(|r| r.common.clone()),
+        ..evidence_options
+    };
     let mut report = CollectionReport::new(method_name, &collection.names, &detection, &is_source);
     report.same_text = detection
         .groups

@@ -260,6 +260,12 @@ pub struct CollectionArgs {
     /// (paper: 0, every pair sharing a matched sentence).
     #[arg(long, help_heading = "Fuzzy (and --matrix)")]
     pub min_resemblance: Option<f64>,
+    /// Fuzzy, judged against chance: text held by more than N documents (a sentence and those
+    /// matching it) is common to the collection, a template or a set question, and left out of
+    /// every pair's comparison, as MOSS leaves out passages of more than m programs; `off`
+    /// leaves nothing out.
+    #[arg(long, value_name = "N", help_heading = "Fuzzy (and --matrix)")]
+    pub max_sharing: Option<SharingBar>,
     #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
     pub model: super::ModelArg,
 }
@@ -355,6 +361,14 @@ impl CollectionArgs {
         set(&mut p.containment, self.containment);
         set(&mut p.min_resemblance, self.min_resemblance);
         p.exclusions = self.matching.exclusions();
+        if let Some(SharingBar(bar)) = self.max_sharing {
+            if p.chance_search.is_none() {
+                super::usage!(
+                    "--max-sharing changes nothing here: common text is left out of pairs judged                      against chance, and this matching counts EQ sentences (--judge-chance true                      judges them)"
+                );
+            }
+            p.max_sharing = bar;
+        }
         Ok(p)
     }
 
@@ -563,5 +577,27 @@ mod tests {
         assert!(error.contains("--matching-preset thesis"), "{error}");
         let error = parse(&["--preset", "loose"]).unwrap_err().to_string();
         assert!(error.contains("expected paper, teacher, news"), "{error}");
+    }
+}
+
+/// How many documents may hold a text before it is common: a count of at least 2, or `off`
+/// (`None`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SharingBar(pub Option<usize>);
+
+impl std::str::FromStr for SharingBar {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if text == "off" {
+            return Ok(SharingBar(None));
+        }
+        match text.trim().parse::<usize>() {
+            // Two documents sharing a text is what a collection run looks for.
+            Ok(n) if n >= 2 => Ok(SharingBar(Some(n))),
+            Ok(n) => Err(format!(
+                "{n} would leave out text shared by two documents, the reuse looked for: give 2 or more, or `off`"
+            )),
+            Err(e) => Err(format!("`{text}` is not a count or `off`: {e}")),
+        }
     }
 }

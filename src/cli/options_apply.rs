@@ -92,6 +92,11 @@ impl CollectionArgs {
                 &[Detector::Fuzzy],
             ),
             (
+                "--max-sharing",
+                self.max_sharing.is_some(),
+                &[Detector::Fuzzy],
+            ),
+            (
                 "--normaliser",
                 self.normaliser != NormaliserName::Refine,
                 &[CoDet, Dsc, Ffp, IMatch, SimHash, QSign, Roul],

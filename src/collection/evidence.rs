@@ -9,12 +9,14 @@
 //! [`crate::compare::passages`]). It is computed for the pairs a detector reported, never for
 //! all pairs: the detectors exist to avoid comparing every two documents.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::fuzzy::FuzzyParams;
+use super::fuzzy::common_text::CommonText;
 use super::{Cancelled, DocId, Job};
 use crate::compare::passages::{Passage, PassageOptions, passages_of};
 use crate::compare::{CompareOptions, Comparison, PreparedPair};
@@ -43,6 +45,10 @@ pub struct EvidenceOptions {
     pub thresholds: Thresholds,
     /// The gap a passage may bridge; every match is listed (a passage of at least one pair).
     pub gap: u32,
+    /// The collection's common text, left out of every comparison of its documents' pairs
+    /// ([`super::fuzzy::common_text`]): what a judged fuzzy run found, so that the evidence and
+    /// pages of its pairs read what decided them.
+    pub common: Option<Arc<CommonText>>,
 }
 
 impl EvidenceOptions {
@@ -51,6 +57,7 @@ impl EvidenceOptions {
             compare,
             thresholds,
             gap: PassageOptions::default().gap,
+            common: None,
         }
     }
 
@@ -79,21 +86,26 @@ pub fn pair_evidence(
     cancel: &AtomicBool,
 ) -> Result<PairEvidence, Cancelled> {
     Ok(evidence_of(
-        &compare_pair(a, b, model, options, cancel)?,
+        &compare_pair(a, b, model, options, NOTHING_LEFT_OUT, cancel)?,
         options,
     ))
 }
 
-/// The comparison evidence is computed from (and the pair's page drawn from).
+/// Per side, the sentences a comparison leaves out besides what its options leave out: none.
+pub(super) const NOTHING_LEFT_OUT: [&[bool]; 2] = [&[], &[]];
+
+/// The comparison evidence is computed from (and the pair's page drawn from), with the
+/// sentences marked in `left_out` (per side, by position) taking no part.
 pub(super) fn compare_pair(
     a: &Document,
     b: &Document,
     model: &dyn ModelView,
     options: &EvidenceOptions,
+    left_out: [&[bool]; 2],
     cancel: &AtomicBool,
 ) -> Result<Comparison, Cancelled> {
     let compare = &options.compare;
-    PreparedPair::new(a, b, model, compare)
+    PreparedPair::leaving_out(a, b, model, compare, left_out)
         .compare(model, compare.method, compare.floor, cancel)
         .map_err(|_| Cancelled)
 }
@@ -154,8 +166,9 @@ pub fn pairs_within_budget(
 pub type ComparisonVisitor<'v> = dyn Fn(usize, &Document, &Document, &Comparison) + Sync + 'v;
 
 /// The evidence of each of `pairs` (document positions into `documents`), in their order,
-/// computed on all cores; each comparison is handed to `visit` before it is dropped (`&|_, _,
-/// _, _| {}` for none). A position outside `documents` gets `None`.
+/// computed on all cores, each leaving out the collection's common text when `options` hold
+/// it; each comparison is handed to `visit` before it is dropped (`&|_, _, _, _| {}` for
+/// none). A position outside `documents` gets `None`.
 pub fn evidence_of_pairs(
     pairs: &[(DocId, DocId)],
     documents: &[Document],
@@ -164,6 +177,12 @@ pub fn evidence_of_pairs(
     job: &mut Job<'_>,
     visit: &ComparisonVisitor<'_>,
 ) -> Result<Vec<Option<PairEvidence>>, Cancelled> {
+    let left_out = |d: DocId| {
+        options
+            .common
+            .as_deref()
+            .map_or(&[] as &[bool], |c| c.mask(d))
+    };
     // Chunks keep the progress bar moving and let a cancel stop the run between them. Pairs of
     // long documents are compared one at a time: two of them at once (two pages of 10,000
     // repeated headings) held 125 MB more at the peak than one.
@@ -176,7 +195,15 @@ pub fn evidence_of_pairs(
         let (Some(a), Some(b)) = (documents.get(a), documents.get(b)) else {
             return Ok(None);
         };
-        let comparison = compare_pair(a, b, model, options, cancel)?;
+        let (at_a, at_b) = pairs[at];
+        let comparison = compare_pair(
+            a,
+            b,
+            model,
+            options,
+            [left_out(at_a), left_out(at_b)],
+            cancel,
+        )?;
         visit(at, a, b, &comparison);
         Ok(Some(evidence_of(&comparison, options)))
     };

@@ -9,6 +9,7 @@
 //! (`fuzzy/shared.rs`). Document pairs that share no EQ sentence have resemblance 0 both ways
 //! and odds ratio 0, and cost nothing.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use rayon::prelude::*;
@@ -23,9 +24,11 @@ use crate::similarity::{
 };
 use crate::text::RefineOptions;
 
+pub mod common_text;
 pub mod judged;
 mod shared;
 
+use self::common_text::CommonText;
 use self::shared::{RowScratch, SharedSentences};
 
 /// Parameters of the fuzzy collection comparison.
@@ -57,6 +60,11 @@ pub struct FuzzyParams {
     /// chance bar of [`Self::thresholds`]. `None`: pairs are counted by their EQ sentences, as
     /// the thesis counts them.
     pub chance_search: Option<crate::compare::chance::ChanceSearch>,
+    /// In a judged run, a sentence whose text (it and the sentences EQ to it) more than this
+    /// many documents hold is common to the collection, a template, and left out of every
+    /// pair's comparison and count ([`common_text`]). `None`: nothing is left out, as the
+    /// thesis counts every sentence; counted runs never leave anything out.
+    pub max_sharing: Option<usize>,
 }
 
 impl Default for FuzzyParams {
@@ -70,6 +78,7 @@ impl Default for FuzzyParams {
             min_resemblance: 0.0,
             exclusions: Default::default(),
             chance_search: None,
+            max_sharing: None,
         }
     }
 }
@@ -98,6 +107,9 @@ pub struct Resemblances {
     /// Sentences with more EQ partners than they keep ([`PARTNERS_KEPT_IN_COLLECTION`]): their
     /// share of a document beyond their best partners' is not counted.
     pub capped_sentences: usize,
+    /// The collection's common text, found in a judged run with [`FuzzyParams::max_sharing`]:
+    /// every count of the run leaves it out.
+    pub common: Option<Arc<CommonText>>,
 }
 
 /// EQ partners a sentence (a class of repeated sentences) keeps in a collection: its best, by
@@ -125,6 +137,21 @@ impl Resemblances {
             )
         })
     }
+
+    /// The note on the common text left out of the run's pairs, if any was found.
+    pub fn common_note(&self) -> Option<String> {
+        let common = self.common.as_ref().filter(|c| !c.is_empty())?;
+        let documents = (0..self.sentences.len())
+            .filter(|&d| common.count(d) > 0)
+            .count();
+        Some(format!(
+            "{} in {} held by more than {} documents each (text common to the collection: a \
+             template, a set question) left out of every pair's comparison (--max-sharing)",
+            crate::render::counted(common.total(), "sentence", "sentences"),
+            crate::render::counted(documents, "document", "documents"),
+            common.max_sharing
+        ))
+    }
 }
 
 impl Resemblances {
@@ -132,13 +159,20 @@ impl Resemblances {
     /// sentence with it, in ascending order of `b`.
     fn row(&self, a: DocId, scratch: &mut RowScratch, mut visit: impl FnMut(DocId, f64, f64)) {
         let sentences = |d: DocId| self.sentences.get(d).copied().unwrap_or(0);
-        self.shared.row(a, scratch, |b, in_b, from_b| {
-            visit(
-                b,
-                ratio(in_b as usize, sentences(a)),
-                ratio(from_b as usize, sentences(b)),
-            )
-        });
+        let counts = |class: u32| {
+            !self
+                .common
+                .as_ref()
+                .is_some_and(|c| c.is_common_class(class))
+        };
+        self.shared
+            .row_where(a, scratch, counts, |b, in_b, from_b| {
+                visit(
+                    b,
+                    ratio(in_b as usize, sentences(a)),
+                    ratio(from_b as usize, sentences(b)),
+                )
+            });
     }
 
     /// RS(a, b) of eq. 4.1 (counting matched sentences, so in [0, 1]); 1 for a == b. Makes
@@ -246,6 +280,7 @@ pub fn resemblances(
     let mut all = PreparedDoc::default();
     let mut owner: Vec<DocId> = Vec::new();
     let mut sentences = Vec::with_capacity(documents.len());
+    let mut starts = vec![0usize];
     for (d, doc) in documents.iter().enumerate() {
         job.step("preparing", d, documents.len())?;
         let mut prepared =
@@ -253,6 +288,7 @@ pub fn resemblances(
         prepared.leave_out(doc, &params.exclusions);
         sentences.push(prepared.active().count());
         owner.extend(std::iter::repeat_n(d, prepared.sentences.len()));
+        starts.push(owner.len());
         all.sentences.extend(prepared.sentences);
         all.included.extend(prepared.included);
         all.options = params.refine;
@@ -289,6 +325,10 @@ pub fn resemblances(
     eq_pairs.dedup();
     job.step("matching", 1, 1)?;
     let shared = SharedSentences::new(&classes, &owner, documents.len(), &eq_pairs);
+    let common = match (params.chance_search, params.max_sharing) {
+        (Some(_), Some(bar)) => Some(Arc::new(CommonText::find(&shared, &classes, starts, bar))),
+        _ => None,
+    };
     let capped_sentences = capped_classes
         .iter()
         .map(|&class| classes.members(class).len())
@@ -297,6 +337,7 @@ pub fn resemblances(
         sentences,
         shared,
         capped_sentences,
+        common,
     })
 }
 

@@ -77,9 +77,9 @@ pub fn detect(
         None
     };
     let mut notes: Vec<String> = resemblances
-        .as_ref()
-        .and_then(Resemblances::capped_note)
-        .into_iter()
+        .iter()
+        .flat_map(|r| [r.capped_note(), r.common_note()])
+        .flatten()
         .collect();
     let mut collection = Collection::from_documents(names, documents, settings.normaliser, job)?;
     if let Some(reference) = settings.idf_from {

@@ -25,7 +25,7 @@
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::evidence::{EvidenceOptions, compare_pair};
+use super::evidence::{EvidenceOptions, NOTHING_LEFT_OUT, compare_pair};
 use super::{Cancelled, DocId, Job};
 use crate::compare::Comparison;
 use crate::document::Document;
@@ -54,7 +54,14 @@ fn found_in_sources(
 ) -> Result<Vec<bool>, Cancelled> {
     let mut found = vec![false; submission.sentences.len()];
     for source in sources {
-        let comparison = compare_pair(submission, source, model, options, job_cancel)?;
+        let comparison = compare_pair(
+            submission,
+            source,
+            model,
+            options,
+            NOTHING_LEFT_OUT,
+            job_cancel,
+        )?;
         for pair in comparison.matches(&options.thresholds) {
             let [first, last] = pair.sentences(JoinSide::Left);
             for position in first..=last {
@@ -152,7 +159,7 @@ pub fn source_discounts(
             else {
                 return Ok(None);
             };
-            let comparison = compare_pair(doc_a, doc_b, model, options, cancel)?;
+            let comparison = compare_pair(doc_a, doc_b, model, options, NOTHING_LEFT_OUT, cancel)?;
             Ok(Some(discount_of(&comparison, [found_a, found_b], options)))
         })
         .collect::<Result<_, Cancelled>>()?;

@@ -50,6 +50,19 @@ impl PreparedPair {
         model: &dyn ModelView,
         options: &CompareOptions,
     ) -> Self {
+        PreparedPair::leaving_out(left, right, model, options, [&[], &[]])
+    }
+
+    /// [`PreparedPair::new`] with the sentences marked in `left_out` (per side, by position;
+    /// a shorter mask leaves the rest in) taking no part, as boilerplate takes none: the text a
+    /// collection's documents have in common ([`crate::collection::fuzzy::common_text`]).
+    pub fn leaving_out(
+        left: &Document,
+        right: &Document,
+        model: &dyn ModelView,
+        options: &CompareOptions,
+        left_out: [&[bool]; 2],
+    ) -> Self {
         // Each term's WordNet lemmas are kept only under rules that read them (memory).
         let without_lexicon = WithoutLexicon(model);
         let model: &dyn ModelView = if options.rules.reads_wordnet() {
@@ -70,6 +83,8 @@ impl PreparedPair {
         }
         prepared_left.leave_out(left, &options.exclusions);
         prepared_right.leave_out(right, &options.exclusions);
+        prepared_left.leave_out_marked(left_out[0]);
+        prepared_right.leave_out_marked(left_out[1]);
         let counted = [(left, &prepared_left), (right, &prepared_right)].map(|(doc, prepared)| {
             let active = active_mask(prepared);
             if options.count_fragments {

@@ -381,6 +381,13 @@ impl PreparedDoc {
         }
     }
 
+    /// Leaves out the sentences `marked` (by position; past its end, none).
+    pub fn leave_out_marked(&mut self, marked: &[bool]) {
+        for (included, &out) in self.included.iter_mut().zip(marked) {
+            *included &= !out;
+        }
+    }
+
     /// The sentences that take part, with their positions: included, with at least one content
     /// term (a sentence of stopwords only, like "Why not?", carries nothing to compare).
     pub fn active(&self) -> impl Iterator<Item = (u32, &PreparedSentence)> {

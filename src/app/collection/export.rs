@@ -48,7 +48,10 @@ impl SimdocApp {
         };
         // The run's own matching, as `simdoc collection --html` computes the evidence (a result
         // read from simdoc-spark's tables has no documents here: its evidence is the cluster's).
-        let options = EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default());
+        let options = EvidenceOptions {
+            common: result.common.clone(),
+            ..EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default())
+        };
         let model = Arc::clone(&self.model);
         let progress = Arc::clone(&self.collection.progress);
         let repaint = self.repainter();
@@ -198,6 +201,7 @@ mod tests {
             matrix: None,
             skipped: Vec::new(),
             notes: Vec::new(),
+            common: None,
             cluster_evidence: vec![ComparedPair {
                 a: 0,
                 b: 1,

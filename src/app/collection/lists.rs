@@ -234,6 +234,7 @@ mod tests {
             matrix: None,
             skipped: Vec::new(),
             notes: Vec::new(),
+            common: None,
             cluster_evidence: Vec::new(),
         }
     }

@@ -33,6 +33,9 @@ pub struct CollectionResult {
     /// What the summary line must add about how the pairs were listed (templated lines that
     /// keep only their best partners, [`collection::fuzzy::Resemblances::capped_note`]).
     pub notes: Vec<String>,
+    /// The common text a judged fuzzy run left out of its pairs' comparisons, which the
+    /// exported evidence and pages leave out too.
+    pub common: Option<Arc<collection::fuzzy::common_text::CommonText>>,
     /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
     /// are (a result read from its tables; empty for a run here, whose documents are at hand).
     pub cluster_evidence: Vec<collection::tables::ComparedPair>,

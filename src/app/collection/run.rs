@@ -40,6 +40,7 @@ fn from_tables(folder: &Path) -> Result<CollectionResult, String> {
         matrix: None,
         skipped: read.unreadable.into_iter().map(|u| u.error).collect(),
         notes: Vec::new(),
+        common: None,
         cluster_evidence: read.compared,
     })
 }
@@ -127,6 +128,7 @@ pub fn run(
     )
     .map_err(|e| e.to_string())?;
     let matrix = outcome.odds_matrix();
+    let common = outcome.resemblances.as_ref().and_then(|r| r.common.clone());
     let detection = outcome.detection;
     let pairs = RoledPairs::split(&detection.pairs, &is_source)
         .iter()
@@ -145,6 +147,7 @@ pub fn run(
         matrix,
         skipped,
         notes: outcome.notes,
+        common,
         cluster_evidence: Vec::new(),
     })
 }

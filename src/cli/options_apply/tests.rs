@@ -238,3 +238,45 @@ fn the_matching_options_a_method_does_not_read_are_refused() {
         }
     }
 }
+
+#[test]
+fn max_sharing_is_taken_by_a_judged_fuzzy_run_only() {
+    let run = |extra: &[&str]| {
+        let mut argv: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
+        argv.extend(["--max-sharing", "3"].map(String::from));
+        collection(&argv).expect("parses")
+    };
+    // Another detector: refused, naming the option.
+    let err = run(&["--method", "ffp"])
+        .check_options_apply()
+        .expect_err("FFP does not read it");
+    assert!(err.to_string().contains("--max-sharing"), "{err}");
+    // The fuzzy comparison counting EQ sentences: nothing is judged, nothing left out.
+    let counted = run(&["--method", "fuzzy", "--judge-chance", "false"]);
+    assert!(counted.check_options_apply().is_ok());
+    let err = counted.fuzzy_params().expect_err("a counted run");
+    assert!(err.to_string().contains("--max-sharing"), "{err}");
+    // Judged: it sets the bar.
+    let judged = run(&["--method", "fuzzy", "--judge-chance", "true"]);
+    assert_eq!(judged.fuzzy_params().expect("judged").max_sharing, Some(3));
+    // `off`, and counts too small to mean anything.
+    let off = collection(
+        &[
+            "--method",
+            "fuzzy",
+            "--judge-chance",
+            "true",
+            "--max-sharing",
+            "off",
+        ]
+        .map(String::from),
+    )
+    .expect("parses");
+    assert_eq!(off.fuzzy_params().expect("judged").max_sharing, None);
+    for bad in ["1", "0", "many"] {
+        assert!(
+            collection(&["--max-sharing", bad].map(String::from)).is_err(),
+            "{bad}"
+        );
+    }
+}

@@ -89,6 +89,11 @@ pub fn judged_pairs(
     let pairs: Vec<(DocId, DocId)> = candidates.iter().map(|p| (p.a, p.b)).collect();
     let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
     let judged = pairs_within_budget(&pairs, sentences, JUDGING_BUDGET);
+    // Each pair compared without the collection's common text, if the run found any.
+    let options = &EvidenceOptions {
+        common: resemblances.common.clone(),
+        ..options.clone()
+    };
     let found = evidence_of_pairs(
         &pairs[..judged],
         documents,

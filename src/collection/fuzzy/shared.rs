@@ -156,6 +156,25 @@ impl SharedSentences {
         }
     }
 
+    /// How many documents hold a sentence of `class` or of a class EQ to it, counted up to
+    /// `limit` (more are not looked for). `seen` is working space, cleared here.
+    pub(super) fn documents_sharing(&self, class: u32, limit: usize, seen: &mut Vec<u32>) -> usize {
+        seen.clear();
+        let own = std::iter::once(class);
+        let partners = self.partners.get(class as usize).iter().copied();
+        for other in own.chain(partners) {
+            for &(doc, _) in self.documents_of.get(other as usize) {
+                if !seen.contains(&doc) {
+                    seen.push(doc);
+                    if seen.len() >= limit {
+                        return seen.len();
+                    }
+                }
+            }
+        }
+        seen.len()
+    }
+
     /// Calls `visit(b, in_b, from_b)` for every document `b` other than `a` sharing an EQ
     /// sentence with it, in ascending order of `b`: `in_b` of `a`'s sentences have an EQ
     /// partner in `b` (the numerator of RS(a, b), eq. 4.1), and `from_b` of `b`'s have one in
@@ -163,10 +182,23 @@ impl SharedSentences {
     /// holding a class EQ to `c`; since EQ is symmetric, a sentence of `b` has one in `a`
     /// exactly when its class is EQ to one of `a`'s, so one pass over the partners of `a`'s
     /// classes counts both ways.
+    #[cfg(test)]
     pub(super) fn row(
         &self,
         a: usize,
         scratch: &mut RowScratch,
+        visit: impl FnMut(usize, u32, u32),
+    ) {
+        self.row_where(a, scratch, |_| true, visit);
+    }
+
+    /// [`SharedSentences::row`] counting only the sentences whose class `counts`, and only
+    /// partners in classes that `count`: the pairs sharing text beyond what is left out.
+    pub(super) fn row_where(
+        &self,
+        a: usize,
+        scratch: &mut RowScratch,
+        counts: impl Fn(u32) -> bool,
         mut visit: impl FnMut(usize, u32, u32),
     ) {
         let RowScratch {
@@ -181,8 +213,14 @@ impl SharedSentences {
         *row_stamp = next_stamp(*row_stamp, counted_in);
         touched.clear();
         for &(class, members) in self.classes_of.get(a) {
+            if !counts(class) {
+                continue;
+            }
             *class_stamp = next_stamp(*class_stamp, reached_by);
             for &partner in self.partners.get(class as usize) {
+                if !counts(partner) {
+                    continue;
+                }
                 let first_time = counted_in[partner as usize] != *row_stamp;
                 counted_in[partner as usize] = *row_stamp;
                 for &(b, members_in_b) in self.documents_of.get(partner as usize) {
