@@ -144,9 +144,11 @@ sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long threa
   timed $simdoc compare -q "$dir/headings.html" "$dir/headings.html"
   mkdir "$dir/pages"
   for i in $(seq -w 0 49); do cp "$dir/headings.html" "$dir/pages/page$i.html"; done
-  echo "a collection of 50 such pages, fuzzy (with evidence, as by default), then without evidence:"
-  timed $simdoc collection "$dir/pages" --method fuzzy --csv "$dir/fuzzy.csv" >"$dir/fuzzy.txt"
-  timed $simdoc collection "$dir/pages" --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >"$dir/fuzzy0.txt"
+  echo "a collection of 50 such pages, fuzzy counted (--preset news: with evidence, as by default), then without evidence:"
+  timed $simdoc collection "$dir/pages" --preset news --method fuzzy --csv "$dir/fuzzy.csv" >"$dir/fuzzy.txt"
+  timed $simdoc collection "$dir/pages" --preset news --method fuzzy --evidence 0 --csv "$dir/fuzzy0.csv" >"$dir/fuzzy0.txt"
+  echo "the same 50 pages at the default (the documents preset: judged against chance, --max-sharing 10):"
+  timed $simdoc collection "$dir/pages" --csv "$dir/documents.csv" >"$dir/documents.txt"; head -1 "$dir/documents.txt"
   # Many small documents (tests/bad_inputs.rs): one line each, with no word in common, then
   # sharing "wrote to ... about" (every pair a duplicate at the measured preset).
   mkdir "$dir/apart" "$dir/alike"
@@ -154,10 +156,12 @@ sys.stdout.write('<html><head><title>Thread</title></head><body><h1>A long threa
 for i in range(8000):
     open(f'$dir/apart/{i:05d}.txt', 'w').write(f'Qa{i}x qb{i}x qc{i}x qd{i}x.\\n')
     open(f'$dir/alike/{i:05d}.txt', 'w').write(f'Qa{i}x wrote to qb{i}x about qc{i}x.\\n')"
-  echo "8,000 one-line documents with no word in common, fuzzy, without evidence:"
-  timed $simdoc collection "$dir/apart" --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
-  echo "8,000 one-line documents sharing \"wrote to ... about\", fuzzy, without evidence:"
-  timed $simdoc collection "$dir/alike" --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "8,000 one-line documents with no word in common, fuzzy counted (--preset news), without evidence:"
+  timed $simdoc collection "$dir/apart" --preset news --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "8,000 one-line documents sharing \"wrote to ... about\", fuzzy counted (--preset news), without evidence:"
+  timed $simdoc collection "$dir/alike" --preset news --method fuzzy --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "the same 8,000 at the default (the documents preset), without evidence:"
+  timed $simdoc collection "$dir/alike" --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
   rm -rf "$dir"
 }
 
@@ -165,12 +169,14 @@ for i in range(8000):
 fuzzy_collection() {
   local dir reuters="$SIMDOC_DATA/reference/reuters-21578" bbc="$SIMDOC_DATA/documents/bbc-news/bbc"
   dir=$(mktemp -d)
-  echo "Reuters-21578 (20,849 stories), --method fuzzy --evidence 0:"
-  timed $simdoc collection "$reuters" --method fuzzy --evidence 0 --csv "$dir/r.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "Reuters-21578 (20,849 stories), the default (the documents preset: judged against chance, --max-sharing 10), --evidence 0:"
+  timed $simdoc collection "$reuters" --evidence 0 --csv "$dir/d.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "Reuters-21578, --preset news --method fuzzy --evidence 0 (counted):"
+  timed $simdoc collection "$reuters" --preset news --method fuzzy --evidence 0 --csv "$dir/r.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
   echo "Reuters-21578, --preset teacher:"
   timed $simdoc collection "$reuters" --preset teacher --csv "$dir/t.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
-  echo "BBC articles with their summaries, --method fuzzy --evidence 0:"
-  timed $simdoc collection "$bbc" "$SIMDOC_DATA/documents/bbc-news-summaries" --method fuzzy \
+  echo "BBC articles with their summaries, --preset news --method fuzzy --evidence 0:"
+  timed $simdoc collection "$bbc" "$SIMDOC_DATA/documents/bbc-news-summaries" --preset news --method fuzzy \
     --evidence 0 --csv "$dir/b.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
   echo "BBC articles, --method codet with --html (evidence and a page per pair), then --evidence 0:"
   timed $simdoc collection "$bbc" --method codet --html "$dir/report.html" >"$dir/out.txt"; head -1 "$dir/out.txt"
@@ -209,8 +215,8 @@ hostile() (
     $simdoc inspect --json "$dir/sentences-250k.txt")"
   echo "the same PDF collection (100 PDFs of 40 lines, $(du -sk "$dir/pdfs" | cut -f1) KB), read in worker processes, then in process (SIMDOC_PDF_IN_PROCESS=1), three times:"
   for _ in 1 2 3; do
-    timed $simdoc collection "$dir/pdfs" --evidence 0 2>&1 >"$dir/out.txt" | sed 's/^/  workers:    /'
-    SIMDOC_PDF_IN_PROCESS=1 timed $simdoc collection "$dir/pdfs" --evidence 0 2>&1 >"$dir/out.txt" \
+    timed $simdoc collection "$dir/pdfs" --preset news --evidence 0 2>&1 >"$dir/out.txt" | sed 's/^/  workers:    /'
+    SIMDOC_PDF_IN_PROCESS=1 timed $simdoc collection "$dir/pdfs" --preset news --evidence 0 2>&1 >"$dir/out.txt" \
       | sed 's/^/  in process: /'
   done
   head -1 "$dir/out.txt"

@@ -76,7 +76,7 @@ fn a_collection_skips_a_fifo_and_a_device_among_its_files() {
         )
     );
     assert!(
-        out.stdout.starts_with("ffp: 1 document, 0 pairs"),
+        out.stdout.starts_with("fuzzy: 1 document, 0 pairs"),
         "{out:?}"
     );
 }
@@ -100,7 +100,7 @@ fn symbolic_links_leaving_the_folder_are_not_followed_unless_asked() {
     let out = run(&["collection", arg(&folder)]);
     assert_eq!(out.code, Some(0), "{out:?}");
     assert!(
-        out.stdout.starts_with("ffp: 2 documents, 1 pair"),
+        out.stdout.starts_with("fuzzy: 2 documents, 1 pair"),
         "{out:?}"
     );
     assert!(!out.stdout.contains("secret"), "{out:?}");
@@ -119,7 +119,7 @@ fn symbolic_links_leaving_the_folder_are_not_followed_unless_asked() {
     }
     let out = run(&["collection", arg(&folder), "--follow"]);
     assert_eq!(out.code, Some(0), "{out:?}");
-    assert!(out.stdout.starts_with("ffp: 4 documents"), "{out:?}");
+    assert!(out.stdout.starts_with("fuzzy: 4 documents"), "{out:?}");
 }
 
 /// A subfolder that cannot be read is skipped and named, as an unreadable file is; the rest of
@@ -148,7 +148,7 @@ fn an_unreadable_subfolder_is_skipped_and_named() {
     let out = run(&["collection", arg(dir.path())]);
     assert_eq!(out.code, Some(0), "{out:?}");
     assert!(
-        out.stdout.starts_with("ffp: 2 documents, 1 pair"),
+        out.stdout.starts_with("fuzzy: 2 documents, 1 pair"),
         "{out:?}"
     );
     assert!(

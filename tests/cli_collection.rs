@@ -44,9 +44,17 @@ fn collection_command_writes_pairs_groups_and_csv() {
         serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("valid json");
     assert_eq!(value["method"], "imatch");
     assert_eq!(value["documents"].as_array().map(Vec::len), Some(3));
-    // The pair with its evidence: both sentences of each found in the other, one passage.
+    // The pair with its evidence: both sentences of each found in the other, one passage,
+    // judged against chance as `simdoc compare` judges it (the documents preset's matching,
+    // the default without sources): its E-value far under the bar of 1e-5.
+    let mut pairs = value["pairs"].clone();
+    let e_value = pairs[0]["evidence"]["passages"][0]
+        .as_object_mut()
+        .and_then(|passage| passage.remove("e_value"))
+        .and_then(|e| e.as_f64());
+    assert!(e_value.is_some_and(|e| e < 1e-20), "{value}");
     assert_eq!(
-        value["pairs"],
+        pairs,
         serde_json::json!([{"a": 0, "b": 1, "relation": "duplicate", "score": 1.0,
             "evidence": {"containment": [1.0, 1.0], "matched_sentences": [2, 2],
                 "sentences": [2, 2],
@@ -165,7 +173,7 @@ fn fuzzy_thresholds_take_presets_and_are_checked() {
             .expect("run simdoc")
     };
     assert!(run(&["--matching-preset", "thesis"]).status.success());
-    for preset in ["paper", "teacher", "news"] {
+    for preset in ["paper", "teacher", "news", "documents"] {
         assert!(run(&["--preset", preset]).status.success(), "{preset}");
     }
     let matching_as_collection_preset = run(&["--preset", "thesis"]);

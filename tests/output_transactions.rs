@@ -19,6 +19,10 @@ fn run(args: &[&str]) -> BoundedRun {
 
 /// Sentences of Wikipedia's "Guinea" (the bundled example, CC BY-SA 3.0): real prose, so the
 /// sentence matchers see real words.
+/// The collection preset the pair-page tests run: FFP's versions of one story, which pairs the
+/// duplicates only.
+const VERSIONS: [&str; 2] = ["--preset", "news"];
+
 fn sentences() -> Vec<String> {
     common::format_fixture_source()
         .split(". ")
@@ -29,8 +33,10 @@ fn sentences() -> Vec<String> {
 }
 
 /// A folder of `count` (at most 50) short documents whose names start with `prefix`, documents
-/// 2k and 2k+1 the same two sentences, sharing nothing with the others (so the collection has
-/// `count / 2` duplicate pairs, each with a page).
+/// 2k and 2k+1 the same two sentences, sharing no sentence with the others (so the collection
+/// has `count / 2` duplicate pairs, each with a page, under [`VERSIONS`]; the default's judged
+/// comparison also pairs two documents sharing a phrase such as "directly elected by the
+/// people").
 fn collection(dir: &Path, prefix: &str, count: usize) -> PathBuf {
     let sentences = sentences();
     assert!(
@@ -261,10 +267,24 @@ fn a_rerun_replaces_the_pair_pages_whole() {
     let few = collection(dir.path(), "few", 2);
     let html = dir.path().join("report.html");
     let pages = dir.path().join("report-pairs");
-    let out = run(&["collection", arg(&many), "--html", arg(&html)]);
+    let out = run(&[
+        "collection",
+        arg(&many),
+        VERSIONS[0],
+        VERSIONS[1],
+        "--html",
+        arg(&html),
+    ]);
     assert_eq!(out.code, Some(0), "{out:?}");
     assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 4);
-    let out = run(&["collection", arg(&few), "--html", arg(&html)]);
+    let out = run(&[
+        "collection",
+        arg(&few),
+        VERSIONS[0],
+        VERSIONS[1],
+        "--html",
+        arg(&html),
+    ]);
     assert_eq!(out.code, Some(0), "{out:?}");
     let left: Vec<String> = std::fs::read_dir(&pages)
         .unwrap()
@@ -284,13 +304,27 @@ fn a_rerun_replaces_the_pair_pages_whole() {
         "A single document has no pair at all.",
     )
     .unwrap();
-    let out = run(&["collection", arg(&alone), "--html", arg(&html)]);
+    let out = run(&[
+        "collection",
+        arg(&alone),
+        VERSIONS[0],
+        VERSIONS[1],
+        "--html",
+        arg(&html),
+    ]);
     assert_eq!(out.code, Some(0), "{out:?}");
     assert!(!pages.exists());
     // Someone's own file in the folder: the run is refused, the file kept.
     std::fs::create_dir(&pages).unwrap();
     std::fs::write(pages.join("notes.txt"), "mine").unwrap();
-    let out = run(&["collection", arg(&few), "--html", arg(&html)]);
+    let out = run(&[
+        "collection",
+        arg(&few),
+        VERSIONS[0],
+        VERSIONS[1],
+        "--html",
+        arg(&html),
+    ]);
     assert_eq!(out.code, Some(1), "{out:?}");
     assert!(
         out.stderr

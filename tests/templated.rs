@@ -247,10 +247,13 @@ fn a_collection_of_one_line_documents_sharing_a_phrase() {
         let text = format!("Qa{i}x wrote to qb{i}x about qc{i}x.\n");
         std::fs::write(dir.path().join(format!("{i:05}.txt")), text).unwrap();
     }
+    // Counted (the news preset's fuzzy comparison): every line keeps its best partners.
     let out = run(
         &[
             "collection",
             arg(dir.path()),
+            "--preset",
+            "news",
             "--method",
             "fuzzy",
             "--evidence",
@@ -273,6 +276,19 @@ fn a_collection_of_one_line_documents_sharing_a_phrase() {
     assert!(
         out.stderr
             .contains("8000 sentences have more than 100 EQ partners"),
+        "{}",
+        out.stderr
+    );
+    // At the default (the documents preset) the shared phrase is text common to the
+    // collection, held by far more than 10 documents: no pair, and the run says why.
+    let out = run(&["collection", arg(dir.path()), "--evidence", "0"], 500.0);
+    assert!(
+        out.stdout.starts_with("fuzzy: 8000 documents, 0 pairs"),
+        "{out:?}"
+    );
+    assert!(
+        out.stderr
+            .contains("8000 sentences in 8000 documents held by more than 10 documents each"),
         "{}",
         out.stderr
     );

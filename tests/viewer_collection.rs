@@ -42,10 +42,13 @@ fn collection_run(dir: &Path) -> Harness<'static, SimdocApp> {
 fn collection_mode_finds_a_pair_and_opens_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = collection_run(dir.path());
-    // No sources marked: the news preset and its detector, as `simdoc collection` picks them.
+    // No sources marked: the documents preset and its detector, as `simdoc collection` picks
+    // them.
     assert!(
-        h.query_by_label_contains("Full fingerprinting with the news preset: 3 documents")
-            .is_some(),
+        h.query_by_label_contains(
+            "Fuzzy-set IR (thesis, odds ratios) with the documents preset: 3 documents"
+        )
+        .is_some(),
         "{:?}",
         h.state().messages
     );

@@ -286,7 +286,7 @@ fn a_bbc_summary_is_found_whole_in_its_own_article() {
 
 /// One pair reads one containment under the default in every view: `simdoc compare`, `simdoc
 /// sources` against a pool of that one source, the viewer's Sources view, `simdoc collection`
-/// of the two under the same matching, and the viewer's side-by-side comparison (a BBC summary
+/// of the two at its default (the documents preset), and the viewer's side-by-side comparison (a BBC summary
 /// and the other report of its story, 43% of it).
 #[test]
 #[cfg_attr(
@@ -330,20 +330,14 @@ fn compare_sources_and_the_sources_view_read_one_containment() {
     assert!(compared > 0.3, "{compared}");
     assert_eq!(attributed, compared);
     assert_eq!(shown, compared);
-    // The collection of the two under the same (judging) matching reports the pair with the
-    // same containment as its evidence, and says what it reports by.
+    // The collection of the two at its default (the documents preset: `compare`'s matching,
+    // judged against chance) reports the pair with the same containment as its evidence, and
+    // says what it reports by.
     let json = dir.path().join("collection.json");
     let out = common::simdoc(&[
         "collection",
         common::arg(&summary),
         common::arg(&source),
-        "--method",
-        "fuzzy",
-        "--matching-preset",
-        "documents",
-        // Without the news preset's cut for versions of one story (90% of one in the other).
-        "--min-resemblance",
-        "0",
         "--json",
         common::arg(&json),
     ]);
@@ -357,9 +351,11 @@ fn compare_sources_and_the_sources_view_read_one_containment() {
         .position(|name| name.as_str() == Some(common::arg(&summary)))
         .expect("the summary is a document");
     assert!(
-        report["matching"].as_str().is_some_and(|m| m
-            .contains("a pair reported when its comparison finds such a passage")
-            && !m.contains("--min-resemblance")),
+        report["matching"]
+            .as_str()
+            .is_some_and(|m| m.contains("the documents preset's matching")
+                && m.contains("a pair reported when its comparison finds such a passage")
+                && !m.contains("--min-resemblance")),
         "{report}"
     );
     let pair = &report["pairs"][0];

@@ -113,11 +113,13 @@ pub struct CollectionArgs {
     /// Operating point of every detector, and the detector run when --method is not given.
     /// teacher: chosen on data for sources and submissions (revised reuse found, few false
     /// pairs), with the fuzzy comparison. news: chosen on data for versions of one story in a
-    /// feed, with FFP. paper: each paper's defaults (the thesis's matching for fuzzy), with
-    /// CoDet. Default: teacher when sources are marked (--sources), news otherwise. Any option
-    /// below overrides its preset value. EVALUATION.md, "Collection presets", has the values
-    /// and their measurement.
-    #[arg(long, value_name = "paper|teacher|news", value_parser = collection_preset_name)]
+    /// feed, with FFP. documents: every pair sharing a passage, the fuzzy comparison judged
+    /// against chance with `simdoc compare`'s default matching (text held by more than 10
+    /// documents left out). paper: each paper's defaults (the thesis's matching for fuzzy),
+    /// with CoDet. Default: teacher when sources are marked (--sources), documents otherwise.
+    /// Any option below overrides its preset value. EVALUATION.md, "Collection presets", has
+    /// the values and their measurement.
+    #[arg(long, value_name = "paper|teacher|news|documents", value_parser = collection_preset_name)]
     pub preset: Option<CollectionPreset>,
     /// The detector (default: the preset's). Each is described at its paper's settings (`--preset
     /// paper`).
@@ -511,10 +513,10 @@ mod tests {
             let named = parse(&["--preset", name, "--method", "qsign"]).unwrap();
             assert_eq!(named.method(), Some(Method::QSign(params.qsign.clone())));
         }
-        // No --preset: news without sources, teacher with them.
+        // No --preset: documents without sources, teacher with them.
         let args = parse(&[]).unwrap();
-        assert_eq!(args.chosen_preset(), CollectionPreset::News);
-        assert_eq!(args.detector(), CollectionPreset::News.params().detector);
+        assert_eq!(args.chosen_preset(), CollectionPreset::Documents);
+        assert_eq!(args.detector(), Detector::Fuzzy);
         let args = parse(&["--sources", "s"]).unwrap();
         assert_eq!(args.chosen_preset(), CollectionPreset::Teacher);
         assert_eq!(args.detector(), CollectionPreset::Teacher.params().detector);
@@ -576,7 +578,10 @@ mod tests {
         let error = parse(&["--preset", "thesis"]).unwrap_err().to_string();
         assert!(error.contains("--matching-preset thesis"), "{error}");
         let error = parse(&["--preset", "loose"]).unwrap_err().to_string();
-        assert!(error.contains("expected paper, teacher, news"), "{error}");
+        assert!(
+            error.contains("expected paper, teacher, news, documents"),
+            "{error}"
+        );
     }
 }
 

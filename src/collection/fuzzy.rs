@@ -138,17 +138,26 @@ impl Resemblances {
         })
     }
 
+    /// How many distinct sentences document `d` holds (its repeated ones counted once).
+    pub fn distinct_sentences(&self, d: DocId) -> usize {
+        self.shared.classes_in(d)
+    }
+
     /// The note on the common text left out of the run's pairs, if any was found.
     pub fn common_note(&self) -> Option<String> {
         let common = self.common.as_ref().filter(|c| !c.is_empty())?;
         let documents = (0..self.sentences.len())
             .filter(|&d| common.count(d) > 0)
             .count();
+        // The collection layer words its own notes (rendering sits above it).
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let total = common.total();
         Some(format!(
-            "{} in {} held by more than {} documents each (text common to the collection: a \
-             template, a set question) left out of every pair's comparison (--max-sharing)",
-            crate::render::counted(common.total(), "sentence", "sentences"),
-            crate::render::counted(documents, "document", "documents"),
+            "{total} sentence{} in {documents} document{} held by more than {} documents each \
+             (text common to the collection: a template, a set question) left out of every \
+             pair's comparison (--max-sharing)",
+            plural(total),
+            plural(documents),
             common.max_sharing
         ))
     }

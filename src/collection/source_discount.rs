@@ -159,7 +159,10 @@ pub fn source_discounts(
             else {
                 return Ok(None);
             };
-            let comparison = compare_pair(doc_a, doc_b, model, options, NOTHING_LEFT_OUT, cancel)?;
+            // The pair read as its evidence reads it: without the collection's common text.
+            let common = options.common.as_deref();
+            let left_out = [a, b].map(|d| common.map_or(&[] as &[bool], |c| c.mask(d)));
+            let comparison = compare_pair(doc_a, doc_b, model, options, left_out, cancel)?;
             Ok(Some(discount_of(&comparison, [found_a, found_b], options)))
         })
         .collect::<Result<_, Cancelled>>()?;

@@ -275,6 +275,10 @@ mod tests {
             Preset::named("news"),
             Some(CollectionPreset::News.matching())
         );
+        assert_eq!(
+            Preset::named("documents"),
+            Some(CollectionPreset::Documents.matching())
+        );
     }
 
     #[test]

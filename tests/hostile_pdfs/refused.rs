@@ -81,7 +81,7 @@ fn a_page_that_is_its_own_parent_is_refused_not_read_forever() {
     assert_eq!(out.code, Some(0), "{out:?}");
     assert_eq!(out.stderr, format!("simdoc: skipped: {message}\n"));
     assert!(
-        out.stdout.starts_with("ffp: 3 documents, 1 pair,"),
+        out.stdout.starts_with("fuzzy: 3 documents, 1 pair,"),
         "{out:?}"
     );
     let error = parse_bytes(&self_parent(), Path::new("loop.pdf"), None).unwrap_err();

@@ -48,6 +48,7 @@ fn preset_title(preset: CollectionPreset) -> &'static str {
         CollectionPreset::Paper => "Paper (each paper's settings)",
         CollectionPreset::Teacher => "Teacher (submissions against sources)",
         CollectionPreset::News => "News (versions of one story)",
+        CollectionPreset::Documents => "Documents (passages any two share)",
     }
 }
 
@@ -224,7 +225,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
                 ui.selectable_value(
                     &mut app.collection.preset,
                     None,
-                    "For the question (teacher with sources, else news)",
+                    "For the question (teacher with sources, else documents)",
                 );
                 for (_, choice) in CollectionPreset::NAMED {
                     ui.selectable_value(

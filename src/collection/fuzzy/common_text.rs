@@ -18,7 +18,10 @@
 //! the counted resemblances (eq. 4.1) leave nothing out.
 //!
 //! A passage copied between two documents is held by two; a group of students sharing one
-//! text stays visible while the group is no larger than the bar.
+//! passage stays visible while the group is no larger than the bar. Copies of a whole text are
+//! not a template: a document more than half of whose sentences many documents hold verbatim
+//! keeps them all, and is not counted among a text's holders ([`CommonText::find`]), so
+//! eleven identical submissions are eleven copies, not a template.
 
 use super::shared::SharedSentences;
 use crate::compare::SentenceClasses;
@@ -46,18 +49,44 @@ impl CommonText {
         starts: Vec<usize>,
         max_sharing: usize,
     ) -> CommonText {
+        // Copies first: a document more than half of whose sentences are held verbatim (equal
+        // once prepared) by more than `max_sharing` documents is one of many copies of a text,
+        // not a text using a template; it keeps all its sentences, and the documents holding a
+        // text are counted without the copies. Fifty identical pages stay fifty duplicates.
+        let documents = starts.len().saturating_sub(1);
+        let is_copy: Vec<bool> = (0..documents)
+            .map(|d| {
+                let (mut held, mut active) = (0usize, 0usize);
+                for position in starts[d]..starts[d + 1] {
+                    if let Some(class) = classes.class_of(position) {
+                        active += 1;
+                        if shared.documents_holding(class) > max_sharing {
+                            held += 1;
+                        }
+                    }
+                }
+                2 * held > active
+            })
+            .collect();
+        let not_a_copy = |doc: u32| !is_copy.get(doc as usize).copied().unwrap_or(false);
         let mut seen = Vec::new();
         let common_class: Vec<bool> = (0..classes.len() as u32)
-            .map(|class| shared.documents_sharing(class, max_sharing + 1, &mut seen) > max_sharing)
+            .map(|class| {
+                shared.documents_sharing(class, max_sharing + 1, not_a_copy, &mut seen)
+                    > max_sharing
+            })
             .collect();
         let positions = starts.last().copied().unwrap_or(0);
-        let common: Vec<bool> = (0..positions)
+        let mut common: Vec<bool> = (0..positions)
             .map(|position| {
                 classes
                     .class_of(position)
                     .is_some_and(|class| common_class[class as usize])
             })
             .collect();
+        for (d, _) in is_copy.iter().enumerate().filter(|(_, copy)| **copy) {
+            common[starts[d]..starts[d + 1]].fill(false);
+        }
         CommonText {
             starts,
             common,
@@ -151,6 +180,15 @@ mod tests {
         assert!(three.common.as_ref().is_some_and(|c| c.is_empty()));
         assert_eq!(three.common_note(), None);
         assert_eq!(three.pairs(0.9).len(), 3, "every pair shares the template");
+        // Copies of one whole text are not a template: four identical documents at a bar of
+        // 2 keep every sentence, and every two of them are a pair.
+        let copies: Vec<_> = (0..4)
+            .map(|_| parse_text(&texts[0], "d", SourceFormat::Text))
+            .collect();
+        let r =
+            without_job(|job| resemblances(&copies, &model, &judged(Some(2)), job)).expect("runs");
+        assert!(r.common.as_ref().is_some_and(|c| c.is_empty()));
+        assert_eq!(r.pairs(0.9).len(), 6);
         // Off, or a counted run: nothing is looked for.
         assert!(run(None).common.is_none());
         let counted = FuzzyParams {

@@ -156,15 +156,22 @@ impl SharedSentences {
         }
     }
 
-    /// How many documents hold a sentence of `class` or of a class EQ to it, counted up to
-    /// `limit` (more are not looked for). `seen` is working space, cleared here.
-    pub(super) fn documents_sharing(&self, class: u32, limit: usize, seen: &mut Vec<u32>) -> usize {
+    /// How many of the documents that `count` hold a sentence of `class` or of a class EQ to
+    /// it, counted up to `limit` (more are not looked for). `seen` is working space, cleared
+    /// here.
+    pub(super) fn documents_sharing(
+        &self,
+        class: u32,
+        limit: usize,
+        counts: impl Fn(u32) -> bool,
+        seen: &mut Vec<u32>,
+    ) -> usize {
         seen.clear();
         let own = std::iter::once(class);
         let partners = self.partners.get(class as usize).iter().copied();
         for other in own.chain(partners) {
             for &(doc, _) in self.documents_of.get(other as usize) {
-                if !seen.contains(&doc) {
+                if counts(doc) && !seen.contains(&doc) {
                     seen.push(doc);
                     if seen.len() >= limit {
                         return seen.len();
@@ -173,6 +180,16 @@ impl SharedSentences {
             }
         }
         seen.len()
+    }
+
+    /// How many distinct sentences (classes) document `d` holds.
+    pub(super) fn classes_in(&self, d: usize) -> usize {
+        self.classes_of.get(d).len()
+    }
+
+    /// How many documents hold a sentence of `class` itself (equal once prepared).
+    pub(super) fn documents_holding(&self, class: u32) -> usize {
+        self.documents_of.get(class as usize).len()
     }
 
     /// Calls `visit(b, in_b, from_b)` for every document `b` other than `a` sharing an EQ
