@@ -33,7 +33,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     c.add_argument(
         "--preset",
-        choices=("paper", "teacher", "news"),
+        choices=("paper", "teacher", "news", "documents"),
         help="every detector's parameters as `simdoc collection --preset` sets them (and the "
         "detector, unless --method names one); the options below override it. Without it the "
         "parameters are the papers' (the paper preset)",
