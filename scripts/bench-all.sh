@@ -178,9 +178,9 @@ fuzzy_collection() {
   echo "BBC articles with their summaries, --preset news --method fuzzy --evidence 0:"
   timed $simdoc collection "$bbc" "$SIMDOC_DATA/documents/bbc-news-summaries" --preset news --method fuzzy \
     --evidence 0 --csv "$dir/b.csv" >"$dir/out.txt"; head -1 "$dir/out.txt"
-  echo "BBC articles, --method codet with --html (evidence and a page per pair), then --evidence 0:"
-  timed $simdoc collection "$bbc" --method codet --html "$dir/report.html" >"$dir/out.txt"; head -1 "$dir/out.txt"
-  timed $simdoc collection "$bbc" --method codet --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
+  echo "BBC articles, --preset news --method codet with --html (evidence and a page per pair), then --evidence 0:"
+  timed $simdoc collection "$bbc" --preset news --method codet --html "$dir/report.html" >"$dir/out.txt"; head -1 "$dir/out.txt"
+  timed $simdoc collection "$bbc" --preset news --method codet --evidence 0 >"$dir/out.txt"; head -1 "$dir/out.txt"
   echo "pair pages written: $(find "$dir/report-pairs" -name '*.html' | wc -l)"
   rm -rf "$dir"
 }
