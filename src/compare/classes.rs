@@ -50,20 +50,31 @@ impl SentenceClasses {
     /// first members. Also returns the representatives: one sentence per class, all included,
     /// as a document the matchers can score (its position `c` is class `c`).
     pub fn group(doc: &PreparedDoc) -> (SentenceClasses, PreparedDoc) {
+        let classes = SentenceClasses::of(doc);
+        let representatives = PreparedDoc {
+            sentences: classes.representatives(doc).into_iter().cloned().collect(),
+            included: vec![true; classes.len()],
+            options: doc.options,
+        };
+        (classes, representatives)
+    }
+
+    /// [`Self::group`] without the copy of the representatives (read them in place with
+    /// [`Self::representatives`]): a pool of 626,000 distinct sentences is not held twice.
+    pub fn of(doc: &PreparedDoc) -> SentenceClasses {
         let mut class_of = vec![NO_CLASS; doc.sentences.len()];
         let mut by_form: FxHashMap<&PreparedSentence, u32> = FxHashMap::default();
         let mut sizes: Vec<u32> = Vec::new();
-        let mut representatives = Vec::new();
         for (position, sentence) in doc.active() {
             let next = sizes.len() as u32;
             let class = *by_form.entry(sentence).or_insert(next);
             if class == next {
                 sizes.push(0);
-                representatives.push(sentence.clone());
             }
             sizes[class as usize] += 1;
             class_of[position as usize] = class;
         }
+        drop(by_form);
         let mut offsets = Vec::with_capacity(sizes.len() + 1);
         offsets.push(0u32);
         for size in &sizes {
@@ -79,17 +90,21 @@ impl SentenceClasses {
                 *at += 1;
             }
         }
-        let classes = SentenceClasses {
+        SentenceClasses {
             class_of,
             offsets,
             members,
-        };
-        let representatives = PreparedDoc {
-            included: vec![true; representatives.len()],
-            sentences: representatives,
-            options: doc.options,
-        };
-        (classes, representatives)
+        }
+    }
+
+    /// Each class's representative in `doc` (the document grouped): its first member.
+    pub fn representatives<'d>(&self, doc: &'d PreparedDoc) -> Vec<&'d PreparedSentence> {
+        (0..self.len() as u32)
+            .filter_map(|c| {
+                let first = *self.members(c).first()?;
+                doc.sentences.get(first as usize)
+            })
+            .collect()
     }
 
     /// Every active sentence a class of its own (for comparisons built from sentence pairs).

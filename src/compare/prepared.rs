@@ -118,17 +118,15 @@ impl PreparedPair {
         floor: f64,
         cancel: &AtomicBool,
     ) -> Result<Comparison, Cancelled> {
-        let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
-        let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
         if let Some(options) = self.chance_search.filter(|_| method.is_graded()) {
+            // The search reads each class's representative in place.
+            let left_classes = SentenceClasses::of(&self.left);
+            let right_classes = SentenceClasses::of(&self.right);
             let reference = chance::null::reference_rates(model, &self.vocabulary);
             let found = chance::search::search(
                 &chance::search::SearchRequest {
                     docs: [&self.left, &self.right],
-                    classes: [
-                        (&left_classes, &left_representatives),
-                        (&right_classes, &right_representatives),
-                    ],
+                    classes: [&left_classes, &right_classes],
                     model,
                     reference: reference
                         .as_ref()
@@ -163,6 +161,8 @@ impl PreparedPair {
                 decided_by_verdict: self.decides_by_verdict(model, method),
             });
         }
+        let (left_classes, left_representatives) = SentenceClasses::group(&self.left);
+        let (right_classes, right_representatives) = SentenceClasses::group(&self.right);
         // Only the one-way pairs that pruning and one-to-two matches use are kept as they are
         // scored (a subset of all pairs at the floor that gives the same result).
         let neighbours = [&left_classes, &right_classes]

@@ -127,83 +127,106 @@ impl Vocabulary {
         model: &dyn ModelView,
         options: &RefineOptions,
     ) -> PreparedDoc {
-        // Refining (tokenising and stemming) is the costly part and needs no shared state.
+        // Refining (tokenising and stemming) is the costly part and needs no shared state, so
+        // it runs in parallel; interning then runs in order. A chunk at a time: the refined
+        // strings take about ten times the room of the interned sentence (a pool of 626,000
+        // sentences held 1.3 GB of them at once), so only one chunk's are alive.
         // Surface words are kept only for a model with WordNet's relations to look them up in.
         let with_lemmas = model.lexicon().is_some();
-        let refined: Vec<Vec<RefinedTerm>> = texts
-            .par_iter()
-            .map(|t| {
-                if with_lemmas {
-                    text::refine_with_surface(t, options)
-                } else {
-                    text::refine_with(t, options)
-                        .into_iter()
-                        .map(|(term, kind)| RefinedTerm {
-                            term,
-                            kind,
-                            surface: None,
-                        })
-                        .collect()
-                }
-            })
-            .collect();
+        let mut sentences = Vec::with_capacity(texts.len());
         let mut lemma_spans: Vec<(u32, u32)> = Vec::new();
-        let sentences = refined
-            .into_iter()
-            .map(|terms| {
-                let mut ids = Vec::with_capacity(terms.len());
-                let mut content = Vec::with_capacity(terms.len());
-                let mut has_stopwords = false;
-                let mut thesis_string = String::new();
-                lemma_spans.clear();
-                for RefinedTerm {
-                    term,
-                    kind,
-                    surface,
-                } in &terms
-                {
-                    match kind {
-                        TermKind::Stopword => {
-                            has_stopwords = true;
-                            ids.push(self.intern_stopword(term));
-                            lemma_spans.push((0, 0));
-                        }
-                        TermKind::Content | TermKind::Number => {
-                            let id = self.intern(term, model);
-                            ids.push(id);
-                            content.push(id);
-                            if *kind == TermKind::Content {
-                                thesis_string.push_str(term);
-                            }
-                            lemma_spans.push(match surface {
-                                Some(word) => self.lemma_span(word, model),
-                                None => (0, 0),
-                            });
-                        }
-                    }
-                }
-                let content = has_stopwords.then(|| {
-                    content.sort_unstable();
-                    content.dedup();
-                    content
-                });
-                let mut sentence = PreparedSentence::with_content(ids, content, thesis_string);
-                if with_lemmas {
-                    let arena = &self.lemma_arena;
-                    let per_term: Vec<&[LemmaId]> = lemma_spans
-                        .iter()
-                        .map(|&(start, len)| &arena[start as usize..(start + len) as usize])
-                        .collect();
-                    sentence.lemmas = SetLemmas::new(&sentence.set, &sentence.terms, &per_term);
-                }
-                sentence
-            })
-            .collect::<Vec<_>>();
+        for chunk in texts.chunks(REFINE_CHUNK) {
+            let refined: Vec<Vec<RefinedTerm>> = chunk
+                .par_iter()
+                .map(|t| refine_one(t, options, with_lemmas))
+                .collect();
+            for terms in refined {
+                let sentence = self.intern_sentence(&terms, model, with_lemmas, &mut lemma_spans);
+                sentences.push(sentence);
+            }
+        }
         PreparedDoc {
             included: vec![true; sentences.len()],
             sentences,
             options: *options,
         }
+    }
+
+    /// One refined sentence's terms interned (and their WordNet lemmas looked up).
+    fn intern_sentence(
+        &mut self,
+        terms: &[RefinedTerm],
+        model: &dyn ModelView,
+        with_lemmas: bool,
+        lemma_spans: &mut Vec<(u32, u32)>,
+    ) -> PreparedSentence {
+        let mut ids = Vec::with_capacity(terms.len());
+        let mut content = Vec::with_capacity(terms.len());
+        let mut has_stopwords = false;
+        let mut thesis_string = String::new();
+        lemma_spans.clear();
+        for RefinedTerm {
+            term,
+            kind,
+            surface,
+        } in terms
+        {
+            match kind {
+                TermKind::Stopword => {
+                    has_stopwords = true;
+                    ids.push(self.intern_stopword(term));
+                    lemma_spans.push((0, 0));
+                }
+                TermKind::Content | TermKind::Number => {
+                    let id = self.intern(term, model);
+                    ids.push(id);
+                    content.push(id);
+                    if *kind == TermKind::Content {
+                        thesis_string.push_str(term);
+                    }
+                    lemma_spans.push(match surface {
+                        Some(word) => self.lemma_span(word, model),
+                        None => (0, 0),
+                    });
+                }
+            }
+        }
+        let content = has_stopwords.then(|| {
+            content.sort_unstable();
+            content.dedup();
+            content
+        });
+        thesis_string.shrink_to_fit();
+        let mut sentence = PreparedSentence::with_content(ids, content, thesis_string);
+        if with_lemmas {
+            let arena = &self.lemma_arena;
+            let per_term: Vec<&[LemmaId]> = lemma_spans
+                .iter()
+                .map(|&(start, len)| &arena[start as usize..(start + len) as usize])
+                .collect();
+            sentence.lemmas = SetLemmas::new(&sentence.set, &sentence.terms, &per_term);
+        }
+        sentence
+    }
+}
+
+/// Sentences refined at once before they are interned ([`Vocabulary::prepare_texts_with`]):
+/// enough to keep every core busy, few enough that their refined strings stay a few megabytes.
+const REFINE_CHUNK: usize = 8192;
+
+/// A sentence's refined terms; with `with_surface`, each content word's surface form beside it.
+fn refine_one(text: &str, options: &RefineOptions, with_surface: bool) -> Vec<RefinedTerm> {
+    if with_surface {
+        text::refine_with_surface(text, options)
+    } else {
+        text::refine_with(text, options)
+            .into_iter()
+            .map(|(term, kind)| RefinedTerm {
+                term,
+                kind,
+                surface: None,
+            })
+            .collect()
     }
 }
 
@@ -237,7 +260,12 @@ impl PreparedSentence {
         let mut set = terms.clone();
         set.sort_unstable();
         set.dedup();
-        let content = content.filter(|c| *c != set);
+        // A pool of sources holds hundreds of thousands of sentences: no slack kept per list.
+        set.shrink_to_fit();
+        let content = content.filter(|c| *c != set).map(|mut c| {
+            c.shrink_to_fit();
+            c
+        });
         PreparedSentence {
             terms,
             set,

@@ -53,13 +53,13 @@ pub(super) fn shares(
     let Some(chance) = options.chance_search else {
         return Ok((Vec::new(), 0));
     };
-    let (doc_classes, doc_reps) = crate::compare::SentenceClasses::group(checked.prepared);
-    let (pool_classes, pool_reps) = index.pool_classes();
+    let doc_classes = crate::compare::SentenceClasses::of(checked.prepared);
+    let pool_classes = index.pool_classes();
     let reference = reference_rates(model, &index.vocabulary);
     let found = search(
         &SearchRequest {
             docs: [checked.prepared, &index.all],
-            classes: [(&doc_classes, &doc_reps), (pool_classes, pool_reps)],
+            classes: [&doc_classes, pool_classes],
             model,
             reference: reference
                 .as_ref()

@@ -72,9 +72,9 @@ pub struct SourceIndex<'a> {
     /// Per source: whether it has boilerplate (then a document's sentences may be left out
     /// against it, [`counting::propagate_boilerplate`]).
     has_boilerplate: Vec<bool>,
-    /// The pool's repetition classes and their representatives, made the first time a document
-    /// is judged against chance (`chance`), then kept for the next.
-    pool_classes: std::sync::OnceLock<(crate::compare::SentenceClasses, PreparedDoc)>,
+    /// The pool's repetition classes, made the first time a document is judged against chance
+    /// (`chance`), then kept for the next.
+    pool_classes: std::sync::OnceLock<crate::compare::SentenceClasses>,
 }
 
 impl<'a> SourceIndex<'a> {
@@ -127,12 +127,10 @@ impl<'a> SourceIndex<'a> {
         }
     }
 
-    /// The pool's repetition classes with their representatives ([`Self::pool_classes`]).
-    fn pool_classes(&self) -> (&crate::compare::SentenceClasses, &PreparedDoc) {
-        let (classes, reps) = self
-            .pool_classes
-            .get_or_init(|| crate::compare::SentenceClasses::group(&self.all));
-        (classes, reps)
+    /// The pool's repetition classes ([`Self::pool_classes`]).
+    fn pool_classes(&self) -> &crate::compare::SentenceClasses {
+        self.pool_classes
+            .get_or_init(|| crate::compare::SentenceClasses::of(&self.all))
     }
 
     /// The number of sources.

@@ -21,7 +21,8 @@ use super::surprise::LinkSurprises;
 use crate::compare::classes::{self, CappedPartners, SentenceClasses};
 use crate::similarity::fuzzy::{sentence_overlap, sentence_similarity};
 use crate::similarity::{
-    Cancelled, MatchRules, Method, ModelView, PreparedDoc, ScoredPair, TermId, check,
+    Cancelled, MatchRules, Method, ModelView, PreparedDoc, PreparedSentence, ScoredPair, TermId,
+    check,
 };
 
 /// How matches are searched for when they are judged against chance (what is fixed when the
@@ -134,8 +135,8 @@ pub struct Found {
 pub struct SearchRequest<'a> {
     /// The two prepared documents.
     pub docs: [&'a PreparedDoc; 2],
-    /// Their repetition classes with the classes' representatives.
-    pub classes: [(&'a SentenceClasses, &'a PreparedDoc); 2],
+    /// Their repetition classes (each class is searched once, as its first member).
+    pub classes: [&'a SentenceClasses; 2],
     pub model: &'a dyn ModelView,
     /// A term's rate among the reference collection's sentences, when the model has them
     /// ([`super::null::reference_rates`]).
@@ -161,7 +162,7 @@ impl SearchRequest<'_> {
 pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Cancelled> {
     let SearchRequest {
         docs: [left, right],
-        classes: [(left_classes, left_reps), (right_classes, right_reps)],
+        classes: [left_classes, right_classes],
         model,
         reference,
         method,
@@ -177,8 +178,14 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
     let [n, m] = null.sentences;
     let ln_pairs = null.ln_pairs();
     // Seeds among the classes' representatives.
-    let rep_terms = [left_reps, right_reps].map(|doc| seeds::weighted(doc, &null));
-    let rep_lengths = [left_reps, right_reps].map(lengths);
+    let reps = [
+        left_classes.representatives(left),
+        right_classes.representatives(right),
+    ];
+    let rep_terms = reps
+        .each_ref()
+        .map(|reps| seeds::weighted_sentences(reps, &null));
+    let rep_lengths = reps.each_ref().map(|reps| lengths(reps));
     let seed_e = (options.seeds_per_sentence * (n + m) as f64).max(f64::MIN_POSITIVE);
     let ln_p_bar = seed_e.ln() - ln_pairs;
     let sizes = [left_classes, right_classes].map(|classes| {
@@ -186,10 +193,10 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
             .map(|c| classes.members(c).len() as u32)
             .collect::<Vec<u32>>()
     });
-    let candidates = seeds::hits([left_reps, right_reps], [&sizes[0], &sizes[1]]);
+    let candidates = seeds::hits([&reps[0], &reps[1]], [&sizes[0], &sizes[1]]);
     let class_seeds = seeds::find(
         &null,
-        [&slices(&rep_terms[0]), &slices(&rep_terms[1])],
+        [&rep_terms[0].slices(), &rep_terms[1].slices()],
         [&rep_lengths[0], &rep_lengths[1]],
         &candidates,
         ln_p_bar,
@@ -330,26 +337,21 @@ fn seed_pair(seed: &Seed) -> ScoredPair {
     ScoredPair::new(seed.left, seed.right, [seed.score, seed.ln_p], false)
 }
 
-fn lengths(doc: &PreparedDoc) -> Vec<usize> {
-    doc.sentences.iter().map(|s| s.set.len()).collect()
-}
-
-fn slices(terms: &[Vec<(u32, f64)>]) -> Vec<&[(u32, f64)]> {
-    terms.iter().map(Vec::as_slice).collect()
+fn lengths(sentences: &[&PreparedSentence]) -> Vec<usize> {
+    sentences.iter().map(|s| s.set.len()).collect()
 }
 
 /// Each sentence position's weighted terms: its class representative's (empty when it does not
 /// take part).
 fn by_position<'t>(
     classes: &SentenceClasses,
-    rep_terms: &'t [Vec<(u32, f64)>],
+    rep_terms: &'t seeds::WeightedTerms,
 ) -> Vec<&'t [(u32, f64)]> {
     (0..classes.positions())
         .map(|p| {
             classes
                 .class_of(p)
-                .and_then(|c| rep_terms.get(c as usize))
-                .map_or(&[][..], Vec::as_slice)
+                .map_or(&[][..], |c| rep_terms.get(c as usize))
         })
         .collect()
 }

@@ -16,7 +16,7 @@
 //! are counted per sentence, so a sentence repeated a hundred times has only common features and
 //! proposes nothing unless it is rare in the other document).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -52,6 +52,59 @@ pub fn weighted(doc: &PreparedDoc, null: &NullModel) -> Vec<Vec<(u32, f64)>> {
     terms
 }
 
+/// Each sentence's weighted terms ([`NullModel::weighted_terms`]), in one list: sentence `i`'s
+/// are `terms[starts[i]..starts[i + 1]]`. A pool of 626,000 source sentences kept as one list
+/// each held a header, an allocation and its slack per sentence besides the terms.
+pub struct WeightedTerms {
+    terms: Vec<(u32, f64)>,
+    starts: Vec<usize>,
+}
+
+impl WeightedTerms {
+    /// Sentence `i`'s weighted terms (empty past the end).
+    pub fn get(&self, i: usize) -> &[(u32, f64)] {
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.terms[a..b],
+            _ => &[],
+        }
+    }
+
+    /// Every sentence's weighted terms, in order.
+    pub fn slices(&self) -> Vec<&[(u32, f64)]> {
+        self.starts
+            .windows(2)
+            .map(|w| &self.terms[w[0]..w[1]])
+            .collect()
+    }
+}
+
+/// [`weighted`] for sentences that all take part (a document's class representatives), in
+/// their order, read in place (not copied into a document of their own) and weighed a chunk at
+/// a time in parallel.
+pub fn weighted_sentences(sentences: &[&PreparedSentence], null: &NullModel) -> WeightedTerms {
+    let mut terms = Vec::new();
+    let mut starts = Vec::with_capacity(sentences.len() + 1);
+    starts.push(0);
+    for chunk in sentences.chunks(8192) {
+        let weighed: Vec<Vec<(u32, f64)>> = chunk
+            .par_iter()
+            .map(|sentence| {
+                if sentence.content().is_empty() {
+                    Vec::new()
+                } else {
+                    null.weighted_terms(&sentence.set)
+                }
+            })
+            .collect();
+        for list in weighed {
+            terms.extend_from_slice(&list);
+            starts.push(terms.len());
+        }
+    }
+    terms.shrink_to_fit();
+    WeightedTerms { terms, starts }
+}
+
 /// A feature's key: a term (`t` and the marker) or two terms in a row (`t1`, `t2`).
 fn term_key(t: TermId) -> u64 {
     (u64::from(t) << 32) | u64::from(u32::MAX)
@@ -70,19 +123,28 @@ fn features(sentence: &PreparedSentence, out: &mut Vec<u64>) {
     out.dedup();
 }
 
-/// Every (feature, sentence) of the active sentences of `doc` whose count `weight` (how many
-/// sentences each stands for) is given, sorted by feature: `(feature, sentence, count)`. Only
-/// the features are compared: the order of the sentences holding one feature does not matter,
-/// since [`hits`] sorts the pairs it proposes.
-fn feature_list(doc: &PreparedDoc, counts: &[u32]) -> Vec<(u64, u32, u32)> {
-    let mut all: Vec<(u64, u32, u32)> = doc
-        .sentences
+/// Every (feature, sentence, count) of `sentences` (each taking part unless it has no content
+/// term; `counts[i]` is how many sentences sentence `i` stands for), sorted by feature. Only the
+/// features are compared: the order of the sentences holding one feature does not matter,
+/// since [`hits`] sorts the pairs it proposes. With `within`, only the features it holds (sorted
+/// and distinct) are listed: a feature the other side lacks proposes no pair, and against a
+/// pool of sources the pool's list would otherwise hold every feature of every source sentence
+/// (about 350 MB for 626,000 sentences searched with a document of 325).
+fn feature_list(
+    sentences: &[&PreparedSentence],
+    counts: &[u32],
+    within: Option<&[u64]>,
+) -> Vec<(u64, u32, u32)> {
+    let mut all: Vec<(u64, u32, u32)> = sentences
         .par_iter()
         .enumerate()
-        .filter(|(i, s)| doc.included[*i] && !s.content().is_empty())
+        .filter(|(_, s)| !s.content().is_empty())
         .flat_map_iter(|(i, s)| {
             let mut scratch = Vec::new();
             features(s, &mut scratch);
+            if let Some(within) = within {
+                scratch.retain(|f| within.binary_search(f).is_ok());
+            }
             let count = counts.get(i).copied().unwrap_or(1);
             scratch.into_iter().map(move |f| (f, i as u32, count))
         })
@@ -91,19 +153,80 @@ fn feature_list(doc: &PreparedDoc, counts: &[u32]) -> Vec<(u64, u32, u32)> {
     all
 }
 
-/// The candidate pairs (left, right) of two documents' sentences that share a rare feature,
-/// sorted and distinct. `counts[side][i]` is how many sentences sentence `i` stands for (its
-/// repetition class's size; 1 without classes).
-pub fn hits(docs: [&PreparedDoc; 2], counts: [&[u32]; 2]) -> Vec<(u32, u32)> {
-    let (left, right) = rayon::join(
-        || feature_list(docs[0], counts[0]),
-        || feature_list(docs[1], counts[1]),
-    );
+/// The candidate pairs (left, right) of two lists of sentences (taking part as in
+/// [`feature_list`]) that share a rare feature, sorted and distinct. `counts[side][i]` is how
+/// many sentences sentence `i` stands for (its repetition class's size; 1 without classes).
+/// The shorter side's features are listed first, and the other side's only where they meet
+/// one of them held rarely enough to be a hit.
+pub fn hits(sides: [&[&PreparedSentence]; 2], counts: [&[u32]; 2]) -> Vec<(u32, u32)> {
+    let first = usize::from(sides[1].len() < sides[0].len());
+    let listed = feature_list(sides[first], counts[first], None);
+    // The features that can still be hits: held by at most MAX_HIT_PAIRS sentences here (the
+    // other side holds each feature it lists at least once)...
+    let held: Vec<(u64, u64)> = listed
+        .chunk_by(|x, y| x.0 == y.0)
+        .map(|run| (run[0].0, run.iter().map(|x| u64::from(x.2)).sum::<u64>()))
+        .filter(|&(_, held)| held <= MAX_HIT_PAIRS)
+        .collect();
+    let wanted: Vec<u64> = held.iter().map(|x| x.0).collect();
+    // ... and, counted on the other side, still: a word rare in a document but common in a pool
+    // of sources would list every pool sentence holding it.
+    let other_held = held_counts(sides[1 - first], counts[1 - first], &wanted);
+    let rare: Vec<u64> = held
+        .iter()
+        .zip(&other_held)
+        .filter(|&(&(_, here), &there)| there > 0 && here * there <= MAX_HIT_PAIRS)
+        .map(|(&(feature, _), _)| feature)
+        .collect();
+    drop((wanted, other_held));
+    let other = feature_list(sides[1 - first], counts[1 - first], Some(&rare));
+    let (left, right) = if first == 0 {
+        (listed, other)
+    } else {
+        (other, listed)
+    };
     let chunk = left
         .len()
         .div_ceil(4 * rayon::current_num_threads())
         .max(1024);
     hits_of_lists(&left, &right, chunk)
+}
+
+/// How many sentences of `sentences` (each standing for its count, as in [`feature_list`])
+/// hold each of `wanted` (sorted and distinct).
+fn held_counts(sentences: &[&PreparedSentence], counts: &[u32], wanted: &[u64]) -> Vec<u64> {
+    let held: Vec<AtomicU64> = wanted.iter().map(|_| AtomicU64::new(0)).collect();
+    sentences
+        .par_iter()
+        .enumerate()
+        .filter(|(_, s)| !s.content().is_empty())
+        .for_each_init(Vec::new, |scratch, (i, s)| {
+            features(s, scratch);
+            let count = u64::from(counts.get(i).copied().unwrap_or(1));
+            for f in scratch.iter() {
+                if let Ok(k) = wanted.binary_search(f) {
+                    held[k].fetch_add(count, Ordering::Relaxed);
+                }
+            }
+        });
+    held.into_iter().map(AtomicU64::into_inner).collect()
+}
+
+/// The sentences of a document as [`hits`] and [`weighted_sentences`] read them: all of
+/// them, those left out replaced by an empty one (which takes no part).
+#[cfg(test)]
+fn taking_part(doc: &PreparedDoc) -> Vec<PreparedSentence> {
+    doc.sentences
+        .iter()
+        .zip(&doc.included)
+        .map(|(s, &included)| {
+            if included {
+                s.clone()
+            } else {
+                PreparedSentence::new(Vec::new(), String::new())
+            }
+        })
+        .collect()
 }
 
 /// [`hits`] from the two sorted feature lists: the left list in chunks of about `chunk` entries
@@ -330,9 +453,11 @@ mod tests {
             let terms = [weighted(&left, &null), weighted(&right, &null)];
             let slices = terms.each_ref().map(|t| t.iter().map(Vec::as_slice).collect::<Vec<_>>());
             let lengths = [&left, &right].map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
-            let candidates = hits([&left, &right], counts);
+            let sides = [taking_part(&left), taking_part(&right)];
+            let sides = sides.each_ref().map(|side| side.iter().collect::<Vec<_>>());
+            let candidates = hits([&sides[0], &sides[1]], counts);
             // Merged in chunks of any size, the lists propose the same pairs.
-            let lists = [feature_list(&left, counts[0]), feature_list(&right, counts[1])];
+            let lists = [feature_list(&sides[0], counts[0], None), feature_list(&sides[1], counts[1], None)];
             proptest::prop_assert_eq!(&hits_of_lists(&lists[0], &lists[1], chunk), &candidates);
             let never = AtomicBool::new(false);
             let found = find(
@@ -356,11 +481,13 @@ mod tests {
         let left = prepared(&common, &mut words, &model);
         let right = prepared(&common, &mut words, &model);
         let ones = vec![1u32; 10];
-        let candidates = hits([&left, &right], [&ones, &ones]);
+        let sides = [taking_part(&left), taking_part(&right)];
+        let sides = sides.each_ref().map(|side| side.iter().collect::<Vec<_>>());
+        let candidates = hits([&sides[0], &sides[1]], [&ones, &ones]);
         // "shared" and "word" are in all ten sentences of both (100 pairs); each x{i} is a hit.
         assert_eq!(candidates, (0..10).map(|i| (i, i)).collect::<Vec<_>>());
         // Counted as a hundred repeats each, no feature is rare any more.
         let many = vec![100u32; 10];
-        assert!(hits([&left, &right], [&many, &many]).is_empty());
+        assert!(hits([&sides[0], &sides[1]], [&many, &many]).is_empty());
     }
 }
