@@ -13,7 +13,10 @@ use std::sync::Arc;
 use super::result::CollectionResult;
 use crate::app::{JobOutput, Pick, SimdocApp};
 use crate::collection::Job;
-use crate::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
+use crate::collection::evidence::{
+    EvidenceOptions, SENTENCE_BUDGET, evidence_cut_note, pairs_within_budget,
+};
+use crate::collection::presets::CollectionPreset;
 use crate::collection::tables;
 use crate::document::Document;
 use crate::render::collection::CollectionReport;
@@ -104,6 +107,12 @@ fn write_report(
             })
         })
         .collect();
+    // The notes the viewer's summary shows (text left out, a budget reached), as the command
+    // line's report carries them.
+    report.notes = result.notes.clone();
+    report.matching = result
+        .preset
+        .map(|preset| matching_in_words(preset, options));
     // The report and its folder of pair pages are one transaction: the pages are staged beside
     // the report and replace an earlier export's whole.
     let (folder_name, target_folder) = pages_folder(path);
@@ -119,7 +128,11 @@ fn write_report(
         // The same bound as the command line's: pairs of long documents stop the evidence
         // early (the report says for how many pairs it was computed).
         let sentences = |d: usize| result.documents.get(d).map_or(0, |doc| doc.sentences.len());
-        wanted.truncate(pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET));
+        let affordable = pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET);
+        report
+            .notes
+            .extend(evidence_cut_note(affordable, wanted.len()));
+        wanted.truncate(affordable);
         let mut local: Vec<Option<usize>> = vec![None; result.documents.len()];
         let mut documents: Vec<Document> = Vec::new();
         // A position with no document (none is expected) maps past the end: no evidence.
@@ -164,6 +177,21 @@ fn write_report(
         .map_err(|e| e.to_string())
 }
 
+/// The evidence's matching in words, as `simdoc collection` names it in its reports: the
+/// preset, and the chance bar where the matching judges against chance (the bar stays in the
+/// thresholds of a matching that does not judge, where it decides nothing).
+fn matching_in_words(preset: CollectionPreset, options: &EvidenceOptions) -> String {
+    let mut shown = options.thresholds;
+    if options.compare.chance_search.is_none() {
+        shown.max_e_value = None;
+    }
+    format!(
+        "the {} preset's matching (fuzzy-set IR, {})",
+        preset.name(),
+        crate::render::report::thresholds_in_words(&shown)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,10 +201,9 @@ mod tests {
     use crate::collection::{DetectedPair, Detection, Relation, without_job};
     use crate::model::ReferenceModel;
 
-    /// A run read from simdoc-spark's tables has names only: its report shows the evidence the
-    /// cluster computed, and links no pair page.
-    #[test]
-    fn a_cluster_run_is_exported_with_the_clusters_evidence() {
+    /// A run read from simdoc-spark's tables: names, two pairs, the first with the cluster's
+    /// evidence.
+    fn cluster_result() -> CollectionResult {
         let pair = DetectedPair::new(0, 1, Relation::Reuses, 0.5);
         let detection = Detection {
             pairs: vec![pair, DetectedPair::new(1, 2, Relation::Reuses, 0.25)],
@@ -188,7 +215,7 @@ mod tests {
             sentences: [8, 8],
             passages: Vec::new(),
         };
-        let result = CollectionResult {
+        CollectionResult {
             detector: Detector::SimHash,
             preset: None,
             fuzzy: None,
@@ -207,21 +234,52 @@ mod tests {
                 b: 1,
                 evidence: Ok(evidence),
             }],
-        };
+        }
+    }
+
+    /// The exported page of `result`.
+    fn exported(result: &CollectionResult) -> String {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("report.html");
-        let options = EvidenceOptions::of_fuzzy(&Default::default());
+        let options = EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default());
         without_job(|job| {
-            write_report(&path, &result, ReferenceModel::embedded(), &options, job)
+            write_report(&path, result, ReferenceModel::embedded(), &options, job)
                 .map_err(|_| crate::collection::Cancelled)
         })
         .expect("written");
-        let html = std::fs::read_to_string(&path).expect("read");
+        std::fs::read_to_string(&path).expect("read")
+    }
+
+    /// A run read from simdoc-spark's tables has names only: its report shows the evidence the
+    /// cluster computed, and links no pair page.
+    #[test]
+    fn a_cluster_run_is_exported_with_the_clusters_evidence() {
+        let html = exported(&cluster_result());
         let cell = |share: &str| format!(r#"<td class="n">{share}</td>"#);
         assert!(html.contains(&cell("62%")), "a in b: {html}");
         assert!(html.contains(&cell("12%")), "b in a: {html}");
         // The second pair was not compared on the cluster.
         assert!(html.contains("not computed"), "{html}");
         assert!(!html.contains(">open</a>"), "no pair page: {html}");
+    }
+
+    /// The notes the viewer's summary shows and the run's preset are in the exported report,
+    /// as the command line's report carries them.
+    #[test]
+    fn the_export_carries_the_runs_notes_and_its_preset() {
+        let params = CollectionPreset::Documents.params().fuzzy;
+        let result = CollectionResult {
+            preset: Some(CollectionPreset::Documents),
+            fuzzy: Some(params),
+            notes: vec!["4 sentences in 5 documents held by more than 2 documents".into()],
+            ..cluster_result()
+        };
+        let html = exported(&result);
+        assert!(html.contains("<h2>Notes on this run</h2>"), "{html}");
+        assert!(html.contains("<li>4 sentences in 5 documents held by more than 2 documents</li>"));
+        assert!(
+            html.contains("Evidence: the documents preset's matching (fuzzy-set IR, "),
+            "{html}"
+        );
     }
 }
