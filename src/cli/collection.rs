@@ -172,7 +172,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     // evidence goes to the highest-ranked ones.
     let ranking_note = discount_and_rank(
         &mut report,
-        &documents,
+        &|d| documents.get(d),
         model,
         &evidence_options,
         &mut job,

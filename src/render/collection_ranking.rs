@@ -6,18 +6,18 @@
 use super::collection::CollectionReport;
 use crate::collection::discounted_rank::ranking_note;
 use crate::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
-use crate::collection::source_discount::source_discounts;
+use crate::collection::source_discount::{DocumentAt, source_discounts_of};
 use crate::collection::{Cancelled, DocId, Job};
-use crate::document::Document;
 use crate::similarity::ModelView;
 
-/// Discounts the first `limit` submission-submission pairs of `report` (within
+/// Discounts the first `limit` submission-submission pairs of `report` (its documents read
+/// through `documents`; within
 /// [`SENTENCE_BUDGET`] sentences of their documents) against its marked sources and ranks them
 /// by what is left ([`CollectionReport::rank_by_discounts`]); returns the note that says how
 /// the pairs are ranked, or `None` when the report has no sources or nothing was discounted.
 pub fn discount_and_rank(
     report: &mut CollectionReport<'_>,
-    documents: &[Document],
+    documents: &DocumentAt<'_>,
     model: &(dyn ModelView + Sync),
     options: &EvidenceOptions,
     job: &mut Job<'_>,
@@ -28,13 +28,13 @@ pub fn discount_and_rank(
     }
     let mut wanted = report.discounts_wanted(limit);
     let pairs: Vec<(DocId, DocId)> = wanted.iter().map(|&(_, a, b)| (a, b)).collect();
-    let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
+    let sentences = |d: DocId| documents(d).map_or(0, |doc| doc.sentences.len());
     wanted.truncate(pairs_within_budget(&pairs, sentences, SENTENCE_BUDGET));
     if wanted.is_empty() {
         return Ok(None);
     }
     let pairs: Vec<(DocId, DocId)> = wanted.iter().map(|&(_, a, b)| (a, b)).collect();
-    let found = source_discounts(&pairs, documents, &report.sources, model, options, job)?;
+    let found = source_discounts_of(&pairs, documents, &report.sources, model, options, job)?;
     let ranks = wanted.iter().map(|&(rank, _, _)| rank).max().unwrap_or(0) + 1;
     let mut discounts = vec![None; ranks];
     for (&(rank, _, _), discount) in wanted.iter().zip(found) {

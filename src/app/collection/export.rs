@@ -5,7 +5,9 @@
 //! comparison, as `simdoc collection --html` computes it).
 //!
 //! Beside the report, as the command line does, a comparison page for each pair with evidence
-//! ([`crate::render::collection_pages`]), linked from its row.
+//! ([`crate::render::collection_pages`]), linked from its row. With sources, the student pairs
+//! are discounted and ranked by what they share beyond them, as the command line ranks them
+//! ([`crate::render::collection_ranking`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -22,6 +24,7 @@ use crate::document::Document;
 use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
 use crate::render::collection_pages::{evidence_and_pages, is_page_name, page_link, pages_folder};
+use crate::render::collection_ranking::discount_and_rank;
 use crate::similarity::ModelView;
 
 /// How many of the highest-ranked pairs get their evidence (as `simdoc collection --evidence`
@@ -122,6 +125,19 @@ fn write_report(
         .map_err(|e| e.to_string())?;
     let mut linked = Vec::new();
     if !result.documents.is_empty() {
+        // A class's student pairs ranked by what they share beyond the sources, as
+        // `simdoc collection --sources` ranks them, before the evidence goes to the first ones.
+        let document_at = |d: usize| result.documents.get(d).map(|doc| &**doc);
+        let ranking_note = discount_and_rank(
+            &mut report,
+            &document_at,
+            model,
+            options,
+            job,
+            EVIDENCE_PAIRS,
+        )
+        .map_err(|e| e.to_string())?;
+        report.notes.extend(ranking_note);
         // Only the documents of the pairs wanted are handed over (copied once each), not the
         // whole collection.
         let mut wanted = report.evidence_wanted(EVIDENCE_PAIRS);
@@ -279,6 +295,65 @@ mod tests {
         assert!(html.contains("<li>4 sentences in 5 documents held by more than 2 documents</li>"));
         assert!(
             html.contains("Evidence: the documents preset's matching (fuzzy-set IR, "),
+            "{html}"
+        );
+    }
+
+    /// With sources, the exported class report ranks the student pairs by what they share
+    /// beyond the sources, as `simdoc collection --sources` does: two students sharing their
+    /// own sentences before two sharing only the source's, whose raw score is higher.
+    #[test]
+    fn the_export_ranks_student_pairs_by_what_they_share_beyond_the_sources() {
+        use crate::document::{SourceFormat, parse_text};
+        let source = "The river flooded the lower town in April. Farmers lost most of their \
+                      spring wheat. The council opened the school as a shelter. Volunteers \
+                      brought blankets and food from the next valley.";
+        let own = "A heron nested on the drowned bus shelter for the whole of May. Children \
+                   from the hill farms counted its chicks every morning before school.";
+        let texts = [
+            source.to_string(),
+            format!("{source} My aunt says the bells rang all night. Our street stayed dry."),
+            format!("{source} The radio kept playing old songs. A new dam is planned."),
+            format!("{own} The market moved to the church square. Prices rose for a while."),
+            format!("{own} Our football pitch was closed. The library lost its archive."),
+        ];
+        let documents = texts
+            .iter()
+            .map(|t| Arc::new(parse_text(t, "answer.txt", SourceFormat::Text)))
+            .collect();
+        let detection = Detection {
+            pairs: vec![
+                DetectedPair::new(1, 2, Relation::Reuses, 0.6),
+                DetectedPair::new(3, 4, Relation::Reuses, 0.4),
+            ],
+            groups: Vec::new(),
+        };
+        let result = CollectionResult {
+            preset: Some(CollectionPreset::Teacher),
+            fuzzy: Some(CollectionPreset::Teacher.params().fuzzy),
+            names: [
+                "source.txt",
+                "alice.txt",
+                "bob.txt",
+                "carol.txt",
+                "dave.txt",
+            ]
+            .map(String::from)
+            .to_vec(),
+            documents,
+            sources: 1,
+            detection,
+            cluster_evidence: Vec::new(),
+            ..cluster_result()
+        };
+        let html = exported(&result);
+        let row = |name: &str| {
+            html.find(&format!("<td>{name}</td><td>reuses</td>"))
+                .unwrap_or_else(|| panic!("a row for {name}: {html}"))
+        };
+        assert!(row("carol.txt") < row("alice.txt"), "{html}");
+        assert!(
+            html.contains("ranked by the larger share left once the text"),
             "{html}"
         );
     }
