@@ -14,7 +14,9 @@ Each submission pair is scored by the larger containment of its evidence (what t
 report shows first) and by the larger containment with the source discount
 (simdoc::collection::discount); a pair the collection does not report scores 0. Printed: ROC AUC
 of each score for "colluded" over every submission pair, the colluding pairs' and the same-source
-pairs' mean scores, and how many pairs of each kind reach a teacher's glance cut of 0.2.
+pairs' mean scores, and how many pairs of each kind reach a teacher's glance cut of 0.2; then the
+reported submission pairs in the report's order (ranked by what they share beyond the sources)
+against their order by score: where the colluded pairs and the first same-source pair stand.
 
     python3 scripts/eval_discount.py [--simdoc target/release/simdoc] [--data $SIMDOC_DATA]
                                      [--articles 20]
@@ -93,6 +95,15 @@ def main():
              for d in report["documents"]]
     submissions = sorted(n for n in names if n.startswith("student-"))
     off, on = {}, {}
+    # The student pairs in the report's order, and in the raw order (by score, as the report
+    # ranked them before the discount ranked them).
+    listed = []
+    for pair in report["pairs"]:
+        a, b = sorted((names[pair["a"]], names[pair["b"]]))
+        if pair.get("kind") == "submission_submission":
+            listed.append(((a, b), pair["score"], (pair["a"], pair["b"])))
+    report_order = [p for p, _, _ in listed]
+    raw_order = [p for p, _, _ in sorted(listed, key=lambda x: (-x[1], x[2]))]
     for pair in report["pairs"]:
         a, b = sorted((names[pair["a"]], names[pair["b"]]))
         if not (a.startswith("student-") and b.startswith("student-")):
@@ -124,6 +135,17 @@ def main():
               f"{sum(s >= 0.2 for s in same)} of {len(same)} | "
               f"{sum(s >= 0.2 for s in others)} of {len(others)} | "
               f"{precision(positives, negatives, 0.2):.2f} |")
+    print()
+    print("| order of the reported submission pairs | colluded in the first "
+          f"{len(colluded)} | mean rank of a colluded pair | rank of the first pair sharing "
+          "only its source |")
+    print("|---|---|---|---|")
+    for label, order in (("by score (before)", raw_order), ("as the report lists them", report_order)):
+        ranks = [order.index(p) + 1 for p in colluded if p in order]
+        first_same = min((order.index(p) + 1 for p in same_source if p in order), default=None)
+        print(f"| {label} ({len(order)} reported) | "
+              f"{sum(r <= len(colluded) for r in ranks)} of {len(colluded)} | "
+              f"{sum(ranks) / len(ranks) if ranks else float('nan'):.1f} | {first_same} |")
 
 
 if __name__ == "__main__":

@@ -339,6 +339,7 @@ fn from_reads_the_tables_of_a_cluster_run() {
             "documents": ["a.txt", "b.txt"],
             "pairs": [{"a": 0, "b": 1, "relation": "duplicate", "score": 0.96875}],
             "groups": [[1, 0]],
+            "notes": [],
         })
     );
 }

@@ -12,9 +12,10 @@ use super::collection_args::{CollectionArgs, IdfSource, NormaliserName};
 use super::inputs::{gather_documents, progress_bar, skipped_lines};
 use super::output::{RunOutputs, refuse_overwriting};
 use super::reference::reference_model;
-use simdoc::collection::evidence::{EvidenceOptions, SENTENCE_BUDGET, pairs_within_budget};
+use simdoc::collection::evidence::{
+    EvidenceOptions, SENTENCE_BUDGET, evidence_cut_note, pairs_within_budget,
+};
 use simdoc::collection::run::{MAX_MATRIX_DOCUMENTS, RunOutcome, RunSettings, detect};
-use simdoc::collection::source_discount::source_discounts;
 use simdoc::collection::{DocId, Job, Method, Normaliser, Progress, fuzzy, tables};
 use simdoc::selection::gather::{GatherRequest, Gathered};
 
@@ -22,6 +23,7 @@ use simdoc::model::ReferenceModel;
 use simdoc::render::collection::CollectionReport;
 use simdoc::render::collection_html::{HtmlOptions, collection_html};
 use simdoc::render::collection_pages::{evidence_and_pages, is_page_name, page_link, pages_folder};
+use simdoc::render::collection_ranking::discount_and_rank;
 
 use simdoc::render::{heatmap, png};
 use simdoc::similarity::Method as SentenceMethod;
@@ -151,7 +153,7 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
         collection,
         detection,
         resemblances,
-        ..
+        notes,
     } = outcome;
     // The evidence and pages of a judged run's pairs leave out the common text it left out.
     let evidence_options = EvidenceOptions {
@@ -166,16 +168,29 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
             simdoc::collection::same_text(group, |d| documents.get(d).map(|doc| doc.text.as_str()))
         })
         .collect();
+    // A class's student pairs ranked by what they share beyond the sources, before the
+    // evidence goes to the highest-ranked ones.
+    let ranking_note = discount_and_rank(
+        &mut report,
+        &|d| documents.get(d),
+        model,
+        &evidence_options,
+        &mut job,
+        args.evidence,
+    )?;
     let mut wanted = report.evidence_wanted(args.evidence);
     let sentences = |d: DocId| documents.get(d).map_or(0, |doc| doc.sentences.len());
     let affordable = pairs_within_budget(&wanted, sentences, SENTENCE_BUDGET);
-    if affordable < wanted.len() {
-        eprintln!(
-            "simdoc: evidence for the first {affordable} pairs only: the documents of the next \
-             ones would take the comparison past {SENTENCE_BUDGET} sentences"
-        );
-        wanted.truncate(affordable);
+    // The notes printed here are the ones the JSON and HTML reports carry.
+    report.notes = notes;
+    for note in ranking_note
+        .into_iter()
+        .chain(evidence_cut_note(affordable, wanted.len()))
+    {
+        eprintln!("simdoc: {note}");
+        report.notes.push(note);
     }
+    wanted.truncate(affordable);
     // With --html, each pair's page is drawn from the comparison its evidence comes from.
     let (evidence, linked) = evidence_and_pages(
         &report,
@@ -189,25 +204,6 @@ pub fn run(args: &CollectionArgs) -> anyhow::Result<()> {
     .map_err(anyhow::Error::msg)?;
     report.evidence = evidence;
     report.matching = Some(args.matching_in_words()?);
-    if report.has_roles() {
-        let wanted = report.discounts_wanted();
-        let pairs: Vec<(DocId, DocId)> = wanted.iter().map(|&(_, a, b)| (a, b)).collect();
-        let found = source_discounts(
-            &pairs,
-            &documents,
-            &report.sources,
-            model,
-            &evidence_options,
-            &mut job,
-        )?;
-        let mut discounts = vec![None; report.evidence.len()];
-        for (&(rank, _, _), discount) in wanted.iter().zip(found) {
-            if let Some(slot) = discounts.get_mut(rank) {
-                *slot = discount;
-            }
-        }
-        report.discounts = discounts;
-    }
     bar.finish_and_clear();
 
     if let Some(path) = &args.json {

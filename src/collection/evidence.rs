@@ -160,6 +160,18 @@ pub fn pairs_within_budget(
     pairs.len()
 }
 
+/// The note for the reader when the evidence stopped at `affordable` of `wanted` pairs
+/// ([`pairs_within_budget`]); the command line prints it and the reports carry it, so that
+/// "not computed" past that rank is not read as "nothing found".
+pub fn evidence_cut_note(affordable: usize, wanted: usize) -> Option<String> {
+    (affordable < wanted).then(|| {
+        format!(
+            "evidence for the first {affordable} pairs only: the documents of the next ones \
+             would take the comparison past {SENTENCE_BUDGET} sentences"
+        )
+    })
+}
+
 /// What is done with a pair's comparison besides its evidence, while it is held: called with
 /// the pair's position in the list, its two documents and their comparison. A collection
 /// report's pair pages are drawn from it, so that each pair is compared once.

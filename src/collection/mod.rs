@@ -25,6 +25,7 @@
 //!   fingerprint buckets, Hamming-ball or block lookups, sort-and-neighbour passes).
 
 pub mod codet;
+pub mod discounted_rank;
 pub mod dsc;
 pub mod evidence;
 pub mod ffp;

@@ -125,16 +125,31 @@ pub fn source_discounts(
     options: &EvidenceOptions,
     job: &mut Job<'_>,
 ) -> Result<Vec<Option<SourceDiscount>>, Cancelled> {
+    source_discounts_of(pairs, &|d| documents.get(d), sources, model, options, job)
+}
+
+/// A collection's document at a position, if any: the viewer holds its documents shared
+/// (`Arc`), and copying a whole collection to discount a few pairs would double its memory.
+pub type DocumentAt<'d> = dyn Fn(DocId) -> Option<&'d Document> + Sync + 'd;
+
+/// [`source_discounts`] with the documents read through `documents`.
+pub fn source_discounts_of<'d>(
+    pairs: &[(DocId, DocId)],
+    documents: &DocumentAt<'d>,
+    sources: &[DocId],
+    model: &(dyn ModelView + Sync),
+    options: &EvidenceOptions,
+    job: &mut Job<'_>,
+) -> Result<Vec<Option<SourceDiscount>>, Cancelled> {
     let cancel = job.cancel;
-    let source_documents: Vec<&Document> =
-        sources.iter().filter_map(|&s| documents.get(s)).collect();
+    let source_documents: Vec<&Document> = sources.iter().filter_map(|&s| documents(s)).collect();
     let mut submissions: Vec<DocId> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
     submissions.sort_unstable();
     submissions.dedup();
     job.step("sources in submissions", 0, submissions.len())?;
     let found: Vec<(DocId, Vec<bool>)> = submissions
         .par_iter()
-        .filter_map(|&d| documents.get(d).map(|doc| (d, doc)))
+        .filter_map(|&d| documents(d).map(|doc| (d, doc)))
         .map(|(d, doc)| {
             found_in_sources(doc, &source_documents, model, options, cancel).map(|f| (d, f))
         })
@@ -155,7 +170,7 @@ pub fn source_discounts(
         .par_iter()
         .map(|&(a, b)| {
             let (Some(doc_a), Some(doc_b), Some(found_a), Some(found_b)) =
-                (documents.get(a), documents.get(b), found_of(a), found_of(b))
+                (documents(a), documents(b), found_of(a), found_of(b))
             else {
                 return Ok(None);
             };

@@ -1,5 +1,6 @@
 //! A collection run as the reader gets it: the summary, JSON and CSV (and, in
-//! [`super::collection_html`], the HTML report), with pairs ranked by score and, when sources
+//! [`super::collection_html`], the HTML report; the JSON's shape is in
+//! [`super::collection_json`]), with pairs ranked by score and, when sources
 //! were marked, split into submission-source and submission-submission pairs ([`RoledPairs`]).
 //! The command line and the viewer's export use these same functions.
 //!
@@ -8,18 +9,13 @@
 
 use std::io::Write;
 
-use serde::Serialize;
-
 use super::counted;
 use super::percent;
+use crate::collection::discounted_rank::discounted_order;
 use crate::collection::evidence::PairEvidence;
 use crate::collection::roles::{PairKind, RoledPairs};
 use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{DetectedPair, Detection, DocId};
-
-/// Version of the JSON shape; raised when a field changes meaning or disappears. Version 3: the
-/// evidence's passages name their E-value `e_value` (was `chance`).
-pub const COLLECTION_JSON_VERSION: u32 = 3;
 
 /// A detection with the documents' roles and the evidence found for its pairs.
 pub struct CollectionReport<'a> {
@@ -44,6 +40,14 @@ pub struct CollectionReport<'a> {
     /// the same text ([`crate::collection::same_text`]); a group without an entry (the
     /// documents were not at hand: a cluster's tables) is called near-identical.
     pub same_text: Vec<bool>,
+    /// What the run has to tell its reader beside its pairs (text left out of every pair,
+    /// candidates or evidence cut by a budget), in the words the command line prints to
+    /// standard error: the JSON and HTML reports carry the same list, so a report read
+    /// without the terminal it was made in still says what the figures leave out.
+    pub notes: Vec<String>,
+    /// Whether the submission-submission pairs are ranked by the evidence left without the
+    /// sources' text ([`Self::rank_by_discounts`]) rather than by score.
+    pub discount_ranked: bool,
 }
 
 impl<'a> CollectionReport<'a> {
@@ -65,6 +69,8 @@ impl<'a> CollectionReport<'a> {
             matching: None,
             discounts: Vec::new(),
             same_text: Vec::new(),
+            notes: Vec::new(),
+            discount_ranked: false,
         }
     }
 
@@ -73,15 +79,37 @@ impl<'a> CollectionReport<'a> {
         self.discounts.get(rank).and_then(Option::as_ref)
     }
 
-    /// The submission-submission pairs with evidence: (rank, a, b), for their discounts.
-    pub fn discounts_wanted(&self) -> Vec<(usize, DocId, DocId)> {
+    /// The first `limit` submission-submission pairs in output order, for their discounts:
+    /// (rank, a, b).
+    pub fn discounts_wanted(&self, limit: usize) -> Vec<(usize, DocId, DocId)> {
         self.ranked()
             .enumerate()
-            .filter(|&(rank, (kind, _))| {
-                kind == Some(PairKind::SubmissionSubmission) && self.evidence_at(rank).is_some()
-            })
+            .filter(|&(_, (kind, _))| kind == Some(PairKind::SubmissionSubmission))
+            .take(limit)
             .map(|(rank, (_, p))| (rank, p.a, p.b))
             .collect()
+    }
+
+    /// Ranks the submission-submission pairs by the evidence left once the sources' text is
+    /// left out ([`crate::collection::discounted_rank`]), given their discounts by output
+    /// rank; the discounts, and any evidence already computed, move with their pairs. Called
+    /// before the evidence and pair pages, which then follow the new order.
+    pub fn rank_by_discounts(&mut self, discounts: Vec<Option<SourceDiscount>>) {
+        let first = self.pairs.submission_source.len();
+        let count = self.pairs.submission_submission.len();
+        let order = discounted_order(
+            &(first..first + count)
+                .map(|rank| discounts.get(rank).and_then(Option::as_ref))
+                .collect::<Vec<_>>(),
+        );
+        // Per new output rank, its old one.
+        let ranks: Vec<usize> = (0..first).chain(order.iter().map(|&i| first + i)).collect();
+        let raw = std::mem::take(&mut self.pairs.submission_submission);
+        self.pairs.submission_submission =
+            order.iter().filter_map(|&i| raw.get(i).copied()).collect();
+        self.discounts = permuted(discounts, &ranks);
+        self.evidence = permuted(std::mem::take(&mut self.evidence), &ranks);
+        self.discount_ranked = true;
     }
 
     /// Whether sources were marked.
@@ -103,7 +131,8 @@ impl<'a> CollectionReport<'a> {
     }
 
     /// The pairs in output order with their kind (`None` without roles): with sources, the
-    /// submission-source pairs first; each list ranked by score, descending.
+    /// submission-source pairs first; each list ranked by score, descending, or the
+    /// submission-submission pairs by their discount ([`Self::rank_by_discounts`]).
     pub fn ranked(&self) -> impl Iterator<Item = (Option<PairKind>, &DetectedPair)> {
         let roles = self.has_roles();
         self.pairs
@@ -234,7 +263,12 @@ impl<'a> CollectionReport<'a> {
             self.write_pairs(
                 out,
                 &format!(
-                    "submission-submission pairs, ranked (read \"a relation b\"{evidence_note}):"
+                    "submission-submission pairs, ranked {}(read \"a relation b\"{evidence_note}):",
+                    if self.discount_ranked {
+                        "by the larger share left without the sources' text, then by score "
+                    } else {
+                        ""
+                    }
                 ),
                 &self.pairs.submission_submission,
                 self.pairs.submission_source.len(),
@@ -354,32 +388,6 @@ impl<'a> CollectionReport<'a> {
         }
     }
 
-    /// The JSON shape of the report, borrowing from it.
-    pub fn to_json(&self) -> CollectionJson<'_> {
-        CollectionJson {
-            version: COLLECTION_JSON_VERSION,
-            units: super::units::Units::default(),
-            method: self.method,
-            matching: self.matching.as_deref(),
-            documents: self.names,
-            sources: self.has_roles().then_some(&self.sources),
-            pairs: self
-                .ranked()
-                .enumerate()
-                .map(|(rank, (kind, p))| PairJson {
-                    a: p.a,
-                    b: p.b,
-                    relation: p.relation.name(),
-                    score: p.score,
-                    kind: kind.map(PairKind::name),
-                    evidence: self.evidence_at(rank),
-                    source_discount: self.discount_at(rank),
-                })
-                .collect(),
-            groups: &self.detection.groups,
-        }
-    }
-
     /// The pairs as CSV, one row per pair in output order, with document names. The evidence
     /// columns are empty for pairs without evidence; `passages` lists each passage as
     /// `a FIRST-LAST / b FIRST-LAST` (sentences counted from 0, as every output numbers them), separated by `; `.
@@ -427,6 +435,19 @@ impl<'a> CollectionReport<'a> {
     }
 }
 
+/// `items` (by output rank) in the order `ranks` gives (per new rank, its old one), without
+/// trailing gaps: a list that held nothing still holds nothing.
+fn permuted<T>(mut items: Vec<Option<T>>, ranks: &[usize]) -> Vec<Option<T>> {
+    let mut out: Vec<Option<T>> = ranks
+        .iter()
+        .map(|&old| items.get_mut(old).and_then(Option::take))
+        .collect();
+    while out.last().is_some_and(Option::is_none) {
+        out.pop();
+    }
+    out
+}
+
 /// The passages of `evidence` as `a 3-5 / b 10-12; ...`, sentences counted from 0 as every
 /// output numbers them (`simdoc compare`'s change list, its JSON report's positions, the viewer),
 /// so that a passage named here is found by the same number in the pair's comparison.
@@ -444,43 +465,4 @@ pub fn passage_spans(evidence: &PairEvidence) -> String {
         .map(|p| format!("a {} / b {}", span(p.a), span(p.b)))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// The JSON shape of `collection --json`.
-#[derive(Serialize)]
-pub struct CollectionJson<'a> {
-    /// [`COLLECTION_JSON_VERSION`].
-    pub version: u32,
-    /// What sentence positions count ([`super::units`]).
-    pub units: super::units::Units,
-    pub method: &'a str,
-    /// How the evidence was computed ([`CollectionReport::matching`]).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub matching: Option<&'a str>,
-    pub documents: &'a [String],
-    /// The documents marked as sources (`--sources`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub sources: Option<&'a Vec<DocId>>,
-    /// Ranked by score, descending; with sources, the submission-source pairs first.
-    pub pairs: Vec<PairJson<'a>>,
-    /// Duplicate groups, the document to keep first.
-    pub groups: &'a [Vec<usize>],
-}
-
-/// One pair of [`CollectionJson`].
-#[derive(Serialize)]
-pub struct PairJson<'a> {
-    pub a: usize,
-    pub b: usize,
-    pub relation: &'static str,
-    pub score: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub kind: Option<&'static str>,
-    /// Containment both ways and the passages, for the highest-ranked pairs.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub evidence: Option<&'a PairEvidence>,
-    /// For a submission-submission pair with evidence: its figures with the text found in marked
-    /// sources left out, and how many matched sentences that left out.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub source_discount: Option<&'a SourceDiscount>,
 }

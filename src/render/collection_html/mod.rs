@@ -1,6 +1,8 @@
 //! The collection report as one self-contained HTML page (no scripts, no external resources):
 //! what a teacher or an editor reads after a collection run.
 //!
+//! - The run's notes (text left out of every pair, a budget reached), as the command line
+//!   prints them, first: they qualify every figure below.
 //! - With sources marked, each submission first, with the sources it reuses and how much of it
 //!   is found in each: the teacher's question "which submissions reuse which sources, and how
 //!   much?" answered per submission, the most reused first, including the ones that reuse none.
@@ -47,7 +49,7 @@ td.n{text-align:right}th.v{writing-mode:vertical-rl;transform:rotate(180deg);whi
 font-weight:normal;padding:.4em .1em}td.c{width:1.6em;height:1.6em;padding:0;text-align:center;\
 font-size:.7em}.keep{font-weight:bold}.none{color:#888}.scale span{display:inline-block;\
 width:2.2em;text-align:center;font-size:.8em}th.r{text-align:left;font-weight:normal;\
-white-space:nowrap}\
+white-space:nowrap}.notes{border-left:4px solid #c80;padding-left:.8em}\
 @media print{body{margin:0;font-size:9pt}a{color:inherit;text-decoration:none}\
 tr{break-inside:avoid}h1,h2{break-after:avoid}thead{display:table-header-group}\
 td.c{-webkit-print-color-adjust:exact;print-color-adjust:exact}}";
@@ -100,6 +102,7 @@ pub fn collection_html(report: &CollectionReport<'_>, options: &HtmlOptions<'_>)
             escape(matching)
         );
     }
+    notes(&mut out, report);
     if report.has_roles() {
         by_submission(&mut out, report);
     }
@@ -108,6 +111,19 @@ pub fn collection_html(report: &CollectionReport<'_>, options: &HtmlOptions<'_>)
     groups(&mut out, report);
     out.push_str("</body></html>\n");
     out
+}
+
+/// The run's notes ([`CollectionReport::notes`]), before any figure they qualify; nothing
+/// when there are none.
+fn notes(out: &mut String, report: &CollectionReport<'_>) {
+    if report.notes.is_empty() {
+        return;
+    }
+    out.push_str(r#"<div class="notes"><h2>Notes on this run</h2><ul>"#);
+    for note in &report.notes {
+        let _ = write!(out, "<li>{}</li>", escape(note));
+    }
+    out.push_str("</ul></div>");
 }
 
 /// Per submission, its sources ranked by the share of the submission found in each.
@@ -202,12 +218,20 @@ fn pairs_table(out: &mut String, report: &CollectionReport<'_>, options: &HtmlOp
         } else {
             ""
         },
-        if report.has_roles() {
-            " <i>Without the sources</i>: for two submissions, a in b and b in a with the \
-             matches of text found in a marked source left out (as JPlag does with base code), \
-             and how many matched sentences of a and b that leaves out."
-        } else {
-            ""
+        match (report.has_roles(), report.discount_ranked) {
+            (true, true) => {
+                " <i>Without the sources</i>: for two submissions, a in b and b in a with the \
+                 matches of text found in a marked source left out (as JPlag does with base \
+                 code), and how many matched sentences of a and b that leaves out. Two \
+                 submissions are ranked by the larger of these shares, then by score: the \
+                 text they share beyond the sources first; the score is the raw one."
+            }
+            (true, false) => {
+                " <i>Without the sources</i>: for two submissions, a in b and b in a with the \
+                 matches of text found in a marked source left out (as JPlag does with base \
+                 code), and how many matched sentences of a and b that leaves out."
+            }
+            _ => "",
         },
         if report.has_roles() {
             "<th>kind</th>"

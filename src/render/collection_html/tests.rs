@@ -141,3 +141,70 @@ fn names_are_escaped_and_the_group_names_the_one_to_keep() {
         "{html}"
     );
 }
+
+#[test]
+fn the_runs_notes_come_first_escaped() {
+    let names = names();
+    let detection = Detection::default();
+    let mut report = CollectionReport::new("fuzzy", &names, &detection, &[]);
+    report.notes = vec!["3 sentences held by more than 2 documents <left out>".to_string()];
+    let html = collection_html(
+        &report,
+        &HtmlOptions {
+            pair_link: &|_| None,
+        },
+    );
+    let notes = html
+        .find("<h2>Notes on this run</h2>")
+        .expect("a notes block");
+    assert!(html.contains("<li>3 sentences held by more than 2 documents &lt;left out&gt;</li>"));
+    assert!(notes < html.find("<h2>Pairs").expect("the pairs"));
+    report.notes.clear();
+    let html = collection_html(
+        &report,
+        &HtmlOptions {
+            pair_link: &|_| None,
+        },
+    );
+    assert!(!html.contains("Notes on this run"));
+}
+
+#[test]
+fn a_class_ranks_its_student_pairs_by_what_they_share_beyond_the_sources() {
+    let names = names();
+    let detection = Detection {
+        pairs: vec![
+            DetectedPair::new(0, 1, Relation::Contains, 0.9),
+            DetectedPair::new(1, 2, Relation::Reuses, 0.6),
+            DetectedPair::new(2, 3, Relation::Reuses, 0.3),
+        ],
+        groups: Vec::new(),
+    };
+    let mut report = CollectionReport::new("fuzzy", &names, &detection, &[true]);
+    // Output order: source-alice, alice-bob (0.6, all of it the source's), bob-carol (0.3).
+    report.evidence = vec![
+        Some(evidence(0.9, 0.5)),
+        Some(evidence(0.6, 0.6)),
+        Some(evidence(0.3, 0.2)),
+    ];
+    let discount = |left: f64| SourceDiscount {
+        containment: [left, left / 2.0],
+        matched_sentences: [1, 1],
+        found_in_sources: [2, 2],
+    };
+    report.rank_by_discounts(vec![None, Some(discount(0.0)), Some(discount(0.3))]);
+    let order: Vec<(usize, usize)> = report.ranked().map(|(_, p)| (p.a, p.b)).collect();
+    assert_eq!(order, [(0, 1), (2, 3), (1, 2)]);
+    // The figures moved with their pairs; the raw score stays.
+    assert_eq!(report.evidence_at(1).map(|e| e.containment[0]), Some(0.3));
+    assert_eq!(report.discount_at(1).map(|d| d.containment[0]), Some(0.3));
+    assert_eq!(report.discount_at(2).map(|d| d.containment[0]), Some(0.0));
+    assert_eq!(report.ranked().nth(1).map(|(_, p)| p.score), Some(0.3));
+    let html = collection_html(
+        &report,
+        &HtmlOptions {
+            pair_link: &|_| None,
+        },
+    );
+    assert!(html.contains("Two submissions are ranked by the larger of these shares"));
+}
