@@ -7,7 +7,9 @@ use anyhow::Context;
 use clap::Args;
 
 use simdoc::eval::Format;
-use simdoc::eval::verdict::{LabelledFeatures, TrainReport, features_of, train as train_verdict};
+use simdoc::eval::verdict::{
+    LabelledFeatures, TrainReport, features_named, features_of, leave_out, train as train_verdict,
+};
 use simdoc::similarity::WordnetWeights;
 use simdoc::similarity::verdict::Verdict;
 
@@ -36,6 +38,11 @@ pub struct TrainArgs {
     /// (default: those of the wordnet preset).
     #[arg(long, value_name = "S,D,H")]
     pub wordnet_weights: Option<WordnetWeights>,
+    /// Leave these features out (set them to 0 before the fit), each a feature's name or the
+    /// start of several ("bleu", "meteor", "edit_rate", ...): to measure what they add. The
+    /// model written then has weight 0 for them.
+    #[arg(long, value_name = "NAME", value_delimiter = ',')]
+    pub without: Vec<String>,
     /// Write the training report (grids, choices, cross-validated figures, length bands) as
     /// JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
@@ -56,6 +63,7 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
     let weights = args.wordnet_weights.unwrap_or(WordnetWeights::MEASURED);
     // The report's folder is checked before the training, not after it.
     super::output::refuse_overwriting(&[args.report.as_ref()], &[], &[])?;
+    let left_out = features_named(&args.without).map_err(anyhow::Error::msg)?;
     let inputs = [
         ("msrp train", Format::Msrp, &args.msrp, "train"),
         ("pan tune", Format::Pan, &args.pan, "tune"),
@@ -78,6 +86,7 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
             lengths,
         });
     }
+    leave_out(&mut sets, &left_out);
     let trained = train_verdict(&sets, args.folds, weights)?;
     let r = &trained.report;
     let command = super::model::recorded_command(std::env::args().skip(1));
@@ -105,6 +114,13 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
         outputs.commit()?;
     }
     if !args.quiet {
+        if !left_out.is_empty() {
+            let names: Vec<&str> = left_out
+                .iter()
+                .map(|&i| simdoc::similarity::verdict::FEATURE_NAMES[i])
+                .collect();
+            eprintln!("left out: {}", names.join(", "));
+        }
         eprint!("{}", summary(r));
         eprintln!("wrote {}", args.output.display());
     }

@@ -27,6 +27,7 @@
 //! | `lcs_ratio` | 2 x the longest common subsequence of the term sequences / their summed lengths |
 //! | `bigrams_min`, `bigrams_max`, `trigrams_min`, `trigrams_max` | the share of a sentence's distinct term bigrams (trigrams) found in the other, the smaller and the larger direction (0 for a sentence without any) |
 //! | `content_lcs_ratio`, `content_bigrams_min`, `content_bigrams_max` | the same longest common subsequence ratio and bigram shares over the content terms in order (stopwords skipped) |
+//! | `bleu1_min` .. `bleu4_max`, `meteor_min`, `meteor_max`, `meteor_fragmentation`, `edit_rate_min`, `edit_rate_max` | after the machine-translation metrics BLEU, METEOR and TER, as Madnani, Tetreault & Chodorow (2012) used them to identify paraphrases ([`super::mt`]) |
 
 use std::hash::{Hash, Hasher};
 use std::sync::LazyLock;
@@ -36,6 +37,7 @@ use rustc_hash::{FxHashSet, FxHasher};
 use super::super::aligned::{PairRelatedness, aligned_sims};
 use super::super::lexical::Lexical;
 use super::super::{PreparedSentence, TermId};
+use super::mt::{MT_FEATURES, MtFacts, mt_features};
 use crate::text::{self, RefineOptions};
 
 /// The features' names, in the order of [`Features`]; stored with a trained verdict, which is
@@ -64,10 +66,28 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "content_lcs_ratio",
     "content_bigrams_min",
     "content_bigrams_max",
+    // The machine-translation metrics' features (`super::mt`, in the order of `MT_NAMES`).
+    "bleu1_min",
+    "bleu1_max",
+    "bleu2_min",
+    "bleu2_max",
+    "bleu3_min",
+    "bleu3_max",
+    "bleu4_min",
+    "bleu4_max",
+    "meteor_min",
+    "meteor_max",
+    "meteor_fragmentation",
+    "edit_rate_min",
+    "edit_rate_max",
 ];
 
-/// How many features.
-pub const FEATURES: usize = 23;
+/// How many features: 23 of their own and [`MT_FEATURES`] after the machine-translation
+/// metrics.
+pub const FEATURES: usize = BASE_FEATURES + MT_FEATURES;
+
+/// The features before the machine-translation metrics'.
+const BASE_FEATURES: usize = 23;
 
 /// One pair's features, in the order of [`FEATURE_NAMES`].
 pub type Features = [f64; FEATURES];
@@ -101,6 +121,8 @@ pub struct SentenceFacts {
     content_bigrams: Vec<[TermId; 2]>,
     /// The content terms in order (repeats kept), for the aligned Sims.
     content_sequence: Vec<TermId>,
+    /// What the machine-translation metrics' features need.
+    mt: MtFacts,
 }
 
 impl SentenceFacts {
@@ -162,6 +184,7 @@ impl SentenceFacts {
             content_sequence.windows(2).map(|w| [w[0], w[1]]).collect();
         content_bigrams.sort_unstable();
         content_bigrams.dedup();
+        let mt = MtFacts::new(sentence);
         SentenceFacts {
             numbers,
             negated,
@@ -171,6 +194,7 @@ impl SentenceFacts {
             trigrams,
             content_bigrams,
             content_sequence,
+            mt,
         }
     }
 }
@@ -332,12 +356,13 @@ pub fn pair_features(
     let numbers_one_side = shared(&facts_a.numbers, &facts_b.numbers)
         < facts_a.numbers.len().max(facts_b.numbers.len());
     let common = lcs(&a.terms, &b.terms, dp);
+    let mt = mt_features(a, &facts_a.mt, b, &facts_b.mt, lexical, dp);
     let lcs_ratio = if la + lb == 0 {
         0.0
     } else {
         2.0 * common as f64 / (la + lb) as f64
     };
-    [
+    let base: [f64; BASE_FEATURES] = [
         wordnet.0,
         wordnet.1,
         wordnet_content.0,
@@ -361,7 +386,11 @@ pub fn pair_features(
         content_lcs,
         content_bigrams.0,
         content_bigrams.1,
-    ]
+    ];
+    let mut out = [0.0; FEATURES];
+    out[..BASE_FEATURES].copy_from_slice(&base);
+    out[BASE_FEATURES..].copy_from_slice(&mt);
+    out
 }
 
 #[cfg(test)]
@@ -380,6 +409,11 @@ mod tests {
         pair_features(a, &fa, b, &fb, None, &mut Vec::new())
     }
 
+    #[test]
+    fn the_names_end_with_the_machine_translation_metrics() {
+        assert_eq!(FEATURE_NAMES[BASE_FEATURES..], super::super::mt::MT_NAMES);
+    }
+
     fn named(f: &Features, name: &str) -> f64 {
         f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()]
     }
@@ -390,9 +424,16 @@ mod tests {
             "The cat sat on the mat in 2019.",
             "the cat sat on the mat in 2019",
         );
+        // 8 terms, all aligned in one chunk: METEOR's fragmentation 1/8, its penalty
+        // 0.5 (1/8)^3.
         for name in FEATURE_NAMES {
-            let expected = if name.ends_with("one_side") { 0.0 } else { 1.0 };
-            assert_eq!(named(&f, name), expected, "{name}");
+            let expected = match name {
+                _ if name.ends_with("one_side") || name.starts_with("edit_rate") => 0.0,
+                "meteor_fragmentation" => 1.0 / 8.0,
+                "meteor_min" | "meteor_max" => 1.0 - 0.5 / 512.0,
+                _ => 1.0,
+            };
+            assert!((named(&f, name) - expected).abs() < 1e-12, "{name}");
         }
     }
 
@@ -426,6 +467,11 @@ mod tests {
             named(&f, "wordnet_content_max"),
             named(&f, "overlap_content_max")
         );
+        // BLEU's unigrams: the, report, loss, last, year (the right's second "the" clipped) of
+        // 9 terms each way; its bigrams as the distinct ones above; no shared 4-gram.
+        assert!((named(&f, "bleu1_min") - 5.0 / 9.0).abs() < 1e-12);
+        assert!((named(&f, "bleu2_max") - 1.0 / 8.0).abs() < 1e-12);
+        assert_eq!(named(&f, "bleu4_max"), 0.0);
         let same_numbers = features("It costs 12 dollars.", "Its price is 12 dollars.");
         assert_eq!(named(&same_numbers, "numbers_one_side"), 0.0);
         assert_eq!(named(&same_numbers, "negation_one_side"), 0.0);

@@ -17,6 +17,7 @@
 
 pub(crate) mod features;
 pub(crate) mod logistic;
+pub(crate) mod mt;
 
 use rayon::prelude::*;
 

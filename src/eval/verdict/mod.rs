@@ -83,6 +83,46 @@ pub fn features_of<S: AsRef<str> + Sync>(
         .unzip()
 }
 
+/// The positions in [`FEATURE_NAMES`] of the features `names` name, each a feature's name or
+/// the start of several (a group: "bleu" for `bleu1_min` .. `bleu4_max`); an error names one
+/// that matches none.
+pub fn features_named(names: &[String]) -> Result<Vec<usize>, String> {
+    let mut positions = Vec::new();
+    for name in names {
+        let found: Vec<usize> = FEATURE_NAMES
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.starts_with(name.as_str()))
+            .map(|(i, _)| i)
+            .collect();
+        if found.is_empty() {
+            return Err(format!(
+                "no feature is named {name:?} or starts so; the features: {}",
+                FEATURE_NAMES.join(", ")
+            ));
+        }
+        positions.extend(found);
+    }
+    positions.sort_unstable();
+    positions.dedup();
+    Ok(positions)
+}
+
+/// Sets the features at `positions` to 0 in every pair, so that a fit cannot use them (a
+/// constant feature's weight is penalised to 0): the verdict as if they were not computed, for
+/// measuring what each adds.
+pub fn leave_out(sets: &mut [LabelledFeatures], positions: &[usize]) {
+    for set in sets {
+        for f in &mut set.features {
+            for &i in positions {
+                if let Some(x) = f.get_mut(i) {
+                    *x = 0.0;
+                }
+            }
+        }
+    }
+}
+
 /// The penalties tried (rule 1).
 pub fn penalty_grid() -> Vec<f64> {
     (-4..=4).map(|e| 10f64.powi(e)).collect()
@@ -450,75 +490,4 @@ fn set_bands(set: &LabelledFeatures, p: &[f64], decided: &[bool]) -> SetBands {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::similarity::table::TableModel;
-    use crate::similarity::verdict::FEATURES;
-
-    /// Pairs that are the same sentence reworded a little (positive) or two unrelated
-    /// sentences (negative).
-    fn toy(n: usize) -> Vec<(String, String, bool)> {
-        let words = [
-            "river", "bank", "money", "stone", "music", "garden", "winter", "letter", "engine",
-            "forest", "market", "planet",
-        ];
-        (0..n)
-            .map(|i| {
-                let w = |k: usize| words[(i * 7 + k * 5) % words.len()];
-                let a = format!("The {} near the {} holds a {} today.", w(0), w(1), w(2));
-                if i % 2 == 0 {
-                    let b = format!("Today the {} near the {} holds a {}.", w(0), w(1), w(2));
-                    (a, b, true)
-                } else {
-                    let b = format!("A {} of {} was sold in {}.", w(3), w(4), w(5));
-                    (a, b, false)
-                }
-            })
-            .collect()
-    }
-
-    #[test]
-    fn training_separates_a_toy_set_and_chooses_from_its_grids() {
-        let model = TableModel::new();
-        let pairs = toy(60);
-        let texts: Vec<(&str, &str)> = pairs
-            .iter()
-            .map(|(a, b, _)| (a.as_str(), b.as_str()))
-            .collect();
-        let (features, lengths) = features_of(&texts, &model, WordnetWeights::TRIAL);
-        let set = LabelledFeatures {
-            name: "toy".into(),
-            features,
-            labels: pairs.iter().map(|p| p.2).collect(),
-            lengths,
-        };
-        let trained = train(&[set.clone(), set], 5, WordnetWeights::TRIAL).unwrap();
-        let r = &trained.report;
-        assert_eq!(r.penalties.len(), penalty_grid().len());
-        assert!(penalty_grid().contains(&r.penalty));
-        assert!(threshold_grid().contains(&r.threshold));
-        for figures in &r.cross_validated {
-            assert_eq!(figures.figures.f1, 1.0, "{figures:?}");
-            assert_eq!(figures.auc, Some(1.0));
-        }
-        assert_eq!(r.weights.len(), FEATURE_NAMES.len());
-        assert!(!r.bands.is_empty());
-    }
-
-    #[test]
-    fn folds_are_balanced_and_repeat() {
-        let set = LabelledFeatures {
-            name: "x".into(),
-            features: vec![[0.0; FEATURES]; 23],
-            labels: vec![true; 23],
-            lengths: vec![1.0; 23],
-        };
-        let a = folds_of(std::slice::from_ref(&set), 10);
-        assert_eq!(a, folds_of(std::slice::from_ref(&set), 10));
-        let mut counts = [0; 10];
-        for &f in &a[0] {
-            counts[f] += 1;
-        }
-        assert!(counts.iter().all(|&c| c == 2 || c == 3), "{counts:?}");
-    }
-}
+mod tests;
