@@ -184,13 +184,30 @@ fn default_search_against_brute_force(pair: &PreparedPair, never: &AtomicBool) {
     let [n, m] = null.sentences;
     let ln_p_bar =
         (ChanceSearch::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
+    // The index reads sentences that take part; a left-out one stands as an empty sentence.
+    let taking_part = docs.map(|d| {
+        d.sentences
+            .iter()
+            .zip(&d.included)
+            .map(|(s, &included)| {
+                if included {
+                    s.clone()
+                } else {
+                    simdoc::similarity::PreparedSentence::new(Vec::new(), String::new())
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let sides = taking_part
+        .each_ref()
+        .map(|side| side.iter().collect::<Vec<_>>());
     let (found, indexed) = time_median(|| {
         let terms = docs.map(|d| seeds::weighted(d, &null));
         let slices = terms
             .each_ref()
             .map(|t| t.iter().map(Vec::as_slice).collect::<Vec<_>>());
         let lengths = docs.map(|d| d.sentences.iter().map(|s| s.set.len()).collect::<Vec<_>>());
-        let candidates = seeds::hits(docs, counts);
+        let candidates = seeds::hits([&sides[0], &sides[1]], counts);
         seeds::find(
             &null,
             [&slices[0], &slices[1]],
