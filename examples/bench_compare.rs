@@ -184,20 +184,7 @@ fn default_search_against_brute_force(pair: &PreparedPair, never: &AtomicBool) {
     let [n, m] = null.sentences;
     let ln_p_bar =
         (ChanceSearch::DEFAULT.seeds_per_sentence * (n + m) as f64).ln() - null.ln_pairs();
-    // The index reads sentences that take part; a left-out one stands as an empty sentence.
-    let taking_part = docs.map(|d| {
-        d.sentences
-            .iter()
-            .zip(&d.included)
-            .map(|(s, &included)| {
-                if included {
-                    s.clone()
-                } else {
-                    simdoc::similarity::PreparedSentence::new(Vec::new(), String::new())
-                }
-            })
-            .collect::<Vec<_>>()
-    });
+    let taking_part = docs.map(seeds::taking_part);
     let sides = taking_part
         .each_ref()
         .map(|side| side.iter().collect::<Vec<_>>());

@@ -213,9 +213,9 @@ fn held_counts(sentences: &[&PreparedSentence], counts: &[u32], wanted: &[u64]) 
 }
 
 /// The sentences of a document as [`hits`] and [`weighted_sentences`] read them: all of
-/// them, those left out replaced by an empty one (which takes no part).
-#[cfg(test)]
-fn taking_part(doc: &PreparedDoc) -> Vec<PreparedSentence> {
+/// them, those left out replaced by an empty one (which takes no part). A search reads class
+/// representatives instead; this is for a document searched whole (tests, benchmarks).
+pub fn taking_part(doc: &PreparedDoc) -> Vec<PreparedSentence> {
     doc.sentences
         .iter()
         .zip(&doc.included)

@@ -36,7 +36,6 @@ use super::super::{PreparedSentence, TermId};
 use crate::model::wordnet::Relation;
 
 /// The features' names, in the order [`mt_features`] returns them.
-#[allow(dead_code)] // a test checks that FEATURE_NAMES ends with them
 pub const MT_NAMES: [&str; MT_FEATURES] = [
     "bleu1_min",
     "bleu1_max",
