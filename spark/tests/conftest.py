@@ -50,13 +50,14 @@ def simdoc_binary() -> Path:
 
 
 def simdoc_collection(
-    binary: Path, folder: Path, method: str, *options: str, preset: str = "paper"
+    binary: Path, folder: Path, method: str, *options: str, preset: str | None = "paper"
 ) -> dict:
     """`simdoc collection --json` on one machine, as a dict, at a collection preset: by default
-    the papers' defaults (``--preset paper``), which are the Spark detectors' defaults."""
-    out = folder.parent / f"{folder.name}-{method}-{preset}.json"
+    the papers' (``--preset paper``); None for none named, `simdoc collection`'s default."""
+    out = folder.parent / f"{folder.name}-{method}-{preset or 'default'}.json"
+    named = ["--preset", preset] if preset else []
     subprocess.run(
-        [str(binary), "collection", str(folder), "--method", method, "--preset", preset,
+        [str(binary), "collection", str(folder), "--method", method, *named,
          "--json", str(out), "--show", "0", *options],
         check=True,
         capture_output=True,

@@ -57,7 +57,7 @@ def test_a_tables_evidence_equals_one_machines_and_reads_back(
         (folder / f"{i}.txt").write_text(text, encoding="utf-8")
 
     out = tmp_path / "out"
-    result = run_collection(spark, str(table), str(out), Settings(method="ffp"))
+    result = run_collection(spark, str(table), str(out), Settings(method="ffp", preset="paper"))
     documents, pairs, _ = spark_tables(result)
     assert [documents[i] for i in range(len(documents))] == list(texts)
     local = simdoc_collection(simdoc_binary, folder, "ffp")
@@ -97,7 +97,7 @@ def stories(tmp_path: Path) -> Path:
 
 def test_evidence_0_computes_none(spark, simdoc_binary, stories, tmp_path: Path):
     out = tmp_path / "out"
-    settings = Settings(method="imatch", skipped_words=0, evidence=0)
+    settings = Settings(method="imatch", skipped_words=0, evidence=0, preset="paper")
     result = run_collection(spark, str(stories), str(out), settings)
     assert result.pairs.count() == 2
     assert result.evidence.count() == 0
@@ -120,7 +120,7 @@ def test_a_file_gone_between_the_passes_leaves_its_pair_an_error(
     monkeypatch.setattr(detect, "_evidence_wanted", remove_a_file_first)
     out = tmp_path / "out"
     result = run_collection(
-        spark, str(stories), str(out), Settings(method="imatch", skipped_words=0)
+        spark, str(stories), str(out), Settings(method="imatch", skipped_words=0, preset="paper")
     )
     rows = {(r["a"], r["b"]): r for r in result.evidence.collect()}
     assert sorted(rows) == [(0, 1), (2, 3)]
@@ -135,3 +135,45 @@ def test_a_file_gone_between_the_passes_leaves_its_pair_an_error(
     assert evidence[(0, 1)] is None
     assert evidence[(2, 3)]["containment"] == [1.0, 1.0]
     assert "no evidence for" in stderr and "b-harbour.txt" in stderr
+
+
+def test_without_a_preset_a_run_is_simdoc_collections_default_and_reads_as_compare(
+    spark, simdoc_binary, texts, tmp_path: Path
+):
+    """No preset named: the same run as `simdoc collection --method ffp` without one (the
+    documents preset: its parameters, and evidence judged against chance), and a pair's evidence
+    is the containment `simdoc compare` reports for its two documents."""
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for i, text in texts.items():
+        (folder / f"{i}.txt").write_text(text, encoding="utf-8")
+    settings = Settings(method="ffp")
+    resolved = settings.resolved()
+    assert resolved.preset == "documents"
+    paper = Settings(method="ffp").with_preset("paper", "ffp")
+    assert (resolved.shingle_size, resolved.containment_threshold) != (
+        paper.shingle_size,
+        paper.containment_threshold,
+    ), "the documents preset's FFP differs from the papers'"
+
+    result = run_collection(spark, str(folder), None, settings)
+    local = simdoc_collection(simdoc_binary, folder, "ffp", preset=None)
+    documents, pairs, _ = spark_tables(result)
+    assert sorted((p["a"], p["b"], p["relation"]) for p in local["pairs"]) == sorted(
+        (a, b, r) for a, b, r, _ in pairs
+    )
+    assert_same_evidence(local, result.evidence)
+
+    first = result.evidence.orderBy("rank").first()
+    compared = subprocess.run(
+        # A folder's documents are named by their paths.
+        [str(simdoc_binary), "compare", documents[first["a"]], documents[first["b"]],
+         "--json", "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    containment = json.loads(compared.stdout)["figures"]["containment"]
+    assert [first["containment_a"], first["containment_b"]] == pytest.approx(
+        containment, rel=1e-9, abs=1e-12
+    )

@@ -108,7 +108,9 @@ def assert_same_evidence(local: dict, evidence, exact_scores: bool = True) -> No
 def test_spark_equals_one_machine(spark, simdoc_binary, corpus, method, options):
     local = simdoc_collection(simdoc_binary, corpus, method, *options)
     # CoDet on one machine has no document-frequency cap: none here either.
-    settings = Settings(method=method, max_df=None if method == "codet" else MAX_DF)
+    settings = Settings(
+        method=method, max_df=None if method == "codet" else MAX_DF, preset="paper"
+    )
     if "--sampling" in options:
         settings.sampling = options[options.index("--sampling") + 1]
     if "--time-window" in options:
@@ -150,3 +152,21 @@ def test_a_preset_chooses_the_method_and_spark_refuses_the_fuzzy_one():
     with pytest.raises(ValueError, match="does not run on Spark"):
         Settings().with_preset("teacher")
     assert Settings().with_preset("teacher", "ffp").method == "ffp"
+
+
+def test_the_command_line_without_a_preset_takes_simdoc_collections_default():
+    from simdoc_spark.cli import _parser, settings_of
+
+    def settings(*argv):
+        return settings_of(_parser().parse_args(["collection", "corpus", "--out", "o", *argv]))
+
+    default = settings()
+    assert (default.method, default.preset) == ("ffp", "documents")
+    assert default.containment_threshold == Settings(method="ffp").resolved().containment_threshold
+    assert (settings("--method", "imatch").method, settings("--method", "imatch").preset) == (
+        "imatch",
+        "documents",
+    )
+    assert settings("--preset", "paper").preset == "paper"
+    # An option given still wins over the preset's value.
+    assert settings("--containment-threshold", "0.5").containment_threshold == 0.5

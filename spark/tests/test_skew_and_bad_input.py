@@ -39,11 +39,11 @@ def test_a_boilerplate_shingle_is_capped_and_both_paths_agree(
 ):
     n = 205
     uncapped = run_collection(
-        spark, str(boilerplate_corpus), None, Settings(method="ffp", max_df=None)
+        spark, str(boilerplate_corpus), None, Settings(method="ffp", max_df=None, preset="paper")
     )
     # Without the cap every pair shares the boilerplate: the join is quadratic.
     assert uncapped.candidates == n * (n - 1) // 2
-    capped = run_collection(spark, str(boilerplate_corpus), None, Settings(method="ffp", max_df=50))
+    capped = run_collection(spark, str(boilerplate_corpus), None, Settings(method="ffp", max_df=50, preset="paper"))
     assert capped.candidates < n * (n - 1) // 2 // 20
     local = simdoc_collection(simdoc_binary, boilerplate_corpus, "ffp", "--max-df", "50")
     assert_same(local, *spark_tables(capped))
@@ -71,7 +71,7 @@ def test_bad_input_is_reported_per_document_and_the_job_finishes(
     spark, simdoc_binary, bad_corpus, tmp_path
 ):
     out = tmp_path / "tables"
-    settings = Settings(method="imatch", max_bytes=2000, skipped_words=0)
+    settings = Settings(method="imatch", max_bytes=2000, skipped_words=0, preset="paper")
     result = run_collection(spark, str(bad_corpus), str(out), settings)
     rows = {
         Path(r["name"]).name: r

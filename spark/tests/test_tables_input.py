@@ -39,7 +39,7 @@ def test_a_table_is_numbered_by_timestamp(spark, simdoc_binary, tmp_path: Path):
     for i, s, t in rows:
         (folder / f"{t[:10]}-{i}.txt").write_text(STORIES[s], encoding="utf-8")
 
-    settings = Settings(method="imatch", skipped_words=0)
+    settings = Settings(method="imatch", skipped_words=0, preset="paper")
     result = run_collection(spark, str(table), None, settings)
     documents, pairs, groups = spark_tables(result)
     assert [documents[i] for i in range(5)] == ["m-budget", "a-first", "b-copy", "k-music", "z-late"]

@@ -35,8 +35,10 @@ def _parser() -> argparse.ArgumentParser:
         "--preset",
         choices=("paper", "teacher", "news", "documents"),
         help="every detector's parameters as `simdoc collection --preset` sets them (and the "
-        "detector, unless --method names one); the options below override it. Without it the "
-        "parameters are the papers' (the paper preset)",
+        "detector, unless --method names one); the options below override it. Without it, "
+        "the documents preset's, as `simdoc collection` takes without sources marked: its "
+        "evidence judges matches against chance, as `simdoc compare` does; --preset paper for "
+        "the papers' own parameters",
     )
     c.add_argument("--out", required=True, help="folder for the Parquet tables")
     c.add_argument("--master", default=None, help="Spark master URL (default local[*])")
@@ -100,7 +102,9 @@ def settings_of(args: argparse.Namespace) -> Settings:
         max_df=args.max_df or None,
         evidence=max(0, args.evidence),
     )
-    return settings.with_preset(args.preset, args.method) if args.preset else settings
+    if args.preset:
+        return settings.with_preset(args.preset, args.method)
+    return settings.resolved()
 
 
 def main(argv: list[str] | None = None) -> int:

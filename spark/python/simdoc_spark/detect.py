@@ -28,6 +28,12 @@ METHODS = ("codet", "imatch", "simhash", "ffp", "dsc")
 #: The document-frequency cap for FFP and DSC on Spark (see ``Settings.max_df``).
 DEFAULT_MAX_DF = 1000
 
+#: The collection preset a run takes its parameters and its evidence's matching from when none is
+#: named: ``simdoc collection``'s without sources marked (``CollectionPreset::for_question``),
+#: so that a pair reads the same containment on Spark, on one machine and in ``simdoc compare``
+#: (the documents preset's matching is ``compare``'s default, judged against chance).
+DEFAULT_PRESET = "documents"
+
 #: Pairs given evidence by default, as ``simdoc collection --evidence`` (see ``Settings.evidence``).
 DEFAULT_EVIDENCE = 500
 
@@ -46,8 +52,9 @@ EVIDENCE_SCHEMA = (
 
 @dataclass
 class Settings:
-    """A detector and its parameters; fields left as None take the library's defaults (the
-    papers' values), so the executors run exactly what ``simdoc collection`` runs."""
+    """A detector and its parameters; fields left as None take the preset's values (the
+    documents preset's, as ``simdoc collection`` takes when none is named; ``preset="paper"``
+    for the papers' own), so the executors run exactly what ``simdoc collection`` runs."""
 
     method: str = "ffp"
     normaliser: str = "refine"
@@ -74,9 +81,9 @@ class Settings:
     max_df: int | None = DEFAULT_MAX_DF
     #: Files or rows per Spark task in the first pass.
     rows_per_partition: int = 256
-    #: The collection preset the parameters were taken from (``with_preset``); None for the
-    #: papers' defaults, which are the paper preset's. The evidence uses its fuzzy matching, as
-    #: ``simdoc collection --preset NAME`` does.
+    #: The collection preset the parameters are taken from (``with_preset``); None for
+    #: ``DEFAULT_PRESET``, applied when the run starts (``resolved``). The evidence uses its
+    #: fuzzy matching, as ``simdoc collection --preset NAME`` does.
     preset: str | None = None
     #: The evidence (the thesis's fuzzy comparison of the two documents, sect. 3.2.2, summed up
     #: as containment both ways, and the passages) is computed for this many of the
@@ -98,7 +105,12 @@ class Settings:
 
     def evidence_preset(self) -> str:
         """The collection preset whose fuzzy matching the evidence is computed with."""
-        return self.preset or "paper"
+        return self.preset or DEFAULT_PRESET
+
+    def resolved(self) -> "Settings":
+        """These settings with a preset: their own, else ``DEFAULT_PRESET`` with this method
+        (what ``simdoc collection --method METHOD`` runs when no preset is named)."""
+        return self if self.preset else self.with_preset(DEFAULT_PRESET, self.method)
 
     def with_preset(self, preset: str, method: str | None = None) -> "Settings":
         """These settings with every parameter left unset (None) taken from the collection
@@ -513,6 +525,7 @@ def run_collection(
     wall time of each stage (prepare, sign, join, verify, groups, evidence) is added to it in
     seconds."""
     clock = _Clock(timings)
+    settings = settings.resolved()
     first_pass = _prepare(spark, source, settings)
     # Kept: numbering reads it twice (per-file counts, then the ids), and files are read once.
     prepared = first_pass.documents.persist()
