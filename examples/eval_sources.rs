@@ -28,8 +28,8 @@
 //! source is their own and reaches c; *false pairs* counts (document, source) pairs at or above
 //! c where the source is not the document's own, over all documents; *clean flagged* counts
 //! clean documents with any source at or above c. `-- NAME` runs one set (bbc, article-html,
-//! pan); with `SHOW_MISSES=1` every contained document whose top source is not its own is listed
-//! on standard error with its three first sources.
+//! pan); `PRESET=NAME` runs one preset; with `SHOW_MISSES=1` every contained document whose top
+//! source is not its own is listed on standard error with its three first sources.
 
 // Shared with `eval_collection`, which also uses the tuning parts.
 #[allow(dead_code)]
@@ -40,7 +40,7 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use simdoc::compare::Preset;
-use simdoc::compare::{CompareOptions, DEFAULT_FLOOR};
+use simdoc::compare::CompareOptions;
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
@@ -58,6 +58,8 @@ fn main() {
     };
     // `-- NAME` runs one set only.
     let only = std::env::args().nth(1);
+    // `PRESET=NAME` runs one preset only.
+    let only_preset = std::env::var("PRESET").ok();
     let sets = truth_sets::sets(&data, Part::HeldOut, only.as_deref());
     let model = ReferenceModel::embedded();
     let methods = Method::ALL;
@@ -92,13 +94,13 @@ fn main() {
                 ..
             } in Preset::all()
             {
-                let options = CompareOptions {
-                    method,
-                    floor: DEFAULT_FLOOR.min(preset.thresholds.permission),
-                    refine: preset.refine,
-                    rules: preset.rules,
-                    ..CompareOptions::default()
-                };
+                if only_preset.as_ref().is_some_and(|only| only != preset_name) {
+                    continue;
+                }
+                // As `simdoc sources --preset NAME` compares: the preset's refining, rules,
+                // floor and chance search (the documents preset's matches judged against
+                // chance over every source searched).
+                let options = CompareOptions::for_preset(&preset, method);
                 let never = AtomicBool::new(false);
                 let mut index = SourceIndex::new(&set.sources, model, &options);
                 // Per document: (source, containment) ranked, and its own sources.

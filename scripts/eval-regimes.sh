@@ -38,7 +38,7 @@ build inside
 build short --sizes 500,1500 --pairs 20,20
 build mostly --regime mostly --sizes 1500,5000,50000 --pairs 20,20,10
 build identical --regime identical --sizes 500,1500,5000,50000,500000 --pairs 10,10,10,10,5
-build pool --regime pool --sizes 100,1000 --pairs 10,5
+build pool --regime pool --sizes 100,1000 --pairs 20,20
 run_dir=$(mktemp -d "$OUT/run.XXXXXX")
 for corpus in short inside mostly identical pool; do
   "$S" eval alignment run "$OUT/$corpus" --json "$run_dir/$corpus.json" "$@" > "$run_dir/$corpus.md"
