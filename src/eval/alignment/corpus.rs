@@ -354,11 +354,19 @@ pub(super) fn assemble(
     Assembled { text, cases }
 }
 
-/// Builds the corpus `spec` describes from the shared data at `data` into `out` (created; files
-/// already there are overwritten). Returns its manifest.
+/// Builds the corpus `spec` describes from the shared data at `data` into `out` (created if
+/// missing, refused if it holds anything: a corpus built over another keeps the other's
+/// annotations of pairs it does not have, which a PAN tool reading the folder would score).
+/// Returns its manifest.
 pub fn build(data: &Path, spec: &CorpusSpec, out: &Path) -> anyhow::Result<Manifest> {
     if spec.sizes.len() != spec.pairs_per_size.len() {
         anyhow::bail!("one number of pairs is needed per size");
+    }
+    if std::fs::read_dir(out).is_ok_and(|mut entries| entries.next().is_some()) {
+        anyhow::bail!(
+            "{} is not empty: build a corpus into a new or empty folder",
+            out.display()
+        );
     }
     if spec.regime == Regime::Pool {
         return super::pool::build(data, spec, out);
@@ -559,5 +567,22 @@ mod tests {
                 .text
                 .starts_with("Cäse at the start.\n\nFirst paragraph.\n\nMiddle")
         );
+    }
+
+    #[test]
+    fn a_corpus_is_not_built_over_another() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("stale.xml"), "<document/>").expect("write");
+        let spec = CorpusSpec {
+            split: "tune".into(),
+            seed: 1,
+            sizes: vec![5000],
+            pairs_per_size: vec![1],
+            regime: Regime::Inside,
+        };
+        // Refused before the data is read (the path given does not exist).
+        let error = build(&dir.path().join("no data"), &spec, dir.path())
+            .expect_err("a folder holding files");
+        assert!(error.to_string().contains("is not empty"), "{error}");
     }
 }
