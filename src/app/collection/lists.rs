@@ -190,12 +190,17 @@ fn name(result: &CollectionResult, d: usize) -> &str {
 /// hover text of its row, in the words of the command line's summary.
 fn discount_in_words(discount: &SourceDiscount, [a, b]: [&str; 2]) -> String {
     let [a_in_b, b_in_a] = discount.containment.map(percent);
-    let [left_a, left_b] = discount.found_in_sources;
+    let left_out = match discount.found_in_sources {
+        [0, 0] => "no matched sentence is found in a marked source".to_string(),
+        [left_a, left_b] => format!(
+            "{left_a} matched sentences of {a} and {left_b} of {b} left out: they, or their \
+             partners, are found in a marked source"
+        ),
+    };
     format!(
         "Without the sources' text: {a_in_b} of {a} is found in {b}, {b_in_a} of {b} in {a} \
-         ({left_a} and {left_b} matched sentences left out: they, or their partners, are \
-         found in a marked source). The pairs of submissions are ranked by the larger share, \
-         then by score; the score shown is the raw one, with the sources' text."
+         ({left_out}). The pairs of submissions are ranked by the larger share, then by score; \
+         the score shown is the raw one, with the sources' text."
     )
 }
 
@@ -273,6 +278,32 @@ mod tests {
             discounts: Vec::new(),
             ranking_note: None,
         }
+    }
+
+    /// A row's hover text says both directions and what was left out, or that nothing was.
+    #[test]
+    fn a_discounted_pair_is_explained_in_words() {
+        let discount = SourceDiscount {
+            containment: [0.25, 0.0],
+            matched_sentences: [1, 0],
+            found_in_sources: [3, 4],
+        };
+        assert_eq!(
+            discount_in_words(&discount, ["anna.txt", "ben.txt"]),
+            "Without the sources' text: 25% of anna.txt is found in ben.txt, 0% of ben.txt in \
+             anna.txt (3 matched sentences of anna.txt and 4 of ben.txt left out: they, or \
+             their partners, are found in a marked source). The pairs of submissions are ranked \
+             by the larger share, then by score; the score shown is the raw one, with the \
+             sources' text."
+        );
+        let nothing = SourceDiscount {
+            found_in_sources: [0, 0],
+            ..discount
+        };
+        assert!(
+            discount_in_words(&nothing, ["anna.txt", "ben.txt"])
+                .contains("(no matched sentence is found in a marked source)")
+        );
     }
 
     #[test]

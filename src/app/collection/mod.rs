@@ -339,9 +339,12 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
     ))
     .on_hover_text(result.skipped.join("\n"));
-    // The ranking's note first: it says why the scores of the submissions' pairs are not in
-    // order, as the exported report says it.
-    for note in result.ranking_note.iter().chain(&result.notes) {
+    // The ranking's note first, at the list's size: it says why the scores of the
+    // submissions' pairs are not in order, as the exported report says it.
+    if let Some(note) = &result.ranking_note {
+        ui.label(egui::RichText::new(note).weak());
+    }
+    for note in &result.notes {
         ui.label(egui::RichText::new(note).small().weak());
     }
     let mut open: Option<(usize, usize)> = None;
