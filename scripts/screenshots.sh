@@ -175,13 +175,18 @@ xdotool mousemove 726 195
 shoot sources
 kill "$app"; wait "$app" 2>>"$logs/viewer.log" || true
 
-# Collection mode, a teacher's folder: "Equatorial Guinea", "Guinea" and eight inaugural
-# addresses (public domain) handed in, the articles as sources.
-cp "$work/equatorial-guinea.txt" "$work/sources/guinea.md" "$work/submissions/"
-rm "$work/sources/guinea.md"
-for speech in 1953-Eisenhower 1957-Eisenhower 1961-Kennedy 1965-Johnson 1969-Nixon 1973-Nixon \
-  1977-Carter 1981-Reagan; do
-  cp "$data/reference/us-speeches-pd/inaugural/$speech.txt" "$work/submissions/"
+# Collection mode, a teacher's folder: four BBC technology articles as sources and sixteen
+# extractive summaries handed in (the BBC News Summary set). Summaries of the same story filed
+# twice share only their article's sentences; summaries of related stories not given as sources
+# share text of their own, and rank first among the submissions' pairs although their raw score
+# is lower. Only file names are shown (the BBC's text is not for copying here).
+bbc="$data/documents/bbc-news/bbc/tech"
+summaries="$data/documents/bbc-news-summaries/BBC News Summary/Summaries/tech"
+rm -rf "$work/sources" "$work/submissions"
+mkdir -p "$work/sources" "$work/submissions"
+for n in 003 004 007 008; do cp "$bbc/$n.txt" "$work/sources/article-$n.txt"; done
+for n in 003 036 004 063 007 060 008 252 141 173 101 123 108 237 177 292; do
+  cp "$summaries/$n.txt" "$work/submissions/summary-$n.txt"
 done
 start --example
 xdotool mousemove 188 43 click 1
@@ -194,7 +199,7 @@ xdotool type --delay 40 "$work/sources"
 # Run (the preset for the question: teacher, since sources are given).
 xdotool mousemove 739 89 click 1
 sleep 12
-# Hover a cell of the matrix: its row, column and value.
-xdotool mousemove 1150 398
-shoot collection
+# Hover a pair of summaries of one story: its share beyond the sources, both ways.
+xdotool mousemove 330 561
+shoot collection 2
 rm -rf "$work"

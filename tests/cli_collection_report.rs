@@ -110,52 +110,7 @@ fn student_pairs_are_ranked_by_what_they_share_beyond_the_sources() {
     let (sources, answers) = (dir.path().join("sources"), dir.path().join("answers"));
     std::fs::create_dir(&sources).expect("sources");
     std::fs::create_dir(&answers).expect("answers");
-    let source = [
-        "The river flooded the lower town in April.",
-        "Farmers lost most of their spring wheat.",
-        "The council opened the school as a shelter.",
-        "Volunteers brought blankets and food from the next valley.",
-        "Engineers inspected the old levee after the water went down.",
-    ];
-    std::fs::write(sources.join("flood.txt"), source.join(" ")).expect("write");
-    // Alice and Bob quote four of the source's five sentences, then write their own.
-    std::fs::write(
-        answers.join("alice.txt"),
-        format!(
-            "{} My aunt says the bells rang all night. Our street stayed dry. I would build a \
-             higher wall.",
-            source[..4].join(" ")
-        ),
-    )
-    .expect("write");
-    std::fs::write(
-        answers.join("bob.txt"),
-        format!(
-            "{} The radio kept playing old songs. I think the mayor acted too slowly. A new \
-             dam is planned.",
-            source[..4].join(" ")
-        ),
-    )
-    .expect("write");
-    // Carol and Dave share two sentences of their own, in no source.
-    let own = "A heron nested on the drowned bus shelter for the whole of May. Children from \
-               the hill farms counted its chicks every morning before school.";
-    std::fs::write(
-        answers.join("carol.txt"),
-        format!(
-            "{own} The market moved to the church square. Prices rose for a while. My brother \
-             helped to sweep the mud from the bakery. The summer was hot and dry."
-        ),
-    )
-    .expect("write");
-    std::fs::write(
-        answers.join("dave.txt"),
-        format!(
-            "{own} Our football pitch was closed until August. The library lost its basement \
-             archive. Insurance letters arrived for months. Nobody in our family was hurt."
-        ),
-    )
-    .expect("write");
+    common::class::write_flood_class(&sources, &answers);
     let json = dir.path().join("class.json");
     let out = simdoc(&[
         "collection",

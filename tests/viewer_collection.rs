@@ -236,13 +236,14 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
     assert!(h.query_by_label_contains("1 file skipped").is_some());
     let rows = labels_containing(&h, "score 1.000");
     // Identical texts are duplicates; the pairs with the source come first, read from it, under
-    // their heading; the pair of two submissions under its own.
+    // their heading; the pair of two submissions under its own, with what it shares beyond
+    // the source (nothing: all its text is the source's).
     assert_eq!(
         rows,
         [
             "duplicate  score 1.000:  source: original.txt  ·  a-again.txt",
             "duplicate  score 1.000:  source: original.txt  ·  a.txt",
-            "duplicate  score 1.000:  a-again.txt  ·  a.txt",
+            "duplicate  score 1.000, 0% beyond the sources:  a-again.txt  ·  a.txt",
         ]
     );
     let headings = labels_containing(&h, "Submissions ");
@@ -289,4 +290,118 @@ fn collection_mode_puts_submission_source_pairs_first_and_skips_folder_notes() {
         .map(|d| d.as_ref().map_or(String::new(), |d| d.file_name()))
         .collect();
     assert_eq!(names, ["source: original.txt", "a.txt"]);
+}
+
+/// Collection mode run from the UI over `folder`, with `sources` marked if given.
+fn class_run(folder: &Path, sources: Option<&Path>) -> Harness<'static, SimdocApp> {
+    let mut app = SimdocApp::new(
+        Settings::with_preset(Preset::MEASURED),
+        Arc::new(ReferenceModel::embedded()),
+    );
+    app.settings.example_shown = true;
+    app.settings.central_view = CentralView::Collection;
+    let mut h = harness(app);
+    h.run_ok();
+    let fields = [("Folder", Some(folder)), ("Sources (optional)", sources)];
+    for (label, path) in fields {
+        let Some(path) = path else { continue };
+        h.get_by_label(label).focus();
+        h.run_ok();
+        h.get_by_label(label).type_text(&path.display().to_string());
+        h.run_ok();
+    }
+    h.get_by_label("Run").click();
+    settle(&mut h);
+    h
+}
+
+/// The raw score a pair's row shows ("reuses  score 0.612...").
+fn row_score(row: &str) -> f64 {
+    let (_, after) = row
+        .split_once("score ")
+        .unwrap_or_else(|| panic!("a score in {row}"));
+    after
+        .get(..5)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a score in {row}"))
+}
+
+/// Whether a pair's row names `a` and `b`, in either order.
+fn is_pair(row: &str, a: &str, b: &str) -> bool {
+    row.ends_with(&format!(":  {a}  ·  {b}")) || row.ends_with(&format!(":  {b}  ·  {a}"))
+}
+
+/// The class of `cli_collection_report`'s ranking test on screen (issue 41): with the source
+/// marked, the pair sharing text of its own (Carol and Dave) is listed before the pair sharing
+/// only the source's sentences (Alice and Bob), whose raw score is higher; each row shows the
+/// share left beyond the sources beside its raw score, and the list carries the export's
+/// ranking note. Without the source marked, the pairs are listed by raw score.
+#[test]
+fn student_pairs_on_screen_are_ranked_by_what_they_share_beyond_the_sources() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (sources, answers) = (dir.path().join("sources"), dir.path().join("answers"));
+    std::fs::create_dir(&sources).expect("sources");
+    std::fs::create_dir(&answers).expect("answers");
+    crate::common::class::write_flood_class(&sources, &answers);
+
+    let h = class_run(&answers, Some(&sources));
+    let students: Vec<String> = labels_containing(&h, "  ·  ")
+        .into_iter()
+        .filter(|row| !row.contains("source: "))
+        .collect();
+    let position = |a: &str, b: &str| {
+        students
+            .iter()
+            .position(|row| is_pair(row, a, b))
+            .unwrap_or_else(|| panic!("{a} and {b} are listed: {students:?}"))
+    };
+    let (sharing, quoting) = (
+        position("carol.txt", "dave.txt"),
+        position("alice.txt", "bob.txt"),
+    );
+    assert!(sharing < quoting, "{students:?}");
+    let (sharing, quoting) = (&students[sharing], &students[quoting]);
+    // The raw scores stay: the source's four sentences weigh more than two of their own.
+    assert!(row_score(quoting) > row_score(sharing), "{students:?}");
+    assert!(
+        quoting.contains(", 0% beyond the sources:"),
+        "Alice and Bob share only the source's text: {quoting}"
+    );
+    assert!(
+        sharing.contains("% beyond the sources:") && !sharing.contains(", 0% beyond"),
+        "Carol and Dave share text of their own: {sharing}"
+    );
+    // The note the exported report and `simdoc collection --sources` carry, word for word.
+    let note = simdoc::collection::discounted_rank::ranking_note(students.len(), students.len())
+        .expect("a note");
+    assert!(h.query_by_label(&note).is_some(), "{note}");
+    assert!(
+        h.query_by_label_contains(
+            "ranked by score (the submissions' pairs by what they share beyond the sources)"
+        )
+        .is_some()
+    );
+
+    // No source marked: the same answers listed by raw score, without shares or note.
+    let h = class_run(&answers, None);
+    let rows = labels_containing(&h, "  ·  ");
+    let scores: Vec<f64> = rows.iter().map(|row| row_score(row)).collect();
+    assert!(
+        scores.windows(2).all(|w| w[0] >= w[1]),
+        "by raw score: {rows:?}"
+    );
+    let position = |a: &str, b: &str| {
+        rows.iter()
+            .position(|row| is_pair(row, a, b))
+            .unwrap_or_else(|| panic!("{a} and {b} are listed: {rows:?}"))
+    };
+    assert!(
+        position("alice.txt", "bob.txt") < position("carol.txt", "dave.txt"),
+        "{rows:?}"
+    );
+    assert!(!rows.iter().any(|row| row.contains("beyond the sources")));
+    assert!(
+        h.query_by_label_contains("ranked by the larger share")
+            .is_none()
+    );
 }

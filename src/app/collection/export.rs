@@ -54,10 +54,7 @@ impl SimdocApp {
         };
         // The run's own matching, as `simdoc collection --html` computes the evidence (a result
         // read from simdoc-spark's tables has no documents here: its evidence is the cluster's).
-        let options = EvidenceOptions {
-            common: result.common.clone(),
-            ..EvidenceOptions::of_fuzzy(&result.fuzzy.unwrap_or_default())
-        };
+        let options = result.evidence_options();
         let model = Arc::clone(&self.model);
         let progress = Arc::clone(&self.collection.progress);
         let repaint = self.repainter();
@@ -250,6 +247,8 @@ mod tests {
                 b: 1,
                 evidence: Ok(evidence),
             }],
+            discounts: Vec::new(),
+            ranking_note: None,
         }
     }
 

@@ -7,7 +7,10 @@
 //! above it ([`super::histogram`]) that shows where the cut lies.
 
 use super::result::{CollectionResult, short};
+use crate::collection::discounted_rank::discounted_share;
 use crate::collection::roles::PairKind;
+use crate::collection::source_discount::SourceDiscount;
+use crate::render::percent;
 
 /// What the list beside the matrix shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,9 +23,10 @@ pub enum ListTab {
 /// How the pair list is ordered.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PairSort {
-    /// Highest score first (the detector's ranking).
+    /// The run's ranking: highest score first, and with sources the submission-submission
+    /// pairs by what they share beyond them ([`super::ranking`]).
     #[default]
-    ByScore,
+    ByRank,
     /// By the names of the two documents.
     ByName,
 }
@@ -113,7 +117,11 @@ pub fn pair_list_ui(
     let scores: Vec<f64> = result.pairs.iter().map(|(_, p)| p.score).collect();
     ui.horizontal_wrapped(|ui| {
         ui.label("Sort:");
-        ui.selectable_value(&mut state.sort, PairSort::ByScore, "Score");
+        ui.selectable_value(&mut state.sort, PairSort::ByRank, "Rank")
+            .on_hover_text(
+                "Highest score first; with sources marked, the pairs of submissions by the \
+                 larger share left once the text found in a source is left out, then by score",
+            );
         ui.selectable_value(&mut state.sort, PairSort::ByName, "Name");
         ui.separator();
         let label = ui.label("Search");
@@ -147,22 +155,53 @@ pub fn pair_list_ui(
                     }
                     Row::Pair(i) => {
                         let pair = &result.pairs[i].1;
+                        let discount = result.discount(i);
                         ui.horizontal(|ui| {
                             if ui.small_button("Open").clicked() {
                                 *open = Some((pair.a, pair.b));
                             }
-                            ui.label(format!(
-                                "{}  score {:.3}:  {}  ·  {}",
+                            let (a, b) = (name(result, pair.a), name(result, pair.b));
+                            let beyond = discount.map_or(String::new(), |d| {
+                                format!(", {} beyond the sources", percent(discounted_share(d)))
+                            });
+                            let label = ui.label(format!(
+                                "{}  score {:.3}{beyond}:  {}  ·  {}",
                                 pair.relation.name(),
                                 pair.score,
-                                short(&result.names[pair.a]),
-                                short(&result.names[pair.b])
+                                short(a),
+                                short(b)
                             ));
+                            if let Some(d) = discount {
+                                label.on_hover_text(discount_in_words(d, [a, b]));
+                            }
                         });
                     }
                 }
             }
         });
+}
+
+/// A document's name in `result` ("" for a position past its names).
+fn name(result: &CollectionResult, d: usize) -> &str {
+    result.names.get(d).map_or("", String::as_str)
+}
+
+/// What a pair of submissions shares beyond the sources, both ways, and what was left out: the
+/// hover text of its row, in the words of the command line's summary.
+fn discount_in_words(discount: &SourceDiscount, [a, b]: [&str; 2]) -> String {
+    let [a_in_b, b_in_a] = discount.containment.map(percent);
+    let left_out = match discount.found_in_sources {
+        [0, 0] => "no matched sentence is found in a marked source".to_string(),
+        [left_a, left_b] => format!(
+            "{left_a} matched sentences of {a} and {left_b} of {b} left out: they, or their \
+             partners, are found in a marked source"
+        ),
+    };
+    format!(
+        "Without the sources' text: {a_in_b} of {a} is found in {b}, {b_in_a} of {b} in {a} \
+         ({left_out}). The pairs of submissions are ranked by the larger share, then by score; \
+         the score shown is the raw one, with the sources' text."
+    )
 }
 
 /// The duplicate groups, each with the document to keep first (the longest, Roul et al.'s
@@ -236,7 +275,35 @@ mod tests {
             notes: Vec::new(),
             common: None,
             cluster_evidence: Vec::new(),
+            discounts: Vec::new(),
+            ranking_note: None,
         }
+    }
+
+    /// A row's hover text says both directions and what was left out, or that nothing was.
+    #[test]
+    fn a_discounted_pair_is_explained_in_words() {
+        let discount = SourceDiscount {
+            containment: [0.25, 0.0],
+            matched_sentences: [1, 0],
+            found_in_sources: [3, 4],
+        };
+        assert_eq!(
+            discount_in_words(&discount, ["anna.txt", "ben.txt"]),
+            "Without the sources' text: 25% of anna.txt is found in ben.txt, 0% of ben.txt in \
+             anna.txt (3 matched sentences of anna.txt and 4 of ben.txt left out: they, or \
+             their partners, are found in a marked source). The pairs of submissions are ranked \
+             by the larger share, then by score; the score shown is the raw one, with the \
+             sources' text."
+        );
+        let nothing = SourceDiscount {
+            found_in_sources: [0, 0],
+            ..discount
+        };
+        assert!(
+            discount_in_words(&nothing, ["anna.txt", "ben.txt"])
+                .contains("(no matched sentence is found in a marked source)")
+        );
     }
 
     #[test]
@@ -251,7 +318,7 @@ mod tests {
         state.min_score = 0.3;
         assert_eq!(state.listed(&result, None), vec![0]);
         state.search.clear();
-        state.sort = PairSort::ByScore;
+        state.sort = PairSort::ByRank;
         assert_eq!(state.listed(&result, None), vec![0, 1]);
     }
 }

@@ -3,7 +3,9 @@
 //! ([`matrix`]), open any pair side by side.
 //! An optional folder of sources marks those documents as sources: their pairs with the
 //! submissions are listed first, with the source as the container
-//! ([`crate::collection::roles`]), as `simdoc collection --sources` does. Files that describe a
+//! ([`crate::collection::roles`]), as `simdoc collection --sources` does, and the pairs of
+//! submissions are ranked by what they share beyond the sources ([`ranking`]), as that command
+//! and the exported report rank them. Files that describe a
 //! folder (README, SOURCE, LICENSE, ...) are left out and listed with the skipped files.
 
 use std::path::PathBuf;
@@ -15,6 +17,7 @@ mod export;
 mod histogram;
 mod lists;
 mod matrix;
+mod ranking;
 mod result;
 mod run;
 
@@ -307,7 +310,7 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
     };
     use crate::render::counted;
     ui.label(format!(
-        "{}{}: {}{}, {} ranked by score, {}{}",
+        "{}{}: {}{}, {} ranked by score{}, {}{}",
         detector_title(result.detector),
         result
             .preset
@@ -320,6 +323,11 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
             String::new()
         },
         counted(result.pairs.len(), "pair", "pairs"),
+        if result.is_discount_ranked() {
+            " (the submissions' pairs by what they share beyond the sources)"
+        } else {
+            ""
+        },
         counted(result.groups.len(), "duplicate group", "duplicate groups"),
         if result.skipped.is_empty() {
             String::new()
@@ -331,6 +339,11 @@ pub fn collection_ui(app: &mut SimdocApp, ui: &mut egui::Ui) {
         }
     ))
     .on_hover_text(result.skipped.join("\n"));
+    // The ranking's note first, at the list's size: it says why the scores of the
+    // submissions' pairs are not in order, as the exported report says it.
+    if let Some(note) = &result.ranking_note {
+        ui.label(egui::RichText::new(note).weak());
+    }
     for note in &result.notes {
         ui.label(egui::RichText::new(note).small().weak());
     }

@@ -4,8 +4,10 @@
 
 use std::sync::Arc;
 
+use crate::collection::evidence::EvidenceOptions;
 use crate::collection::presets::{CollectionPreset, Detector};
 use crate::collection::roles::PairKind;
+use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{self, DetectedPair};
 use crate::document::Document;
 
@@ -19,8 +21,19 @@ pub struct CollectionResult {
     pub fuzzy: Option<collection::fuzzy::FuzzyParams>,
     pub names: Vec<String>,
     pub documents: Vec<Arc<Document>>,
-    /// Ranked by score, highest first; with sources, the submission-source pairs first.
+    /// Ranked by score, highest first; with sources, the submission-source pairs first, and
+    /// the submission-submission pairs ranked by what they share beyond the sources where
+    /// their discounts were computed ([`super::ranking`]).
     pub pairs: Vec<(PairKind, DetectedPair)>,
+    /// Per pair of `pairs` (same index), the figures with the text found in a marked source
+    /// left out: the key the submission-submission pairs are ranked by, shown beside the raw
+    /// score so that the reader sees why a higher score ranks lower. Empty without sources.
+    pub discounts: Vec<Option<SourceDiscount>>,
+    /// How the submission-submission pairs are ranked, in the words the exported report and
+    /// `simdoc collection --sources` use ([`collection::discounted_rank::ranking_note`]), or
+    /// why they are not; apart from `notes`, which the export carries as they are while it
+    /// ranks (and notes) the pairs itself.
+    pub ranking_note: Option<String>,
     /// How many of the documents (the first ones) are sources.
     pub sources: usize,
     pub groups: Vec<Vec<usize>>,
@@ -39,6 +52,28 @@ pub struct CollectionResult {
     /// The evidence simdoc-spark computed for its highest-ranked pairs, where the documents
     /// are (a result read from its tables; empty for a run here, whose documents are at hand).
     pub cluster_evidence: Vec<collection::tables::ComparedPair>,
+}
+
+impl CollectionResult {
+    /// The matching of the run's evidence and source discounts, as `simdoc collection` uses
+    /// it: its fuzzy comparison's preset, with the common text a judged run left out of its
+    /// pairs (a result read from simdoc-spark's tables has no parameters: the default's).
+    pub fn evidence_options(&self) -> EvidenceOptions {
+        EvidenceOptions {
+            common: self.common.clone(),
+            ..EvidenceOptions::of_fuzzy(&self.fuzzy.unwrap_or_default())
+        }
+    }
+
+    /// The discount of the pair at `index` into `pairs`, if computed.
+    pub fn discount(&self, index: usize) -> Option<&SourceDiscount> {
+        self.discounts.get(index).and_then(Option::as_ref)
+    }
+
+    /// Whether some submission-submission pairs are ranked by their discount.
+    pub fn is_discount_ranked(&self) -> bool {
+        self.discounts.iter().any(Option::is_some)
+    }
 }
 
 /// The last 50 characters of a document name (its file part is what tells documents apart).

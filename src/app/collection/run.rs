@@ -1,6 +1,7 @@
 //! A collection run in the background: read the folder (and the sources), run the chosen
 //! detector with its preset's parameters, and the fuzzy comparison's matrix for small
-//! collections; or read a result simdoc-spark wrote.
+//! collections, then, with sources, rank the student pairs by what they share beyond them
+//! ([`super::ranking`]); or read a result simdoc-spark wrote.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -42,6 +43,8 @@ fn from_tables(folder: &Path) -> Result<CollectionResult, String> {
         notes: Vec::new(),
         common: None,
         cluster_evidence: read.compared,
+        discounts: Vec::new(),
+        ranking_note: None,
     })
 }
 
@@ -134,7 +137,7 @@ pub fn run(
         .iter()
         .map(|(kind, p)| (kind, *p))
         .collect();
-    Ok(CollectionResult {
+    let mut result = CollectionResult {
         detector,
         preset: Some(preset),
         fuzzy: Some(params),
@@ -149,5 +152,10 @@ pub fn run(
         notes: outcome.notes,
         common,
         cluster_evidence: Vec::new(),
-    })
+        discounts: Vec::new(),
+        ranking_note: None,
+    };
+    // A class's student pairs listed as its export and `simdoc collection --sources` rank them.
+    super::ranking::rank_student_pairs(&mut result, model, job);
+    Ok(result)
 }
