@@ -39,8 +39,8 @@ mod truth_sets;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
-use simdoc::compare::Preset;
 use simdoc::compare::CompareOptions;
+use simdoc::compare::Preset;
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::Method;
 use simdoc::sources::SourceIndex;
