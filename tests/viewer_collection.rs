@@ -20,22 +20,7 @@ fn collection_run(dir: &Path) -> Harness<'static, SimdocApp> {
     write(dir, "a.txt", A);
     write(dir, "a-copy.txt", A);
     write(dir, "b.txt", B);
-    let mut app = SimdocApp::new(
-        Settings::with_preset(Preset::MEASURED),
-        Arc::new(ReferenceModel::embedded()),
-    );
-    app.settings.example_shown = true;
-    app.settings.central_view = CentralView::Collection;
-    let mut h = harness(app);
-    h.run_ok();
-    h.get_by_label("Folder").focus();
-    h.run_ok();
-    h.get_by_label("Folder")
-        .type_text(&dir.display().to_string());
-    h.run_ok();
-    h.get_by_label("Run").click();
-    settle(&mut h);
-    h
+    class_run(dir, None)
 }
 
 #[test]

@@ -21,7 +21,6 @@ use crate::collection::evidence::{
 use crate::collection::presets::CollectionPreset;
 use crate::collection::tables;
 use crate::document::Document;
-use crate::render::collection::CollectionReport;
 use crate::render::collection_html::{HtmlOptions, collection_html};
 use crate::render::collection_pages::{evidence_and_pages, is_page_name, page_link, pages_folder};
 use crate::render::collection_ranking::discount_and_rank;
@@ -88,15 +87,7 @@ fn write_report(
     options: &EvidenceOptions,
     job: &mut Job<'_>,
 ) -> Result<(), String> {
-    let is_source: Vec<bool> = (0..result.names.len())
-        .map(|d| d < result.sources)
-        .collect();
-    let mut report = CollectionReport::new(
-        result.detector.name(),
-        &result.names,
-        &result.detection,
-        &is_source,
-    );
+    let mut report = result.report();
     report.same_text = result
         .detection
         .groups
@@ -123,17 +114,22 @@ fn write_report(
     let mut linked = Vec::new();
     if !result.documents.is_empty() {
         // A class's student pairs ranked by what they share beyond the sources, as
-        // `simdoc collection --sources` ranks them, before the evidence goes to the first ones.
-        let document_at = |d: usize| result.documents.get(d).map(|doc| &**doc);
-        let ranking_note = discount_and_rank(
-            &mut report,
-            &document_at,
-            model,
-            options,
-            job,
-            EVIDENCE_PAIRS,
-        )
-        .map_err(|e| e.to_string())?;
+        // `simdoc collection --sources` ranks them, before the evidence goes to the first ones:
+        // the list's ranking when the run made it, else made here (a ranking cancelled).
+        let ranking_note = if report.discount_ranked {
+            result.ranking_note.clone()
+        } else {
+            let document_at = |d: usize| result.documents.get(d).map(|doc| &**doc);
+            discount_and_rank(
+                &mut report,
+                &document_at,
+                model,
+                options,
+                job,
+                EVIDENCE_PAIRS,
+            )
+            .map_err(|e| e.to_string())?
+        };
         report.notes.extend(ranking_note);
         // Only the documents of the pairs wanted are handed over (copied once each), not the
         // whole collection.

@@ -14,7 +14,6 @@ use super::result::CollectionResult;
 use crate::collection::roles::PairKind;
 use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{Cancelled, DetectedPair, DocId, Job};
-use crate::render::collection::CollectionReport;
 use crate::render::collection_ranking::discount_and_rank;
 use crate::similarity::ModelView;
 
@@ -61,16 +60,8 @@ fn discounted(
     if result.sources == 0 || result.documents.is_empty() {
         return Ok(None);
     }
-    // The sources come first in the stream, as the export reads them.
-    let is_source: Vec<bool> = (0..result.names.len())
-        .map(|d| d < result.sources)
-        .collect();
-    let mut report = CollectionReport::new(
-        result.detector.name(),
-        &result.names,
-        &result.detection,
-        &is_source,
-    );
+    // Not ranked yet: the report in the detector's order.
+    let mut report = result.report();
     let documents = &result.documents;
     let document_at = |d: DocId| documents.get(d).map(|doc| &**doc);
     let note = discount_and_rank(

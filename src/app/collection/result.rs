@@ -10,6 +10,7 @@ use crate::collection::roles::PairKind;
 use crate::collection::source_discount::SourceDiscount;
 use crate::collection::{self, DetectedPair};
 use crate::document::Document;
+use crate::render::collection::CollectionReport;
 
 /// What a finished collection run produced.
 pub struct CollectionResult {
@@ -73,6 +74,32 @@ impl CollectionResult {
     /// Whether some submission-submission pairs are ranked by their discount.
     pub fn is_discount_ranked(&self) -> bool {
         self.discounts.iter().any(Option::is_some)
+    }
+
+    /// The run as the HTML report reads it (the sources come first in the stream), its pairs
+    /// in this result's order: once the ranking ([`super::ranking`]) has put the
+    /// submission-submission pairs in the order of their discounts, the report takes that
+    /// order and those discounts, so that an export shows what the list shows without
+    /// comparing the pairs again.
+    pub fn report(&self) -> CollectionReport<'_> {
+        let is_source: Vec<bool> = (0..self.names.len()).map(|d| d < self.sources).collect();
+        let mut report = CollectionReport::new(
+            self.detector.name(),
+            &self.names,
+            &self.detection,
+            &is_source,
+        );
+        if self.is_discount_ranked() {
+            report.pairs.submission_submission = self
+                .pairs
+                .iter()
+                .filter(|(kind, _)| *kind == PairKind::SubmissionSubmission)
+                .map(|(_, pair)| *pair)
+                .collect();
+            report.discounts = self.discounts.clone();
+            report.discount_ranked = true;
+        }
+        report
     }
 }
 
