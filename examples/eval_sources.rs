@@ -29,7 +29,8 @@
 //! c where the source is not the document's own, over all documents; *clean flagged* counts
 //! clean documents with any source at or above c. `-- NAME` runs one set (bbc, article-html,
 //! pan); `PRESET=NAME` runs one preset; with `SHOW_MISSES=1` every contained document whose top
-//! source is not its own is listed on standard error with its three first sources.
+//! source is not its own is listed on standard error with its three first sources; with
+//! `SHOW_FLAGS=1` every clean document with a source is, with the sentences matched in it.
 
 // Shared with `eval_collection`, which also uses the tuning parts.
 #[allow(dead_code)]
@@ -104,13 +105,18 @@ fn main() {
                 let never = AtomicBool::new(false);
                 let mut index = SourceIndex::new(&set.sources, model, &options);
                 // Per document: (source, containment) ranked, and its own sources.
+                let show_flags = std::env::var_os("SHOW_FLAGS").is_some();
                 let results: Vec<(Ranked, &[usize], &str)> = set
                     .documents
                     .iter()
-                    .map(|(doc, own, kind)| {
+                    .enumerate()
+                    .map(|(d, (doc, own, kind))| {
                         let a = index
                             .attribute(doc, model, &preset.thresholds, &never)
                             .expect("not cancelled");
+                        if show_flags && own.is_empty() {
+                            show_flagged(d, doc, &set.sources, &a);
+                        }
                         let ranked = a
                             .sources
                             .iter()
@@ -166,6 +172,31 @@ fn main() {
                 }
                 println!();
             }
+        }
+    }
+}
+
+/// A clean document's matches, on standard error: each source it is found in, with the sentence
+/// pairs matched (what flagged it).
+fn show_flagged(
+    d: usize,
+    doc: &simdoc::document::Document,
+    sources: &[simdoc::document::Document],
+    attribution: &simdoc::sources::Attribution,
+) {
+    for share in &attribution.sources {
+        eprintln!(
+            "clean {d}: source {} containment {:.3}",
+            share.source, share.containment
+        );
+        let source = &sources[share.source];
+        for m in &share.sentences {
+            eprintln!(
+                "  sim {:.2}\n    doc: {}\n    src: {}",
+                m.sim,
+                doc.sentences[m.sentence as usize].text,
+                source.sentences[m.source_sentence as usize].text
+            );
         }
     }
 }

@@ -233,7 +233,14 @@ fn pan(data: &Path, part: Part) -> Set {
         let other = &unrelated[(k + 1) % groups];
         let partial: Vec<_> = r[..3].iter().chain(&other[3..]).copied().collect();
         documents.push((text(&partial, false), vec![2 * k], "partial"));
-        documents.push((text(u, false), Vec::new(), "clean"));
+        // A clean document's sentences follow its source's in the book's order unless
+        // `PAN_CLEAN_ORDER=reversed`: each sentence then sits away from its neighbour in the book,
+        // which tells what the shared order adds to the flags (EVALUATION.md).
+        let mut clean: Vec<_> = u.clone();
+        if std::env::var("PAN_CLEAN_ORDER").is_ok_and(|order| order == "reversed") {
+            clean.reverse();
+        }
+        documents.push((text(&clean, false), Vec::new(), "clean"));
     }
     Set {
         name: "pan",
