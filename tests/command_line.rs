@@ -14,6 +14,7 @@ mod common;
 
 mod cli_changes;
 mod cli_collection;
+mod cli_collection_budget;
 mod cli_collection_report;
 mod cli_compare;
 mod cli_eval;

@@ -268,6 +268,12 @@ pub struct CollectionArgs {
     /// leaves nothing out.
     #[arg(long, value_name = "N", help_heading = "Fuzzy (and --matrix)")]
     pub max_sharing: Option<SharingBar>,
+    /// Fuzzy, judged against chance: compare at most N distinct sentences (both documents of
+    /// each candidate pair, summed) to judge the candidate pairs, the strongest first; the run
+    /// says how many were left unjudged (default 20,000,000: 500 articles of 100 sentences
+    /// need 3.3 million).
+    #[arg(long, value_name = "N", help_heading = "Fuzzy (and --matrix)")]
+    pub judging_budget: Option<usize>,
     #[command(flatten, next_help_heading = "Fuzzy (and --matrix)")]
     pub model: super::ModelArg,
 }
@@ -366,10 +372,22 @@ impl CollectionArgs {
         if let Some(SharingBar(bar)) = self.max_sharing {
             if p.chance_search.is_none() {
                 super::usage!(
-                    "--max-sharing changes nothing here: common text is left out of pairs judged                      against chance, and this matching counts EQ sentences (--judge-chance true                      judges them)"
+                    "--max-sharing changes nothing here: common text is left out of pairs judged \
+                     against chance, and this matching counts EQ sentences (--judge-chance true \
+                     judges them)"
                 );
             }
             p.max_sharing = bar;
+        }
+        if let Some(budget) = self.judging_budget {
+            if p.chance_search.is_none() {
+                super::usage!(
+                    "--judging-budget changes nothing here: it bounds the comparisons that judge \
+                     pairs against chance, and this matching counts EQ sentences \
+                     (--judge-chance true judges them)"
+                );
+            }
+            p.judging_budget = budget;
         }
         Ok(p)
     }

@@ -97,6 +97,11 @@ impl CollectionArgs {
                 &[Detector::Fuzzy],
             ),
             (
+                "--judging-budget",
+                self.judging_budget.is_some(),
+                &[Detector::Fuzzy],
+            ),
+            (
                 "--normaliser",
                 self.normaliser != NormaliserName::Refine,
                 &[CoDet, Dsc, Ffp, IMatch, SimHash, QSign, Roul],

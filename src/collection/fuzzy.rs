@@ -65,6 +65,10 @@ pub struct FuzzyParams {
     /// pair's comparison and count ([`common_text`]). `None`: nothing is left out, as the
     /// thesis counts every sentence; counted runs never leave anything out.
     pub max_sharing: Option<usize>,
+    /// In a judged run, the most distinct sentences (both documents of each candidate pair,
+    /// summed over the pairs) compared to judge the candidates, the strongest first
+    /// ([`judged::JUDGING_BUDGET`] by default); the run says how many were left unjudged.
+    pub judging_budget: usize,
 }
 
 impl Default for FuzzyParams {
@@ -79,6 +83,7 @@ impl Default for FuzzyParams {
             exclusions: Default::default(),
             chance_search: None,
             max_sharing: None,
+            judging_budget: judged::JUDGING_BUDGET,
         }
     }
 }

@@ -240,6 +240,30 @@ fn the_matching_options_a_method_does_not_read_are_refused() {
 }
 
 #[test]
+fn the_judging_budget_is_taken_by_a_judged_fuzzy_run_only() {
+    let run = |extra: &[&str]| {
+        let mut argv: Vec<String> = extra.iter().map(|a| a.to_string()).collect();
+        argv.extend(["--judging-budget", "1000"].map(String::from));
+        collection(&argv).expect("parses")
+    };
+    let err = run(&["--method", "ffp"])
+        .check_options_apply()
+        .expect_err("FFP judges nothing");
+    assert!(err.to_string().contains("--judging-budget"), "{err}");
+    let counted = run(&["--method", "fuzzy", "--judge-chance", "false"]);
+    let err = counted.fuzzy_params().expect_err("a counted run");
+    assert!(err.to_string().contains("--judging-budget"), "{err}");
+    let judged = run(&["--method", "fuzzy", "--judge-chance", "true"]);
+    assert_eq!(judged.fuzzy_params().expect("judged").judging_budget, 1000);
+    // Not given: the default budget.
+    let default = collection(&["--method", "fuzzy"].map(String::from)).expect("parses");
+    assert_eq!(
+        default.fuzzy_params().expect("judged").judging_budget,
+        simdoc::collection::fuzzy::judged::JUDGING_BUDGET
+    );
+}
+
+#[test]
 fn max_sharing_is_taken_by_a_judged_fuzzy_run_only() {
     let run = |extra: &[&str]| {
         let mut argv: Vec<String> = extra.iter().map(|a| a.to_string()).collect();

@@ -49,6 +49,8 @@ pub struct JudgedPairs {
     pub candidates: usize,
     /// Candidates compared (all of them unless the budget ran out).
     pub judged: usize,
+    /// The budget the run was given, in distinct sentences ([`FuzzyParams::judging_budget`]).
+    pub budget: usize,
 }
 
 impl JudgedPairs {
@@ -58,8 +60,8 @@ impl JudgedPairs {
             format!(
                 "{} of {} candidate pairs (those sharing an EQ sentence) were judged against \
                  chance, the ones of highest resemblance first: comparing the rest would take \
-                 the run past {JUDGING_BUDGET} distinct sentences; they are not reported",
-                self.judged, self.candidates
+                 the run past {} distinct sentences; they are not reported",
+                self.judged, self.candidates, self.budget
             )
         })
     }
@@ -93,7 +95,7 @@ pub fn judged_pairs(
     let judged = pairs_within_budget(
         &pairs,
         |d| resemblances.distinct_sentences(d),
-        JUDGING_BUDGET,
+        params.judging_budget,
     );
     // Each pair compared without the collection's common text, if the run found any.
     let options = &EvidenceOptions {
@@ -131,6 +133,7 @@ pub fn judged_pairs(
         pairs: kept,
         candidates: candidates.len(),
         judged,
+        budget: params.judging_budget,
     })
 }
 
