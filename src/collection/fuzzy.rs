@@ -290,7 +290,8 @@ pub fn resemblances(
     params: &FuzzyParams,
     job: &mut Job<'_>,
 ) -> Result<Resemblances, Cancelled> {
-    let mut vocabulary = Vocabulary::new(model);
+    // Each document is prepared once, and kept (see the method's note on memory).
+    let mut vocabulary = Vocabulary::new(model).refining_every_text();
     let mut all = PreparedDoc::default();
     let mut owner: Vec<DocId> = Vec::new();
     let mut sentences = Vec::with_capacity(documents.len());
