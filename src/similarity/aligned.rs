@@ -33,6 +33,17 @@ pub trait PairRelatedness {
     fn right_relates(&self, _right: TermId) -> bool {
         true
     }
+    /// Every right term of the pair with `c > 0` against left term `left`, ascending, each with
+    /// its `c`, when known at once (`None`: ask [`Self::c`] about each right word). Relations
+    /// are sparse: a word's few links cost less than asking about every word of the other
+    /// sentence.
+    fn left_links(&self, _left: TermId) -> Option<&[(TermId, f32)]> {
+        None
+    }
+    /// [`Self::left_links`] the other way: the left terms related to right term `right`.
+    fn right_links(&self, _right: TermId) -> Option<&[(TermId, f32)]> {
+        None
+    }
 }
 
 impl<F: Fn(TermId, TermId) -> f32> PairRelatedness for F {
@@ -61,11 +72,13 @@ pub fn aligned_sims(
             (left_set, &left_gaps, &|w| c.left_relates(w)),
             (right_set, &right_gaps, &|k| c.right_relates(k)),
             &|w, k| c.c(w, k),
+            &|w| c.left_links(w),
         ),
         side_sim(
             (right_set, &right_gaps, &|w| c.right_relates(w)),
             (left_set, &left_gaps, &|k| c.left_relates(k)),
             &|w, k| c.c(k, w),
+            &|w| c.right_links(w),
         ),
     )
 }
@@ -77,6 +90,9 @@ type Side<'a> = (
     &'a [(TermId, u32)],
     &'a dyn Fn(TermId) -> bool,
 );
+
+/// A `from` term's links ([`PairRelatedness::left_links`]), if known.
+type Links<'a> = dyn Fn(TermId) -> Option<&'a [(TermId, f32)]> + 'a;
 
 /// Unmatched words with their gap, sorted by (term, gap), deduplicated.
 type Gaps = Vec<(TermId, u32)>;
@@ -130,11 +146,13 @@ fn gaps_of(gaps: &[(TermId, u32)], t: TermId) -> &[(TermId, u32)] {
 }
 
 /// Sim(from, to) with mu restricted to shared gaps (see the module docs); `c(w, k)` relates a
-/// `from` term to a `to` term.
-fn side_sim(
+/// `from` term to a `to` term, `links(w)` lists those with `c > 0` where known. Either way the
+/// factors of a word are taken in ascending order of `k`, so the two give the same bits.
+fn side_sim<'l>(
     (from_set, from_gaps, from_relates): Side<'_>,
     (to_set, to_gaps, to_relates): Side<'_>,
     c: &impl Fn(TermId, TermId) -> f32,
+    links: &Links<'l>,
 ) -> f64 {
     // The other sentence's words absent from this one (every occurrence of such a word is
     // unmatched) that may relate to something, in ascending term order, each with its range of
@@ -159,15 +177,32 @@ fn side_sim(
             continue;
         }
         let own = gaps_of(from_gaps, w);
-        let mut product = 1.0f64;
-        for &(k, start, end) in &absent {
-            let shares_gap = to_gaps[start..end]
+        let shares_gap = |start: usize, end: usize| {
+            to_gaps[start..end]
                 .iter()
-                .any(|&(_, g)| own.iter().any(|&(_, h)| h == g));
-            if shares_gap {
-                let c = c(w, k);
-                if c > 0.0 {
-                    product *= 1.0 - f64::from(c);
+                .any(|&(_, g)| own.iter().any(|&(_, h)| h == g))
+        };
+        let mut product = 1.0f64;
+        match links(w) {
+            Some(links) => {
+                for &(k, c) in links {
+                    let Ok(at) = absent.binary_search_by_key(&k, |&(k, _, _)| k) else {
+                        continue;
+                    };
+                    let (_, start, end) = absent[at];
+                    if c > 0.0 && shares_gap(start, end) {
+                        product *= 1.0 - f64::from(c);
+                    }
+                }
+            }
+            None => {
+                for &(k, start, end) in &absent {
+                    if shares_gap(start, end) {
+                        let c = c(w, k);
+                        if c > 0.0 {
+                            product *= 1.0 - f64::from(c);
+                        }
+                    }
                 }
             }
         }

@@ -112,10 +112,10 @@ proptest! {
                 let content_bound = pair_relations.bounds(l, r, true);
                 prop_assert!(content_bound.0 >= content.0 && content_bound.1 >= content.1,
                     "content: bound {content_bound:?} below {content:?}");
-                // The table gives the alignment `c` as the lexicon does.
+                // The links give the alignment `c` as the lexicon does.
                 let may_keep = pair_relations.may_keep(l, r, &rules, floor, false);
                 let both_ways = pair_relations.may_keep(l, r, &rules, floor, true);
-                let table = pair_relations.table(&relations, l, r);
+                let table = pair_relations.links(&relations, l, r);
                 for &x in &l.set {
                     for &y in &r.set {
                         prop_assert_eq!(table.c(x, y), words.c(x, y));
@@ -124,7 +124,24 @@ proptest! {
                 }
                 for &y in &r.set {
                     prop_assert_eq!(table.right_relates(y), words.right_relates(y));
+                    let related: Vec<(TermId, f32)> = l.set.iter()
+                        .map(|&x| (x, words.c(x, y)))
+                        .filter(|&(_, c)| c > 0.0)
+                        .collect();
+                    prop_assert_eq!(table.right_links(y), Some(&related[..]));
                 }
+                for &x in &l.set {
+                    let related: Vec<(TermId, f32)> = r.set.iter()
+                        .map(|&y| (y, words.c(x, y)))
+                        .filter(|&(_, c)| c > 0.0)
+                        .collect();
+                    prop_assert_eq!(table.left_links(x), Some(&related[..]));
+                }
+                // Aligned through the links, the same bits as through the lexicon.
+                let linked = aligned_sims(&l.terms, &l.set, &r.terms, &r.set, &table, &mut dp);
+                prop_assert_eq!(linked, whole);
+                let linked = aligned_sims(&l_seq, l.content(), &r_seq, r.content(), &table, &mut dp);
+                prop_assert_eq!(linked, content);
                 // A pair ruled out is not kept by its exact Sims.
                 let sims = lexical_sims(l, r, &rules, &words, &mut scratch, false);
                 if !may_keep {

@@ -113,9 +113,10 @@ pub(super) struct PairRelations {
     /// Per slot, whether the term is one of the sentence's content terms.
     left_content: Vec<bool>,
     right_content: Vec<bool>,
-    /// `c` by (left slot, right slot), row-major, for the alignment ([`PairTable`]).
-    table: Vec<f32>,
-    right_relates: Vec<bool>,
+    /// Per slot, its links in term space for the alignment ([`PairLinks`]): `(other term, c)`,
+    /// ascending, in `rows[starts[slot]..starts[slot + 1]]`.
+    left_rows: Rows,
+    right_rows: Rows,
 }
 
 impl PairRelations {
@@ -226,28 +227,53 @@ impl PairRelations {
     }
 
     /// The pair's `c` as the alignment asks for it, by term ([`PairRelatedness`]).
-    pub(super) fn table<'a>(
+    pub(super) fn links<'a>(
         &'a mut self,
         relations: &'a LemmaRelations,
         left: &'a PreparedSentence,
         right: &'a PreparedSentence,
-    ) -> PairTable<'a> {
-        let m = right.set.len();
-        self.table.clear();
-        self.table.resize(left.set.len() * m, 0.0);
-        for &(i, j, c) in &self.by_left {
-            self.table[i as usize * m + j as usize] = c;
-        }
-        self.right_relates.clear();
-        let relates = (0..m).map(|slot| !right.lemmas_at(slot).is_empty());
-        self.right_relates.extend(relates);
-        PairTable {
+    ) -> PairLinks<'a> {
+        self.left_rows
+            .fill(&self.by_left, left.set.len(), &right.set);
+        self.right_rows
+            .fill(&self.by_right, right.set.len(), &left.set);
+        PairLinks {
             left,
             right,
-            table: &self.table,
+            left_rows: &self.left_rows,
+            right_rows: &self.right_rows,
             left_relates: &relations.relates,
-            right_relates: &self.right_relates,
         }
+    }
+}
+
+/// Per slot of one sentence, its links to the other sentence's terms: `(term, c)` ascending.
+#[derive(Default)]
+struct Rows {
+    starts: Vec<u32>,
+    entries: Vec<(TermId, f32)>,
+}
+
+impl Rows {
+    /// From `links` (slot, other slot, c), sorted, for `len` slots; `other` is the other
+    /// sentence's set.
+    fn fill(&mut self, links: &[(u32, u32, f32)], len: usize, other: &[TermId]) {
+        self.entries.clear();
+        self.entries
+            .extend(links.iter().map(|&(_, k, c)| (other[k as usize], c)));
+        self.starts.clear();
+        let mut at = 0;
+        for slot in 0..len as u32 {
+            self.starts.push(at as u32);
+            while at < links.len() && links[at].0 == slot {
+                at += 1;
+            }
+        }
+        self.starts.push(at as u32);
+    }
+
+    fn of(&self, slot: usize) -> &[(TermId, f32)] {
+        &self.entries[self.starts[slot] as usize..self.starts[slot + 1] as usize]
     }
 }
 
@@ -339,25 +365,21 @@ fn side_bound(from: &Side<'_>, to: &Side<'_>, links: &[(u32, u32, f32)], content
     sum / from.len as f64
 }
 
-/// A filled [`PairRelations`] as the alignment reads it: `c` of a left and a right term.
-pub(super) struct PairTable<'a> {
+/// A filled [`PairRelations`] as the alignment reads it: `c` of a left and a right term, and
+/// each term's links.
+pub(super) struct PairLinks<'a> {
     left: &'a PreparedSentence,
     right: &'a PreparedSentence,
-    /// `c` by (left slot, right slot), row-major; 0 where either cannot relate.
-    table: &'a [f32],
+    left_rows: &'a Rows,
+    right_rows: &'a Rows,
     left_relates: &'a [bool],
-    right_relates: &'a [bool],
 }
 
-impl PairRelatedness for PairTable<'_> {
+impl PairRelatedness for PairLinks<'_> {
     fn c(&self, l: TermId, r: TermId) -> f32 {
-        match (
-            self.left.set.binary_search(&l),
-            self.right.set.binary_search(&r),
-        ) {
-            (Ok(i), Ok(j)) => self.table[i * self.right.set.len() + j],
-            _ => 0.0,
-        }
+        let row = self.left_links(l).unwrap_or(&[]);
+        row.binary_search_by_key(&r, |&(k, _)| k)
+            .map_or(0.0, |at| row[at].1)
     }
     fn left_relates(&self, l: TermId) -> bool {
         self.left
@@ -369,6 +391,14 @@ impl PairRelatedness for PairTable<'_> {
         self.right
             .set
             .binary_search(&r)
-            .is_ok_and(|j| self.right_relates[j])
+            .is_ok_and(|j| !self.right.lemmas_at(j).is_empty())
+    }
+    fn left_links(&self, l: TermId) -> Option<&[(TermId, f32)]> {
+        let slot = self.left.set.binary_search(&l).ok()?;
+        Some(self.left_rows.of(slot))
+    }
+    fn right_links(&self, r: TermId) -> Option<&[(TermId, f32)]> {
+        let slot = self.right.set.binary_search(&r).ok()?;
+        Some(self.right_rows.of(slot))
     }
 }

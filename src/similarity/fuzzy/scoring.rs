@@ -243,7 +243,7 @@ impl<'a> Scoring<'a> {
             if !pair_relations.may_keep(sentence, other, self.rules, floor, both_ways_only) {
                 return None;
             }
-            let c = pair_relations.table(lemma_relations, sentence, other);
+            let c = pair_relations.links(lemma_relations, sentence, other);
             let sims = lexical_sims(sentence, other, self.rules, &c, align, self.both_ways_only);
             return kept(i, j, sims, self.floor, sentence, other);
         }

@@ -84,7 +84,7 @@ pub(super) fn sims_of_sets<R>(
 /// Both Sims of a pair under `rules` with WordNet's relations between the words the two
 /// sentences write their terms with ([`lexical`]), `c(l, r)` giving them for a left and a
 /// right term ([`Lexical::c`] of their lemmas, or the same from a
-/// [`super::pair_relations::PairTable`]). The indexed
+/// [`super::pair_relations::PairLinks`]). The indexed
 /// and brute-force paths both score a pair through this, so their values are bit-identical.
 pub(super) fn lexical_sims(
     left: &PreparedSentence,
