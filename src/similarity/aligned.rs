@@ -7,7 +7,8 @@
 //! sentences of one document look alike. A paraphrase *replaces* a word: "aid" where the other
 //! says "help", at the same place between the words both keep. So here:
 //! 1. the words both sentences keep, in order, are the anchors: a longest common subsequence of
-//!    the two term sequences (ties broken the same way every time);
+//!    the two term sequences (ties broken the same way every time; the lengths it is found
+//!    from are [`super::suffix_lcs`]'s);
 //! 2. every other word lies in a *gap*: after the g-th anchor (g = 0 before the first);
 //! 3. mu(w, S_j) is 1 if w is in S_j; otherwise 1 - prod (1 - c(w, k)) over the words k of S_j
 //!    that are not in S_i and lie in a gap where w lies.
@@ -18,6 +19,7 @@
 //! ROC AUC and F1 on both MSRP and PAN, where the thesis's unrestricted mu lowers them on PAN.
 
 use super::TermId;
+use super::suffix_lcs::SuffixLcs;
 
 /// The relatedness `c(l, r)` of a left term and a right term (symmetric, so it serves both
 /// directions), and which terms can be related to anything at all: a word that cannot is
@@ -100,19 +102,7 @@ type Gaps = Vec<(TermId, u32)>;
 /// The unmatched words of each sequence with their gap.
 fn gaps(left: &[TermId], right: &[TermId], dp: &mut Vec<u32>) -> (Gaps, Gaps) {
     let (n, m) = (left.len(), right.len());
-    // dp[i][j]: the LCS length of left[i..] and right[j..], row-major with m + 1 columns.
-    let width = m + 1;
-    dp.clear();
-    dp.resize((n + 1) * width, 0);
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            dp[i * width + j] = if left[i] == right[j] {
-                dp[(i + 1) * width + j + 1] + 1
-            } else {
-                dp[(i + 1) * width + j].max(dp[i * width + j + 1])
-            };
-        }
-    }
+    let lcs = SuffixLcs::new(left, right, dp);
     let (mut i, mut j, mut gap) = (0, 0, 0u32);
     let mut left_gaps = Vec::new();
     let mut right_gaps = Vec::new();
@@ -121,7 +111,7 @@ fn gaps(left: &[TermId], right: &[TermId], dp: &mut Vec<u32>) -> (Gaps, Gaps) {
             i += 1;
             j += 1;
             gap += 1;
-        } else if dp[(i + 1) * width + j] >= dp[i * width + j + 1] {
+        } else if lcs.at(i + 1, j) >= lcs.at(i, j + 1) {
             left_gaps.push((left[i], gap));
             i += 1;
         } else {

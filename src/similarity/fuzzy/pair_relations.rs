@@ -90,8 +90,10 @@ impl LemmaRelations {
         let start = self.starts.get(lemma as usize).copied();
         match start {
             Some(start) if start != NOT_RELATED => {
+                // A lemma has few entries (one per left word relating to it): a scan.
                 let from = &self.entries[start as usize..];
-                &from[..from.partition_point(|&(l, _, _)| l == lemma)]
+                let len = from.iter().take_while(|&&(l, _, _)| l == lemma).count();
+                &from[..len]
             }
             _ => &[],
         }
@@ -305,12 +307,13 @@ fn content_flags(sentence: &PreparedSentence, out: &mut Vec<bool>) {
         out.resize(sentence.set.len(), true);
         return;
     }
-    let content = sentence.content();
+    // Both sorted, the content terms a subset: one walk.
+    let mut content = sentence.content().iter().peekable();
     out.extend(
         sentence
             .set
             .iter()
-            .map(|t| content.binary_search(t).is_ok()),
+            .map(|t| content.next_if_eq(&t).is_some()),
     );
 }
 
