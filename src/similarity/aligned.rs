@@ -146,48 +146,59 @@ fn side_sim<'l>(
 ) -> f64 {
     // The other sentence's words absent from this one (every occurrence of such a word is
     // unmatched) that may relate to something, in ascending term order, each with its range of
-    // `to_gaps`: found once, not once per word of this sentence.
-    let mut absent: Vec<(TermId, usize, usize)> = Vec::new();
-    let mut at = 0;
-    while at < to_gaps.len() {
-        let k = to_gaps[at].0;
-        let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
-        if from_set.binary_search(&k).is_err() && to_relates(k) {
-            absent.push((k, at, end));
+    // `to_gaps`: found once, not once per word of this sentence, and only for a word whose links
+    // are not known (a known link is checked alone).
+    let mut absent: Option<Vec<(TermId, usize, usize)>> = None;
+    let absent_words = || {
+        let mut absent = Vec::new();
+        let mut at = 0;
+        while at < to_gaps.len() {
+            let k = to_gaps[at].0;
+            let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
+            if from_set.binary_search(&k).is_err() && to_relates(k) {
+                absent.push((k, at, end));
+            }
+            at = end;
         }
-        at = end;
-    }
+        absent
+    };
     let mut sum = 0.0;
     for &w in from_set {
         if to_set.binary_search(&w).is_ok() {
             sum += 1.0;
             continue;
         }
-        if absent.is_empty() || !from_relates(w) {
+        if !from_relates(w) {
+            continue;
+        }
+        let known = links(w);
+        if known.is_some_and(<[_]>::is_empty) {
             continue;
         }
         let own = gaps_of(from_gaps, w);
-        let shares_gap = |start: usize, end: usize| {
-            to_gaps[start..end]
+        let shares_gap = |theirs: &[(TermId, u32)]| {
+            theirs
                 .iter()
                 .any(|&(_, g)| own.iter().any(|&(_, h)| h == g))
         };
         let mut product = 1.0f64;
-        match links(w) {
-            Some(links) => {
-                for &(k, c) in links {
-                    let Ok(at) = absent.binary_search_by_key(&k, |&(k, _, _)| k) else {
-                        continue;
-                    };
-                    let (_, start, end) = absent[at];
-                    if c > 0.0 && shares_gap(start, end) {
+        match known {
+            // The same factors as below: an absent word that may relate, sharing a gap, c > 0,
+            // in ascending order of k.
+            Some(known) => {
+                for &(k, c) in known {
+                    if c > 0.0
+                        && from_set.binary_search(&k).is_err()
+                        && to_relates(k)
+                        && shares_gap(gaps_of(to_gaps, k))
+                    {
                         product *= 1.0 - f64::from(c);
                     }
                 }
             }
             None => {
-                for &(k, start, end) in &absent {
-                    if shares_gap(start, end) {
+                for &(k, start, end) in absent.get_or_insert_with(absent_words).iter() {
+                    if shares_gap(&to_gaps[start..end]) {
                         let c = c(w, k);
                         if c > 0.0 {
                             product *= 1.0 - f64::from(c);
@@ -196,6 +207,7 @@ fn side_sim<'l>(
                 }
             }
         }
+        // Without a factor this adds 1 - 1 = 0, as skipping the word would.
         sum += 1.0 - product;
     }
     sum / from_set.len() as f64

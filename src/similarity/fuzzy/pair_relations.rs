@@ -42,7 +42,14 @@ pub(super) struct LemmaRelations {
     starts: Vec<u32>,
     /// Per left slot, whether its words have lemmas (may relate to anything).
     pub(super) relates: Vec<bool>,
+    /// Bit `lemma % LEMMA_FILTER_BITS` set for every lemma with entries: most lemmas of a
+    /// candidate relate to nothing of the left sentence, and this small bitmap (in the first
+    /// level of cache) says so without reading `starts`, which spans the whole lexicon.
+    filter: Vec<u64>,
 }
+
+/// The bits of [`LemmaRelations::filter`].
+const LEMMA_FILTER_BITS: usize = 4096;
 
 impl LemmaRelations {
     pub(super) fn fill(&mut self, sentence: &PreparedSentence, lexical: &Lexical<'_>) {
@@ -80,13 +87,25 @@ impl LemmaRelations {
         {
             self.starts.resize(largest as usize + 1, NOT_RELATED);
         }
+        self.filter.clear();
+        self.filter.resize(LEMMA_FILTER_BITS / 64, 0);
         for (at, &(lemma, _, _)) in self.entries.iter().enumerate().rev() {
             self.starts[lemma as usize] = at as u32;
+            let bit = lemma as usize % LEMMA_FILTER_BITS;
+            self.filter[bit / 64] |= 1 << (bit % 64);
         }
     }
 
     /// The (lemma, left slot, c) entries of `lemma`.
     fn of(&self, lemma: LemmaId) -> &[(LemmaId, u32, f32)] {
+        let bit = lemma as usize % LEMMA_FILTER_BITS;
+        if self
+            .filter
+            .get(bit / 64)
+            .is_none_or(|word| word & (1 << (bit % 64)) == 0)
+        {
+            return &[];
+        }
         let start = self.starts.get(lemma as usize).copied();
         match start {
             Some(start) if start != NOT_RELATED => {
