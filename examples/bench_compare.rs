@@ -13,7 +13,8 @@
 //! comparison of at least 100,000 scored pairs at new thresholds.
 //!
 //! Each index's search is timed as the median of five runs, its brute force once. `-- seeds`
-//! runs only the default's seed search against every pair (as for a profile).
+//! runs only the default's seed search against every pair (as for a profile); `-- presets` only
+//! the measured, wordnet and verdict presets' comparisons.
 //!
 //! `-- --write DIR` only writes the two documents to DIR as `a.txt` and `b.txt` (the selection
 //! of defaults times `simdoc compare` on them).
@@ -25,7 +26,7 @@ use std::time::{Duration, Instant};
 use simdoc::compare::Preset;
 use simdoc::compare::{CompareOptions, DEFAULT_FLOOR, PreparedPair};
 use simdoc::corpus::read_entries;
-use simdoc::document::{self, LoadOptions};
+use simdoc::document::{self, Document, LoadOptions};
 use simdoc::model::ReferenceModel;
 use simdoc::similarity::{Method, ScoringRequest, Thresholds};
 
@@ -220,6 +221,51 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// The presets with WordNet's relations and with the learned verdict (issue 27), beside the
+/// measured preset in the same loop: preparing both documents (each content word's lemmas are
+/// looked up once, when the model has WordNet's relations) and the whole comparison (scoring,
+/// one-to-two matches and, for the verdict, every kept pair's probability). No brute force
+/// here: scoring every pair by its words takes minutes on these documents;
+/// tests/wordnet_properties.rs checks the index against it.
+fn compare_presets(a: &Document, b: &Document, model: &ReferenceModel, never: &AtomicBool) {
+    let without_wordnet = {
+        let mut plain = model.clone();
+        plain.set_lexicon(None);
+        plain.clear_verdict();
+        plain
+    };
+    let (_, plain_prepare) =
+        time(|| PreparedPair::new(a, b, &without_wordnet, &CompareOptions::default()));
+    println!(
+        "normalise both without WordNet lemmas (a model without WordNet's relations): \
+         {plain_prepare:.2?}"
+    );
+    for (label, preset) in [
+        ("measured", Preset::MEASURED),
+        ("wordnet", Preset::WORDNET),
+        ("verdict", Preset::VERDICT),
+    ] {
+        let options = CompareOptions {
+            refine: preset.refine,
+            rules: preset.rules,
+            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
+            ..CompareOptions::default()
+        };
+        let (other, prepare_time) = time(|| PreparedPair::new(a, b, model, &options));
+        let (comparison, compare_time) = time(|| {
+            other
+                .compare(model, Method::Fuzzy, options.floor, never)
+                .expect("not cancelled")
+        });
+        println!(
+            "{label:>8} preset: normalise both {prepare_time:.2?}, comparison {compare_time:.2?} \
+             ({} pairs kept, {} matched)",
+            comparison.pairs.len(),
+            comparison.matches(&preset.thresholds).count()
+        );
+    }
+}
+
 fn main() {
     let Some(data) = std::env::var_os("SIMDOC_DATA").map(PathBuf::from) else {
         eprintln!("set SIMDOC_DATA to the shared data folder");
@@ -260,6 +306,13 @@ fn main() {
     // `bench_compare seeds`: the default's seed search only (as for a profile).
     if args.iter().any(|a| a == "seeds") {
         default_search_against_brute_force(&pair, &never);
+        return;
+    }
+
+    // `bench_compare presets`: the measured, wordnet and verdict presets only (as for a
+    // profile, or to time a change to WordNet's relations).
+    if args.iter().any(|a| a == "presets") {
+        compare_presets(&a, &b, model, &never);
         return;
     }
 
@@ -319,49 +372,7 @@ fn main() {
     }
 
     default_search_against_brute_force(&pair, &never);
-
-    // The presets with WordNet's relations and with the learned verdict (issue 27), beside the
-    // measured preset in the same loop: preparing both documents (each content word's lemmas
-    // are looked up once, when the model has WordNet's relations) and the whole comparison
-    // (scoring, one-to-two matches and, for the verdict, every kept pair's probability). No
-    // brute force here: scoring every pair by its words takes minutes on these documents;
-    // tests/wordnet_properties.rs checks the index against it.
-    let without_wordnet = {
-        let mut plain = model.clone();
-        plain.set_lexicon(None);
-        plain.clear_verdict();
-        plain
-    };
-    let (_, plain_prepare) =
-        time(|| PreparedPair::new(&a, &b, &without_wordnet, &CompareOptions::default()));
-    println!(
-        "normalise both without WordNet lemmas (a model without WordNet's relations): \
-         {plain_prepare:.2?}"
-    );
-    for (label, preset) in [
-        ("measured", Preset::MEASURED),
-        ("wordnet", Preset::WORDNET),
-        ("verdict", Preset::VERDICT),
-    ] {
-        let options = CompareOptions {
-            refine: preset.refine,
-            rules: preset.rules,
-            floor: simdoc::compare::floor_for(&preset.rules, &preset.thresholds),
-            ..CompareOptions::default()
-        };
-        let (other, prepare_time) = time(|| PreparedPair::new(&a, &b, model, &options));
-        let (comparison, compare_time) = time(|| {
-            other
-                .compare(model, Method::Fuzzy, options.floor, &never)
-                .expect("not cancelled")
-        });
-        println!(
-            "{label:>8} preset: normalise both {prepare_time:.2?}, comparison {compare_time:.2?} \
-             ({} pairs kept, {} matched)",
-            comparison.pairs.len(),
-            comparison.matches(&preset.thresholds).count()
-        );
-    }
+    compare_presets(&a, &b, model, &never);
 
     // Re-filtering: the fuzzy comparison at a low floor. It keeps only the pairs its matches and
     // containment need (compare::pruning: two-way pairs and each sentence's best one-way pair),

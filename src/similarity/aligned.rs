@@ -7,7 +7,8 @@
 //! sentences of one document look alike. A paraphrase *replaces* a word: "aid" where the other
 //! says "help", at the same place between the words both keep. So here:
 //! 1. the words both sentences keep, in order, are the anchors: a longest common subsequence of
-//!    the two term sequences (ties broken the same way every time);
+//!    the two term sequences (ties broken the same way every time; the lengths it is found
+//!    from are [`super::suffix_lcs`]'s);
 //! 2. every other word lies in a *gap*: after the g-th anchor (g = 0 before the first);
 //! 3. mu(w, S_j) is 1 if w is in S_j; otherwise 1 - prod (1 - c(w, k)) over the words k of S_j
 //!    that are not in S_i and lie in a gap where w lies.
@@ -18,6 +19,7 @@
 //! ROC AUC and F1 on both MSRP and PAN, where the thesis's unrestricted mu lowers them on PAN.
 
 use super::TermId;
+use super::suffix_lcs::SuffixLcs;
 
 /// The relatedness `c(l, r)` of a left term and a right term (symmetric, so it serves both
 /// directions), and which terms can be related to anything at all: a word that cannot is
@@ -32,6 +34,17 @@ pub trait PairRelatedness {
     /// Whether a right term may have `c > 0` with some left term.
     fn right_relates(&self, _right: TermId) -> bool {
         true
+    }
+    /// Every right term of the pair with `c > 0` against left term `left`, ascending, each with
+    /// its `c`, when known at once (`None`: ask [`Self::c`] about each right word). Relations
+    /// are sparse: a word's few links cost less than asking about every word of the other
+    /// sentence.
+    fn left_links(&self, _left: TermId) -> Option<&[(TermId, f32)]> {
+        None
+    }
+    /// [`Self::left_links`] the other way: the left terms related to right term `right`.
+    fn right_links(&self, _right: TermId) -> Option<&[(TermId, f32)]> {
+        None
     }
 }
 
@@ -61,11 +74,13 @@ pub fn aligned_sims(
             (left_set, &left_gaps, &|w| c.left_relates(w)),
             (right_set, &right_gaps, &|k| c.right_relates(k)),
             &|w, k| c.c(w, k),
+            &|w| c.left_links(w),
         ),
         side_sim(
             (right_set, &right_gaps, &|w| c.right_relates(w)),
             (left_set, &left_gaps, &|k| c.left_relates(k)),
             &|w, k| c.c(k, w),
+            &|w| c.right_links(w),
         ),
     )
 }
@@ -78,25 +93,16 @@ type Side<'a> = (
     &'a dyn Fn(TermId) -> bool,
 );
 
+/// A `from` term's links ([`PairRelatedness::left_links`]), if known.
+type Links<'a> = dyn Fn(TermId) -> Option<&'a [(TermId, f32)]> + 'a;
+
 /// Unmatched words with their gap, sorted by (term, gap), deduplicated.
 type Gaps = Vec<(TermId, u32)>;
 
 /// The unmatched words of each sequence with their gap.
 fn gaps(left: &[TermId], right: &[TermId], dp: &mut Vec<u32>) -> (Gaps, Gaps) {
     let (n, m) = (left.len(), right.len());
-    // dp[i][j]: the LCS length of left[i..] and right[j..], row-major with m + 1 columns.
-    let width = m + 1;
-    dp.clear();
-    dp.resize((n + 1) * width, 0);
-    for i in (0..n).rev() {
-        for j in (0..m).rev() {
-            dp[i * width + j] = if left[i] == right[j] {
-                dp[(i + 1) * width + j + 1] + 1
-            } else {
-                dp[(i + 1) * width + j].max(dp[i * width + j + 1])
-            };
-        }
-    }
+    let lcs = SuffixLcs::new(left, right, dp);
     let (mut i, mut j, mut gap) = (0, 0, 0u32);
     let mut left_gaps = Vec::new();
     let mut right_gaps = Vec::new();
@@ -105,7 +111,7 @@ fn gaps(left: &[TermId], right: &[TermId], dp: &mut Vec<u32>) -> (Gaps, Gaps) {
             i += 1;
             j += 1;
             gap += 1;
-        } else if dp[(i + 1) * width + j] >= dp[i * width + j + 1] {
+        } else if lcs.at(i + 1, j) >= lcs.at(i, j + 1) {
             left_gaps.push((left[i], gap));
             i += 1;
         } else {
@@ -130,47 +136,78 @@ fn gaps_of(gaps: &[(TermId, u32)], t: TermId) -> &[(TermId, u32)] {
 }
 
 /// Sim(from, to) with mu restricted to shared gaps (see the module docs); `c(w, k)` relates a
-/// `from` term to a `to` term.
-fn side_sim(
+/// `from` term to a `to` term, `links(w)` lists those with `c > 0` where known. Either way the
+/// factors of a word are taken in ascending order of `k`, so the two give the same bits.
+fn side_sim<'l>(
     (from_set, from_gaps, from_relates): Side<'_>,
     (to_set, to_gaps, to_relates): Side<'_>,
     c: &impl Fn(TermId, TermId) -> f32,
+    links: &Links<'l>,
 ) -> f64 {
     // The other sentence's words absent from this one (every occurrence of such a word is
     // unmatched) that may relate to something, in ascending term order, each with its range of
-    // `to_gaps`: found once, not once per word of this sentence.
-    let mut absent: Vec<(TermId, usize, usize)> = Vec::new();
-    let mut at = 0;
-    while at < to_gaps.len() {
-        let k = to_gaps[at].0;
-        let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
-        if from_set.binary_search(&k).is_err() && to_relates(k) {
-            absent.push((k, at, end));
+    // `to_gaps`: found once, not once per word of this sentence, and only for a word whose links
+    // are not known (a known link is checked alone).
+    let mut absent: Option<Vec<(TermId, usize, usize)>> = None;
+    let absent_words = || {
+        let mut absent = Vec::new();
+        let mut at = 0;
+        while at < to_gaps.len() {
+            let k = to_gaps[at].0;
+            let end = at + to_gaps[at..].partition_point(|&(x, _)| x == k);
+            if from_set.binary_search(&k).is_err() && to_relates(k) {
+                absent.push((k, at, end));
+            }
+            at = end;
         }
-        at = end;
-    }
+        absent
+    };
     let mut sum = 0.0;
     for &w in from_set {
         if to_set.binary_search(&w).is_ok() {
             sum += 1.0;
             continue;
         }
-        if absent.is_empty() || !from_relates(w) {
+        if !from_relates(w) {
+            continue;
+        }
+        let known = links(w);
+        if known.is_some_and(<[_]>::is_empty) {
             continue;
         }
         let own = gaps_of(from_gaps, w);
-        let mut product = 1.0f64;
-        for &(k, start, end) in &absent {
-            let shares_gap = to_gaps[start..end]
+        let shares_gap = |theirs: &[(TermId, u32)]| {
+            theirs
                 .iter()
-                .any(|&(_, g)| own.iter().any(|&(_, h)| h == g));
-            if shares_gap {
-                let c = c(w, k);
-                if c > 0.0 {
-                    product *= 1.0 - f64::from(c);
+                .any(|&(_, g)| own.iter().any(|&(_, h)| h == g))
+        };
+        let mut product = 1.0f64;
+        match known {
+            // The same factors as below: an absent word that may relate, sharing a gap, c > 0,
+            // in ascending order of k.
+            Some(known) => {
+                for &(k, c) in known {
+                    if c > 0.0
+                        && from_set.binary_search(&k).is_err()
+                        && to_relates(k)
+                        && shares_gap(gaps_of(to_gaps, k))
+                    {
+                        product *= 1.0 - f64::from(c);
+                    }
+                }
+            }
+            None => {
+                for &(k, start, end) in absent.get_or_insert_with(absent_words).iter() {
+                    if shares_gap(&to_gaps[start..end]) {
+                        let c = c(w, k);
+                        if c > 0.0 {
+                            product *= 1.0 - f64::from(c);
+                        }
+                    }
                 }
             }
         }
+        // Without a factor this adds 1 - 1 = 0, as skipping the word would.
         sum += 1.0 - product;
     }
     sum / from_set.len() as f64

@@ -48,6 +48,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 mod candidates;
 mod capped_search;
 mod indexed;
+mod pair_relations;
 mod pair_sims;
 mod rows;
 mod scoring;
@@ -62,9 +63,7 @@ use self::scoring::{
     ScoredPiece, Scoring, keep_needed_one_way, score_itself_both_ways, score_itself_capped,
 };
 pub use self::sets::similarity;
-use self::sets::{
-    LexicalRows, LexicalTable, RowsAgainst, WordsOf, directional_sims, lexical_sims, lookup,
-};
+use self::sets::{WordsOf, directional_sims, lexical_sims, lookup};
 
 use self::candidates::{CandidateSearch, candidates, merge_directions};
 use self::capped_search::candidates_capped;
@@ -372,5 +371,7 @@ impl SentenceMatcher for FuzzyMatcher {
     }
 }
 
+#[cfg(test)]
+mod bound_tests;
 #[cfg(test)]
 mod tests;

@@ -24,6 +24,7 @@ pub(crate) mod partners;
 pub(crate) mod prepare;
 mod reference_model;
 pub(crate) mod rules;
+mod suffix_lcs;
 pub mod table;
 mod thresholds;
 pub mod verdict;

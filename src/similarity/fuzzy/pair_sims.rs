@@ -16,7 +16,7 @@ pub(super) struct AlignScratch {
 }
 
 /// The content terms of `sentence` in order (repeats kept), into `out`.
-fn content_sequence(sentence: &PreparedSentence, out: &mut Vec<TermId>) {
+pub(super) fn content_sequence(sentence: &PreparedSentence, out: &mut Vec<TermId>) {
     let content = sentence.content();
     out.clear();
     out.extend(

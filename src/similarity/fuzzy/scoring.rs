@@ -3,6 +3,7 @@
 //! keeps (every pair at the floor both ways, the one-way pairs the caller needs).
 
 use super::capped_search::{CANDIDATES_BEFORE_CAPPED, PartnerRanking};
+use super::pair_relations::{LemmaRelations, PairRelations};
 use super::*;
 
 /// A collection's sentences against themselves when only the pairs reaching the floor both ways
@@ -143,14 +144,14 @@ pub(super) struct Scoring<'a> {
 }
 
 /// One thread's working space for [`Scoring::score`]: the left sentence's related terms over
-/// all its terms and over its content terms (or its lexical rows, with WordNet), and the
+/// all its terms and over its content terms (or its words' WordNet relations by lemma), and the
 /// alignment's scratch.
 #[derive(Default)]
 pub(super) struct ScoringScratch {
     pub(super) related: RelatedTerms,
     pub(super) related_content: RelatedTerms,
-    pub(super) lexical: LexicalRows,
-    pub(super) lexical_table: LexicalTable,
+    pub(super) lemma_relations: LemmaRelations,
+    pub(super) pair_relations: PairRelations,
     pub(super) align: AlignScratch,
 }
 
@@ -200,12 +201,12 @@ impl<'a> Scoring<'a> {
     }
 
     /// Readies `scratch` to score left sentence `i` against any right sentences
-    /// ([`Self::score_prepared`]): its related terms (or its lexical rows, with WordNet), read
+    /// ([`Self::score_prepared`]): its related terms (or its words' WordNet relations by lemma), read
     /// once for all its candidates.
     pub(super) fn prepare(&self, i: u32, scratch: &mut ScoringScratch) {
         let sentence = &self.left.sentences[i as usize];
         if let Some(lexical) = &self.lexical {
-            scratch.lexical.fill(sentence, lexical);
+            scratch.lemma_relations.fill(sentence, lexical);
             return;
         }
         scratch.related.fill(&sentence.set, &self.rows);
@@ -227,12 +228,22 @@ impl<'a> Scoring<'a> {
         let ScoringScratch {
             related,
             related_content,
-            lexical: lexical_rows,
-            lexical_table,
+            lemma_relations,
+            pair_relations,
             align,
         } = scratch;
         if self.lexical.is_some() {
-            let c = RowsAgainst::new(lexical_rows, sentence, other, lexical_table);
+            if !self.rules.may_match(sentence, other) {
+                return None;
+            }
+            // Most candidates of the index's per-stem bound miss the floor by their own words:
+            // the bound of `pair_relations` finds them without aligning them.
+            pair_relations.fill(lemma_relations, sentence, other);
+            let (floor, both_ways_only) = (self.floor, self.both_ways_only);
+            if !pair_relations.may_keep(sentence, other, self.rules, floor, both_ways_only) {
+                return None;
+            }
+            let c = pair_relations.links(lemma_relations, sentence, other);
             let sims = lexical_sims(sentence, other, self.rules, &c, align, self.both_ways_only);
             return kept(i, j, sims, self.floor, sentence, other);
         }

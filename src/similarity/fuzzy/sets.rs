@@ -83,7 +83,8 @@ pub(super) fn sims_of_sets<R>(
 
 /// Both Sims of a pair under `rules` with WordNet's relations between the words the two
 /// sentences write their terms with ([`lexical`]), `c(l, r)` giving them for a left and a
-/// right term ([`Lexical::c`] of their lemmas, or the same from a [`LexicalRows`]). The indexed
+/// right term ([`Lexical::c`] of their lemmas, or the same from a
+/// [`super::pair_relations::PairLinks`]). The indexed
 /// and brute-force paths both score a pair through this, so their values are bit-identical.
 pub(super) fn lexical_sims(
     left: &PreparedSentence,
@@ -122,124 +123,6 @@ impl PairRelatedness for WordsOf<'_> {
     }
     fn right_relates(&self, r: TermId) -> bool {
         !self.right.lemmas_of(r).is_empty()
-    }
-}
-
-/// A filled [`LexicalRows`] against one right sentence: `c` of every term of the left set with
-/// every term of the right set, looked up once per pair of sentences (the two aligned Sims and
-/// their two directions ask for each several times).
-pub(super) struct RowsAgainst<'a> {
-    pub(super) left: &'a PreparedSentence,
-    pub(super) right: &'a PreparedSentence,
-    /// `c` by (left slot, right slot), row-major; 0 where either cannot relate.
-    pub(super) table: &'a [f32],
-    pub(super) left_relates: &'a [bool],
-    pub(super) right_relates: &'a [bool],
-}
-
-impl<'a> RowsAgainst<'a> {
-    /// Fills `scratch` with the table of `rows` (filled for `left`) against `right`.
-    pub(super) fn new(
-        rows: &LexicalRows,
-        left: &'a PreparedSentence,
-        right: &'a PreparedSentence,
-        scratch: &'a mut LexicalTable,
-    ) -> RowsAgainst<'a> {
-        let (n, m) = (left.set.len(), right.set.len());
-        let LexicalTable {
-            table,
-            left_relates,
-            right_relates,
-        } = scratch;
-        table.clear();
-        table.resize(n * m, 0.0);
-        left_relates.clear();
-        left_relates.extend(rows.rows[..n].iter().map(|row| !row.is_empty()));
-        right_relates.clear();
-        right_relates.extend((0..m).map(|slot| !right.lemmas_at(slot).is_empty()));
-        for (i, row) in rows.rows[..n].iter().enumerate() {
-            if row.is_empty() {
-                continue;
-            }
-            for j in (0..m).filter(|&j| right_relates[j]) {
-                table[i * m + j] = right
-                    .lemmas_at(j)
-                    .iter()
-                    .filter_map(|lemma| row.get(lemma))
-                    .fold(0.0f32, |a, &b| a.max(b));
-            }
-        }
-        RowsAgainst {
-            left,
-            right,
-            table,
-            left_relates,
-            right_relates,
-        }
-    }
-}
-
-impl PairRelatedness for RowsAgainst<'_> {
-    fn c(&self, l: TermId, r: TermId) -> f32 {
-        match (
-            self.left.set.binary_search(&l),
-            self.right.set.binary_search(&r),
-        ) {
-            (Ok(i), Ok(j)) => self.table[i * self.right.set.len() + j],
-            _ => 0.0,
-        }
-    }
-    fn left_relates(&self, l: TermId) -> bool {
-        self.left
-            .set
-            .binary_search(&l)
-            .is_ok_and(|i| self.left_relates[i])
-    }
-    fn right_relates(&self, r: TermId) -> bool {
-        self.right
-            .set
-            .binary_search(&r)
-            .is_ok_and(|j| self.right_relates[j])
-    }
-}
-
-/// Scratch space of [`RowsAgainst`].
-#[derive(Default)]
-pub(super) struct LexicalTable {
-    pub(super) table: Vec<f32>,
-    pub(super) left_relates: Vec<bool>,
-    pub(super) right_relates: Vec<bool>,
-}
-
-/// `c` of a left sentence's words with any word, for scoring it against many candidates: per
-/// term of its set, the lemmas related to its words' lemmas with the largest weight of each
-/// (its own lemmas at 1). `c(l, r)` is then the largest entry over the right word's lemmas: the
-/// value [`Lexical::c`] gives, in a hash lookup per lemma instead of a search per pair of
-/// lemmas.
-#[derive(Default)]
-pub(super) struct LexicalRows {
-    pub(super) rows: Vec<FxHashMap<LemmaId, f32>>,
-}
-
-impl LexicalRows {
-    pub(super) fn fill(&mut self, sentence: &PreparedSentence, lexical: &Lexical<'_>) {
-        self.rows
-            .resize_with(sentence.set.len(), FxHashMap::default);
-        for (slot, row) in self.rows.iter_mut().enumerate().take(sentence.set.len()) {
-            row.clear();
-            for &own in sentence.lemmas_at(slot) {
-                for (other, relation) in lexical.lexicon.related(own) {
-                    let c = lexical.weights.of(relation) as f32;
-                    if c > 0.0 {
-                        let entry = row.entry(other).or_insert(c);
-                        *entry = entry.max(c);
-                    }
-                }
-            }
-            for &own in sentence.lemmas_at(slot) {
-                row.insert(own, 1.0);
-            }
-        }
     }
 }
 

@@ -38,6 +38,7 @@ use super::super::aligned::{PairRelatedness, aligned_sims};
 use super::super::lexical::Lexical;
 use super::super::{PreparedSentence, TermId};
 use super::mt::{MT_FEATURES, MT_NAMES, MtFacts, mt_features};
+use super::pair_words::PairWords;
 use crate::text::{self, RefineOptions};
 
 /// The features' names, in the order of [`Features`]; stored with a trained verdict, which is
@@ -294,26 +295,6 @@ fn lcs(a: &[TermId], b: &[TermId], row: &mut Vec<u32>) -> usize {
     row[b.len()] as usize
 }
 
-/// `c` of two sentences' words, which relates nothing for a term without lemmas (a kept
-/// stopword or number).
-struct Words<'s, F> {
-    c: F,
-    a: &'s PreparedSentence,
-    b: &'s PreparedSentence,
-}
-
-impl<F: Fn(TermId, TermId) -> f32> PairRelatedness for Words<'_, F> {
-    fn c(&self, left: TermId, right: TermId) -> f32 {
-        (self.c)(left, right)
-    }
-    fn left_relates(&self, left: TermId) -> bool {
-        !self.a.lemmas_of(left).is_empty()
-    }
-    fn right_relates(&self, right: TermId) -> bool {
-        !self.b.lemmas_of(right).is_empty()
-    }
-}
-
 /// The features of a pair (see the module docs). `lexical` relates the two sentences' words
 /// (without it no two words are related and the WordNet Sims are the overlap Sims); `dp` is
 /// scratch space.
@@ -325,8 +306,7 @@ pub fn pair_features(
     lexical: Option<&Lexical<'_>>,
     dp: &mut Vec<u32>,
 ) -> Features {
-    let c = |l: TermId, r: TermId| lexical.map_or(0.0, |x| x.c(a.lemmas_of(l), b.lemmas_of(r)));
-    let c = Words { c, a, b };
+    let c = PairWords::new(a, b, lexical);
     let wordnet = min_max(aligned_sims(&a.terms, &a.set, &b.terms, &b.set, &c, dp));
     let wordnet_content = min_max(aligned_sims(
         &facts_a.content_sequence,
@@ -336,7 +316,7 @@ pub fn pair_features(
         &c,
         dp,
     ));
-    let anywhere = min_max(sims_anywhere(&a.set, &b.set, &c.c));
+    let anywhere = min_max(sims_anywhere(&a.set, &b.set, &|l, r| c.c(l, r)));
     let plain = min_max(overlap(&a.set, &b.set));
     let bigrams = min_max(containment(&facts_a.bigrams, &facts_b.bigrams));
     let trigrams = min_max(containment(&facts_a.trigrams, &facts_b.trigrams));

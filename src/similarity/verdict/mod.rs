@@ -18,6 +18,7 @@
 pub(crate) mod features;
 pub(crate) mod logistic;
 pub(crate) mod mt;
+mod pair_words;
 
 use rayon::prelude::*;
 
