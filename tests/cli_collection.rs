@@ -1,6 +1,7 @@
 //! `simdoc collection` end to end on a small folder written here.
 
 use crate::common;
+use crate::common::stories::{CONCERT, FLOOD};
 
 use std::process::Command;
 
@@ -403,21 +404,7 @@ fn identical_means_the_same_text_and_near_identical_says_how_near() {
          the dry season.",
     )
     .expect("write");
-    let flood = [
-        "The river flooded the lower town in April.",
-        "Farmers lost most of their spring wheat.",
-        "The council opened the school as a shelter.",
-        "Volunteers brought blankets and food from the next valley.",
-        "Nobody was hurt, but the bridge was closed for a month.",
-        "Engineers inspected the old levee after the water went down.",
-        "The mayor asked the region for money to rebuild it.",
-        "Shops on the main street reopened within two weeks.",
-        "The school returned to lessons after the holidays.",
-        "A memorial stone now marks the height the water reached.",
-        "Insurance claims took most of the summer to settle.",
-        "The town holds a fair every April to remember the flood.",
-    ];
-    let text = flood.join(" ");
+    let text = FLOOD.join(" ");
     std::fs::write(answers.join("alice.txt"), &text).expect("write");
     // The same text with other line breaks and capitals.
     std::fs::write(
@@ -425,25 +412,11 @@ fn identical_means_the_same_text_and_near_identical_says_how_near() {
         text.replace(". ", ".\n\n").to_uppercase(),
     )
     .expect("write");
-    let concert = [
-        "The orchestra opened its season with a new symphony by a local composer.",
-        "Critics praised the young conductor for her clear and lively tempo.",
-        "The hall was full for both evenings of the first weekend.",
-        "Tickets for the spring concerts sold out within a single day.",
-        "The composer thanked the players from the stage after the final chord.",
-        "A recording of the premiere will be released in the autumn.",
-        "The city council promised to repair the old organ next year.",
-        "Students from the music school were given free seats on Sundays.",
-        "The season ends in June with a festival of chamber music.",
-        "Several soloists from abroad will join the orchestra in May.",
-        "The program notes were written by the composer himself.",
-        "Local radio broadcast the second evening live across the region.",
-    ];
-    std::fs::write(answers.join("carol.txt"), concert.join(" ")).expect("write");
+    std::fs::write(answers.join("carol.txt"), CONCERT.join(" ")).expect("write");
     // One word changed in the last sentence: a duplicate by containment, not the same text.
     std::fs::write(
         answers.join("dave.txt"),
-        concert.join(" ").replace("live across", "live throughout"),
+        CONCERT.join(" ").replace("live across", "live throughout"),
     )
     .expect("write");
     let output = Command::new(env!("CARGO_BIN_EXE_simdoc"))

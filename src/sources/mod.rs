@@ -81,9 +81,10 @@ impl<'a> SourceIndex<'a> {
     /// Prepares every source as a comparison with `options` would (its method and floor are
     /// used by [`SourceIndex::attribute`]).
     pub fn new(sources: &'a [Document], model: &dyn ModelView, options: &CompareOptions) -> Self {
-        // The pool is prepared once and kept: every sentence refined (a map of every text to
-        // find the repeated ones would cost tens of MB in a pool of 600,000 sentences, at the
-        // memory bar's edge).
+        // The pool is prepared once and kept: every sentence refined, as a collection's
+        // documents are (`Vocabulary::refining_every_text`); a map of every text to find the
+        // repeated ones would also hold 600,000 entries of 24 bytes and its table's slack in a
+        // pool of 5,000 articles, at the memory bar's edge.
         let mut vocabulary = Vocabulary::new(model).refining_every_text();
         // One call over every sentence: refining runs in parallel across sources.
         let texts: Vec<&str> = sources

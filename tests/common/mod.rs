@@ -5,6 +5,7 @@
 pub mod class;
 pub mod hand_edited;
 pub mod revised;
+pub mod stories;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
