@@ -85,6 +85,12 @@ pub struct NullModel {
     /// Per term shared by both documents: its dense index into [`Self::weights`], heaviest
     /// first.
     dense: FxHashMap<TermId, u32>,
+    /// How many terms both documents hold: the dense indices below this are theirs, those from
+    /// it on are related pairs' ([`Self::related`]).
+    shared: usize,
+    /// Per term of A related to terms of B ([`super::related`]): those terms, sorted, each with
+    /// the pair's dense index (heaviest first among the pairs, after every shared term's).
+    related: FxHashMap<TermId, Box<[(TermId, u32)]>>,
     /// Per dense index: the term's weight w(t) = -ln pi(t), in nats.
     weights: Vec<f64>,
     /// The weights counted per grid step ([`weight_grid`]), for the bound past the table.
@@ -113,6 +119,8 @@ pub struct NullModel {
 impl PartialEq for NullModel {
     fn eq(&self, other: &Self) -> bool {
         self.dense == other.dense
+            && self.shared == other.shared
+            && self.related == other.related
             && self.weights == other.weights
             && self.weight_grid == other.weight_grid
             && self.alpha == other.alpha
@@ -153,6 +161,20 @@ impl NullModel {
     /// The statistics of two prepared documents (their active sentences), with each rate
     /// leaning on `prior` when given (see the module docs).
     pub fn new(left: &PreparedDoc, right: &PreparedDoc, prior: Option<&RatePrior>) -> NullModel {
+        Self::with_related(left, right, prior, &[])
+    }
+
+    /// [`Self::new`] with the pairs (a term of A, a term of B) that count when one sentence holds
+    /// the first and the other the second in its place ([`super::related`]): each such pair is
+    /// one more term of the null model, shared by a random pair of sentences with probability
+    /// q_A(s) q_B(t), so that its weight and the tail of every score count it as they count a
+    /// shared word.
+    pub fn with_related(
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        prior: Option<&RatePrior>,
+        related: &[(TermId, TermId)],
+    ) -> NullModel {
         let stats = [left, right].map(|doc| {
             let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
             let mut sentences = 0usize;
@@ -184,10 +206,37 @@ impl NullModel {
             .enumerate()
             .map(|(i, &(t, _))| (t, i as u32))
             .collect();
-        let weights: Vec<f64> = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
-        let weight_grid = weight_grid(&weights);
-        let probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
+        let mut weights: Vec<f64> = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
+        let mut probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
         let rates = [0, 1].map(|side| shared.iter().map(|(_, r)| r[side]).collect());
+        // The related pairs, each at the rates of its own two terms, heaviest first after the
+        // shared terms. A pair one of whose terms is in no active sentence cannot be seen.
+        let mut pairs: Vec<(TermId, TermId, f64)> = related
+            .iter()
+            .filter_map(|&(s, t)| {
+                let a = *df_left.get(&s)?;
+                let b = *df_right.get(&t)?;
+                let rate = |term: TermId, df: [u32; 2]| shared_rates(term, df, [n, m], prior);
+                Some((s, t, rate(s, [a, 0])[0] * rate(t, [0, b])[1]))
+            })
+            .collect();
+        pairs.sort_unstable_by(|x, y| x.2.total_cmp(&y.2).then((x.0, x.1).cmp(&(y.0, y.1))));
+        pairs.dedup_by_key(|p| (p.0, p.1));
+        let mut by_left: FxHashMap<TermId, Vec<(TermId, u32)>> = FxHashMap::default();
+        for &(s, t, p) in &pairs {
+            let index = weights.len() as u32;
+            weights.push(-p.ln());
+            probabilities.push(p);
+            by_left.entry(s).or_default().push((t, index));
+        }
+        let related = by_left
+            .into_iter()
+            .map(|(s, mut list)| {
+                list.sort_unstable();
+                (s, list.into_boxed_slice())
+            })
+            .collect();
+        let weight_grid = weight_grid(&weights);
         let mean_length = [
             terms_left as f64 / n.max(1) as f64,
             terms_right as f64 / m.max(1) as f64,
@@ -195,6 +244,8 @@ impl NullModel {
         let ln_tails = (0..BUCKETS).map(|_| OnceLock::new()).collect();
         NullModel {
             dense,
+            shared: shared.len(),
+            related,
             weights,
             weight_grid,
             alpha: prior.map_or(0.0, |p| p.alpha.max(0.0)),
@@ -218,9 +269,61 @@ impl NullModel {
         self.rates[side].get(dense as usize).copied().unwrap_or(1.0)
     }
 
-    /// How many terms both documents hold (the dense indices are below this).
+    /// How many terms both documents hold (their dense indices are below this).
     pub fn shared_terms(&self) -> usize {
-        self.weights.len()
+        self.shared
+    }
+
+    /// How many related pairs of terms the model counts ([`Self::with_related`]).
+    pub fn related_pairs(&self) -> usize {
+        self.weights.len() - self.shared
+    }
+
+    /// The related pairs two sentences hold in each other's place, as (dense index, weight)
+    /// sorted by index (heaviest first): a term `s` of the left sentence that the right one
+    /// lacks, against a term `t` related to it that the right one holds and the left lacks. Each
+    /// term counts in one pair at most, the heaviest pairs taken first: a sentence that says
+    /// "car" where the other says "automobile" and "motorcar" has swapped one word, not two.
+    /// The sentences' `content` terms (the only ones with lemmas) and their whole sorted `set`s
+    /// are given.
+    pub fn related_terms(
+        &self,
+        left_content: &[TermId],
+        left_set: &[TermId],
+        right_set: &[TermId],
+    ) -> Vec<(u32, f64)> {
+        if self.related.is_empty() {
+            return Vec::new();
+        }
+        let mut found: Vec<(u32, TermId, TermId)> = Vec::new();
+        for &s in left_content {
+            let Some(list) = self.related.get(&s) else {
+                continue;
+            };
+            if right_set.binary_search(&s).is_ok() {
+                continue;
+            }
+            for &(t, index) in list.iter() {
+                if right_set.binary_search(&t).is_ok() && left_set.binary_search(&t).is_err() {
+                    found.push((index, s, t));
+                }
+            }
+        }
+        if found.is_empty() {
+            return Vec::new();
+        }
+        found.sort_unstable();
+        let (mut taken_left, mut taken_right) = (Vec::new(), Vec::new());
+        let mut out = Vec::new();
+        for (index, s, t) in found {
+            if taken_left.contains(&s) || taken_right.contains(&t) {
+                continue;
+            }
+            taken_left.push(s);
+            taken_right.push(t);
+            out.push((index, self.weights[index as usize]));
+        }
+        out
     }
 
     /// The weight of a term (0 for a term one document lacks: it cannot be shared).
