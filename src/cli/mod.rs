@@ -297,6 +297,10 @@ pub struct MatchingValues {
     /// lemma under two stems always count with any kind).
     #[arg(long, value_name = "KINDS")]
     pub related_evidence: Option<RelatedKinds>,
+    /// Judged against chance: a related pair (`--related-evidence`) weighs this many nats less
+    /// than a shared word of the same rates.
+    #[arg(long, value_name = "NATS")]
+    pub related_discount: Option<f64>,
     /// Leave out quotations: sentences in a block quote or mostly between quotation marks
     /// ("…", “…”, „…“, «…»). In `simdoc sources`, the document's only.
     #[arg(long)]
@@ -451,6 +455,10 @@ impl MatchingValues {
                 .max(1);
             chance.discount_bar = self.discount_bar.unwrap_or(chance.discount_bar).max(0.0);
             chance.related_evidence = self.related_evidence.unwrap_or(chance.related_evidence);
+            chance.related_discount = self
+                .related_discount
+                .unwrap_or(chance.related_discount)
+                .max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             usage!(

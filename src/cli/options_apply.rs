@@ -160,6 +160,7 @@ impl MatchingValues {
         let relatedness = [
             ("--relate", self.relate.is_some()),
             ("--related-evidence", self.related_evidence.is_some()),
+            ("--related-discount", self.related_discount.is_some()),
             ("--wordnet-weights", self.wordnet_weights.is_some()),
             ("--verdict", self.verdict.is_some()),
         ];
@@ -208,6 +209,7 @@ impl MatchingValues {
             ("--discount-list-cap", self.discount_list_cap.is_some()),
             ("--discount-bar", self.discount_bar.is_some()),
             ("--related-evidence", self.related_evidence.is_some()),
+            ("--related-discount", self.related_discount.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))

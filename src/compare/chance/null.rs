@@ -161,19 +161,21 @@ impl NullModel {
     /// The statistics of two prepared documents (their active sentences), with each rate
     /// leaning on `prior` when given (see the module docs).
     pub fn new(left: &PreparedDoc, right: &PreparedDoc, prior: Option<&RatePrior>) -> NullModel {
-        Self::with_related(left, right, prior, &[])
+        Self::with_related(left, right, prior, &[], 0.0)
     }
 
     /// [`Self::new`] with the pairs (a term of A, a term of B) that count when one sentence holds
     /// the first and the other the second in its place ([`super::related`]): each such pair is
-    /// one more term of the null model, shared by a random pair of sentences with probability
-    /// q_A(s) q_B(t), so that its weight and the tail of every score count it as they count a
-    /// shared word.
+    /// one more term of the null model, held by a random pair of sentences with probability
+    /// q_A(s) q_B(t), and weighing -ln(q_A(s) q_B(t)) less `discount` nats (pairs left with
+    /// less than a grid step are left out): the tail of every score counts them at their own
+    /// probability and that weight.
     pub fn with_related(
         left: &PreparedDoc,
         right: &PreparedDoc,
         prior: Option<&RatePrior>,
         related: &[(TermId, TermId)],
+        discount: f64,
     ) -> NullModel {
         let stats = [left, right].map(|doc| {
             let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
@@ -217,7 +219,8 @@ impl NullModel {
                 let a = *df_left.get(&s)?;
                 let b = *df_right.get(&t)?;
                 let rate = |term: TermId, df: [u32; 2]| shared_rates(term, df, [n, m], prior);
-                Some((s, t, rate(s, [a, 0])[0] * rate(t, [0, b])[1]))
+                let p = rate(s, [a, 0])[0] * rate(t, [0, b])[1];
+                (-p.ln() - discount >= STEP).then_some((s, t, p))
             })
             .collect();
         pairs.sort_unstable_by(|x, y| x.2.total_cmp(&y.2).then((x.0, x.1).cmp(&(y.0, y.1))));
@@ -225,7 +228,7 @@ impl NullModel {
         let mut by_left: FxHashMap<TermId, Vec<(TermId, u32)>> = FxHashMap::default();
         for &(s, t, p) in &pairs {
             let index = weights.len() as u32;
-            weights.push(-p.ln());
+            weights.push(-p.ln() - discount);
             probabilities.push(p);
             by_left.entry(s).or_default().push((t, index));
         }
@@ -260,7 +263,9 @@ impl NullModel {
     /// The tail table of the bucket of length factor `factor`, made on first use.
     fn tails(&self, factor: f64) -> &[f32] {
         let bucket = bucket_of(factor);
-        self.ln_tails[bucket].get_or_init(|| tail_table(&self.probabilities, bucket_factor(bucket)))
+        self.ln_tails[bucket].get_or_init(|| {
+            weighted_tail_table(&self.probabilities, &self.weights, bucket_factor(bucket))
+        })
     }
 
     /// A shared term's rate in one document (`side` 0 or 1), by dense index: the share of its
@@ -512,15 +517,24 @@ fn bucket_of(factor: f64) -> usize {
     (steps.max(0.0) as usize).min(BUCKETS - 1)
 }
 
-/// ln P(W' >= k STEP) for every k of the grid, the probabilities `pi` scaled by `factor`.
+/// ln P(W' >= k STEP) for every k of the grid, the probabilities `pi` scaled by `factor`, each
+/// term weighing -ln pi.
+#[cfg(test)]
 fn tail_table(pi: &[f64], factor: f64) -> Vec<f32> {
+    let weights: Vec<f64> = pi.iter().map(|p| -p.ln()).collect();
+    weighted_tail_table(pi, &weights, factor)
+}
+
+/// ln P(W' >= k STEP) for every k of the grid, W' the sum of independent terms of weight
+/// `weights[i]` taken with probability `pi[i]` scaled by `factor`.
+fn weighted_tail_table(pi: &[f64], weights: &[f64], factor: f64) -> Vec<f32> {
     let bins = (MAX_SCORE / STEP).round() as usize + 1;
     let mut exact: Vec<(usize, f64)> = Vec::new();
     // Severity of the compound Poisson part: rate per weight bin.
     let mut rates: Vec<f64> = Vec::new();
-    for &p in pi {
+    for (&p, &weight) in pi.iter().zip(weights) {
         let scaled = (p * factor).min(1.0);
-        let bin = ((-p.ln()) / STEP).ceil().max(1.0) as usize;
+        let bin = (weight / STEP).ceil().max(1.0) as usize;
         if bin >= bins {
             continue;
         }

@@ -70,6 +70,15 @@ pub struct ChanceSearch {
     /// loses ([`super::related`]).
     #[serde(default = "default_related_evidence")]
     pub related_evidence: RelatedKinds,
+    /// A related pair weighs this many nats less than a shared word of the same rates: a
+    /// rewording keeps a word more often than it swaps it for one particular relative, so a
+    /// swap is weaker evidence of reuse ([`super::related`]).
+    #[serde(default = "default_related_discount")]
+    pub related_discount: f64,
+}
+
+fn default_related_discount() -> f64 {
+    ChanceSearch::DEFAULT.related_discount
 }
 
 fn default_related_evidence() -> RelatedKinds {
@@ -113,6 +122,7 @@ impl ChanceSearch {
         discount_list_cap: 256,
         discount_bar: 3.0,
         related_evidence: RelatedKinds::OFF,
+        related_discount: 0.0,
     };
 }
 
@@ -189,7 +199,13 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
     let related_pairs = model.lexicon().map_or_else(Vec::new, |lexicon| {
         related::related_pairs([left, right], lexicon, options.related_evidence)
     });
-    let null = NullModel::with_related(left, right, prior.as_ref(), &related_pairs);
+    let null = NullModel::with_related(
+        left,
+        right,
+        prior.as_ref(),
+        &related_pairs,
+        options.related_discount,
+    );
     drop(related_pairs);
     let [n, m] = null.sentences;
     let ln_pairs = null.ln_pairs();
