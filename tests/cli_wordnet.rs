@@ -233,3 +233,56 @@ fn a_model_without_wordnet_or_a_verdict_is_refused_by_the_presets_that_need_them
         text(&out.stderr)
     );
 }
+
+/// `--related-evidence` counts a swapped synonym in the search judged against chance: the pair
+/// that says "aided" for "helped" is less likely by chance with it than without; the flag is
+/// refused where nothing is judged against chance, and an unknown kind is refused by name.
+#[test]
+fn related_evidence_counts_a_swapped_synonym_against_chance() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = write_pair(dir.path());
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let e_value = |kinds: &str| -> f64 {
+        let out = simdoc(&[
+            "compare",
+            a,
+            b,
+            "--related-evidence",
+            kinds,
+            "--max-e-value",
+            "off",
+            "--json",
+            "-",
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let matches = report["matches"].as_array().unwrap();
+        assert_eq!(matches.len(), 1, "{matches:?}");
+        matches[0]["e_value"].as_f64().unwrap()
+    };
+    let (off, synonyms) = (e_value("off"), e_value("synonyms"));
+    assert!(synonyms < off, "with synonyms {synonyms}, without {off}");
+
+    let out = simdoc(&[
+        "compare",
+        a,
+        b,
+        "--preset",
+        "measured",
+        "--related-evidence",
+        "synonyms",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--related-evidence"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = simdoc(&["compare", a, b, "--related-evidence", "antonyms"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("antonyms"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use simdoc::compare::chance::related::RelatedKinds;
+
 /// See how two documents reuse each other's text. Without a command, opens the viewer.
 #[derive(Debug, Parser)]
 #[command(name = "simdoc", version, about, long_about = None)]
@@ -289,6 +291,16 @@ pub struct MatchingValues {
     /// (0: whenever they come together more often than the word alone).
     #[arg(long, value_name = "NATS")]
     pub discount_bar: Option<f64>,
+    /// Judged against chance: which words WordNet relates count as evidence when one sentence
+    /// holds one where the other holds the other, each with its own chance rate: `off`, or kinds
+    /// separated by commas among lemmas, synonyms, derived, hypernyms, similar (words sharing a
+    /// lemma under two stems always count with any kind).
+    #[arg(long, value_name = "KINDS")]
+    pub related_evidence: Option<RelatedKinds>,
+    /// Judged against chance: a related pair (`--related-evidence`) weighs this many nats less
+    /// than a shared word of the same rates.
+    #[arg(long, value_name = "NATS")]
+    pub related_discount: Option<f64>,
     /// Leave out quotations: sentences in a block quote or mostly between quotation marks
     /// ("…", “…”, „…“, «…»). In `simdoc sources`, the document's only.
     #[arg(long)]
@@ -442,6 +454,11 @@ impl MatchingValues {
                 .unwrap_or(chance.discount_list_cap)
                 .max(1);
             chance.discount_bar = self.discount_bar.unwrap_or(chance.discount_bar).max(0.0);
+            chance.related_evidence = self.related_evidence.unwrap_or(chance.related_evidence);
+            chance.related_discount = self
+                .related_discount
+                .unwrap_or(chance.related_discount)
+                .max(0.0);
         }
         if !(0.0..=1.0).contains(&rules.content_floor) {
             usage!(

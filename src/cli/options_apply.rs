@@ -159,7 +159,8 @@ impl MatchingValues {
     pub(super) fn check_method(&self, method: Method) -> anyhow::Result<()> {
         let relatedness = [
             ("--relate", self.relate.is_some()),
-            ("--related-words", self.related_words.is_some()),
+            ("--related-evidence", self.related_evidence.is_some()),
+            ("--related-discount", self.related_discount.is_some()),
             ("--wordnet-weights", self.wordnet_weights.is_some()),
             ("--verdict", self.verdict.is_some()),
         ];
@@ -207,6 +208,8 @@ impl MatchingValues {
             ),
             ("--discount-list-cap", self.discount_list_cap.is_some()),
             ("--discount-bar", self.discount_bar.is_some()),
+            ("--related-evidence", self.related_evidence.is_some()),
+            ("--related-discount", self.related_discount.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))

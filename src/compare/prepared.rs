@@ -63,9 +63,14 @@ impl PreparedPair {
         options: &CompareOptions,
         left_out: [&[bool]; 2],
     ) -> Self {
-        // Each term's WordNet lemmas are kept only under rules that read them (memory).
+        // Each term's WordNet lemmas are kept only under rules, or a search judged against
+        // chance, that read them (memory).
         let without_lexicon = WithoutLexicon(model);
-        let model: &dyn ModelView = if options.rules.reads_wordnet() {
+        let reads_wordnet = options.rules.reads_wordnet()
+            || options
+                .chance_search
+                .is_some_and(|search| !search.related_evidence.is_off());
+        let model: &dyn ModelView = if reads_wordnet {
             model
         } else {
             &without_lexicon

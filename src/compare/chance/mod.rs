@@ -11,6 +11,8 @@
 //!
 //! - [`null`]: the words' weights and the chance distribution of a pair's score;
 //! - [`cooccurrence`]: words that come together (lists, collocations) weighed as one;
+//! - [`related`]: a word swapped for one WordNet relates to it, counted as evidence with its
+//!   own chance rate;
 //! - [`seeds`]: every pair unlikely enough to start a passage, through an exact index;
 //! - [`links`]: the pairs around the seeds that a passage may be built from;
 //! - [`chains`]: runs of links in order in both documents, their evidence pooled;
@@ -21,6 +23,7 @@ pub(crate) mod chains;
 pub(crate) mod cooccurrence;
 pub(crate) mod links;
 pub mod null;
+pub mod related;
 pub(crate) mod search;
 pub mod seeds;
 pub(crate) mod surprise;

@@ -54,6 +54,13 @@ use rustc_hash::FxHashMap;
 
 use crate::similarity::{ModelView, PreparedDoc, TermId, Vocabulary};
 
+mod tail;
+
+pub use tail::BUCKETS;
+use tail::{bucket_factor, bucket_of, chernoff_ln_p, weight_grid, weighted_tail_table};
+#[cfg(test)]
+use tail::{compound_poisson, tail_table};
+
 /// The grid step of the score's distribution, in nats.
 pub const STEP: f64 = 0.1;
 
@@ -65,12 +72,6 @@ pub const MAX_SCORE: f64 = 300.0;
 /// Terms shared by chance with a probability above this are convolved exactly; below it, they
 /// are summed as a compound Poisson variable.
 pub const EXACT_ABOVE: f64 = 0.05;
-
-/// The number of length-factor buckets: r from 1/64 to 64, a factor sqrt(2) apart.
-pub const BUCKETS: usize = 25;
-
-/// The smallest length factor with a bucket of its own (smaller ones share the first).
-const SMALLEST_FACTOR: f64 = 1.0 / 64.0;
 
 /// A table whose last score is at most this likely needs no bound past it: a pair scoring more
 /// is already far beyond any bar ([`NullModel::ln_p`]).
@@ -85,6 +86,12 @@ pub struct NullModel {
     /// Per term shared by both documents: its dense index into [`Self::weights`], heaviest
     /// first.
     dense: FxHashMap<TermId, u32>,
+    /// How many terms both documents hold: the dense indices below this are theirs, those from
+    /// it on are related pairs' ([`Self::related`]).
+    shared: usize,
+    /// Per term of A related to terms of B ([`super::related`]): those terms, sorted, each with
+    /// the pair's dense index (heaviest first among the pairs, after every shared term's).
+    related: FxHashMap<TermId, Box<[(TermId, u32)]>>,
     /// Per dense index: the term's weight w(t) = -ln pi(t), in nats.
     weights: Vec<f64>,
     /// The weights counted per grid step ([`weight_grid`]), for the bound past the table.
@@ -113,6 +120,8 @@ pub struct NullModel {
 impl PartialEq for NullModel {
     fn eq(&self, other: &Self) -> bool {
         self.dense == other.dense
+            && self.shared == other.shared
+            && self.related == other.related
             && self.weights == other.weights
             && self.weight_grid == other.weight_grid
             && self.alpha == other.alpha
@@ -153,6 +162,22 @@ impl NullModel {
     /// The statistics of two prepared documents (their active sentences), with each rate
     /// leaning on `prior` when given (see the module docs).
     pub fn new(left: &PreparedDoc, right: &PreparedDoc, prior: Option<&RatePrior>) -> NullModel {
+        Self::with_related(left, right, prior, &[], 0.0)
+    }
+
+    /// [`Self::new`] with the pairs (a term of A, a term of B) that count when one sentence holds
+    /// the first and the other the second in its place ([`super::related`]): each such pair is
+    /// one more term of the null model, held by a random pair of sentences with probability
+    /// q_A(s) q_B(t), and weighing -ln(q_A(s) q_B(t)) less `discount` nats (pairs left with
+    /// less than a grid step are left out): the tail of every score counts them at their own
+    /// probability and that weight.
+    pub fn with_related(
+        left: &PreparedDoc,
+        right: &PreparedDoc,
+        prior: Option<&RatePrior>,
+        related: &[(TermId, TermId)],
+        discount: f64,
+    ) -> NullModel {
         let stats = [left, right].map(|doc| {
             let mut df: FxHashMap<TermId, u32> = FxHashMap::default();
             let mut sentences = 0usize;
@@ -184,10 +209,38 @@ impl NullModel {
             .enumerate()
             .map(|(i, &(t, _))| (t, i as u32))
             .collect();
-        let weights: Vec<f64> = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
-        let weight_grid = weight_grid(&weights);
-        let probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
+        let mut weights: Vec<f64> = shared.iter().map(|(_, r)| -pi(r).ln()).collect();
+        let mut probabilities: Vec<f64> = shared.iter().map(|(_, r)| pi(r)).collect();
         let rates = [0, 1].map(|side| shared.iter().map(|(_, r)| r[side]).collect());
+        // The related pairs, each at the rates of its own two terms, heaviest first after the
+        // shared terms. A pair one of whose terms is in no active sentence cannot be seen.
+        let mut pairs: Vec<(TermId, TermId, f64)> = related
+            .iter()
+            .filter_map(|&(s, t)| {
+                let a = *df_left.get(&s)?;
+                let b = *df_right.get(&t)?;
+                let rate = |term: TermId, df: [u32; 2]| shared_rates(term, df, [n, m], prior);
+                let p = rate(s, [a, 0])[0] * rate(t, [0, b])[1];
+                (-p.ln() - discount >= STEP).then_some((s, t, p))
+            })
+            .collect();
+        pairs.sort_unstable_by(|x, y| x.2.total_cmp(&y.2).then((x.0, x.1).cmp(&(y.0, y.1))));
+        pairs.dedup_by_key(|p| (p.0, p.1));
+        let mut by_left: FxHashMap<TermId, Vec<(TermId, u32)>> = FxHashMap::default();
+        for &(s, t, p) in &pairs {
+            let index = weights.len() as u32;
+            weights.push(-p.ln() - discount);
+            probabilities.push(p);
+            by_left.entry(s).or_default().push((t, index));
+        }
+        let related = by_left
+            .into_iter()
+            .map(|(s, mut list)| {
+                list.sort_unstable();
+                (s, list.into_boxed_slice())
+            })
+            .collect();
+        let weight_grid = weight_grid(&weights);
         let mean_length = [
             terms_left as f64 / n.max(1) as f64,
             terms_right as f64 / m.max(1) as f64,
@@ -195,6 +248,8 @@ impl NullModel {
         let ln_tails = (0..BUCKETS).map(|_| OnceLock::new()).collect();
         NullModel {
             dense,
+            shared: shared.len(),
+            related,
             weights,
             weight_grid,
             alpha: prior.map_or(0.0, |p| p.alpha.max(0.0)),
@@ -209,7 +264,9 @@ impl NullModel {
     /// The tail table of the bucket of length factor `factor`, made on first use.
     fn tails(&self, factor: f64) -> &[f32] {
         let bucket = bucket_of(factor);
-        self.ln_tails[bucket].get_or_init(|| tail_table(&self.probabilities, bucket_factor(bucket)))
+        self.ln_tails[bucket].get_or_init(|| {
+            weighted_tail_table(&self.probabilities, &self.weights, bucket_factor(bucket))
+        })
     }
 
     /// A shared term's rate in one document (`side` 0 or 1), by dense index: the share of its
@@ -218,9 +275,61 @@ impl NullModel {
         self.rates[side].get(dense as usize).copied().unwrap_or(1.0)
     }
 
-    /// How many terms both documents hold (the dense indices are below this).
+    /// How many terms both documents hold (their dense indices are below this).
     pub fn shared_terms(&self) -> usize {
-        self.weights.len()
+        self.shared
+    }
+
+    /// How many related pairs of terms the model counts ([`Self::with_related`]).
+    pub fn related_pairs(&self) -> usize {
+        self.weights.len() - self.shared
+    }
+
+    /// The related pairs two sentences hold in each other's place, as (dense index, weight)
+    /// sorted by index (heaviest first): a term `s` of the left sentence that the right one
+    /// lacks, against a term `t` related to it that the right one holds and the left lacks. Each
+    /// term counts in one pair at most, the heaviest pairs taken first: a sentence that says
+    /// "car" where the other says "automobile" and "motorcar" has swapped one word, not two.
+    /// The sentences' `content` terms (the only ones with lemmas) and their whole sorted `set`s
+    /// are given.
+    pub fn related_terms(
+        &self,
+        left_content: &[TermId],
+        left_set: &[TermId],
+        right_set: &[TermId],
+    ) -> Vec<(u32, f64)> {
+        if self.related.is_empty() {
+            return Vec::new();
+        }
+        let mut found: Vec<(u32, TermId, TermId)> = Vec::new();
+        for &s in left_content {
+            let Some(list) = self.related.get(&s) else {
+                continue;
+            };
+            if right_set.binary_search(&s).is_ok() {
+                continue;
+            }
+            for &(t, index) in list.iter() {
+                if right_set.binary_search(&t).is_ok() && left_set.binary_search(&t).is_err() {
+                    found.push((index, s, t));
+                }
+            }
+        }
+        if found.is_empty() {
+            return Vec::new();
+        }
+        found.sort_unstable();
+        let (mut taken_left, mut taken_right) = (Vec::new(), Vec::new());
+        let mut out = Vec::new();
+        for (index, s, t) in found {
+            if taken_left.contains(&s) || taken_right.contains(&t) {
+                continue;
+            }
+            taken_left.push(s);
+            taken_right.push(t);
+            out.push((index, self.weights[index as usize]));
+        }
+        out
     }
 
     /// The weight of a term (0 for a term one document lacks: it cannot be shared).
@@ -325,64 +434,6 @@ pub fn score(left: &[(u32, f64)], right: &[(u32, f64)]) -> f64 {
     sum
 }
 
-/// The shared terms' weights on the grid, for [`chernoff_ln_p`]: per grid step holding a weight,
-/// its lower edge and how many terms weigh within it.
-fn weight_grid(weights: &[f64]) -> Vec<(f64, f64)> {
-    let mut bins: Vec<usize> = weights.iter().map(|&w| score_bin(w)).collect();
-    bins.sort_unstable();
-    bins.chunk_by(|a, b| a == b)
-        .map(|run| (run[0] as f64 * STEP, run.len() as f64))
-        .collect()
-}
-
-/// The Chernoff bound on ln P_r(W' >= score): min over theta >= 0 of
-/// ln E[exp(theta W')] - theta score, W' the sum of independent terms of weight w(t) taken
-/// with probability min(r pi(t), 1). Each term is taken at the upper edge of its grid step and
-/// with the probability of the lower edge (`grid`, [`weight_grid`]), which can only make W'
-/// larger: an upper bound on the tail (never overstates the evidence), in O(grid steps) per
-/// step of a bisection on theta. Used only past the tabulated scores ([`NullModel::ln_p`]).
-fn chernoff_ln_p(grid: &[(f64, f64)], score: f64, factor: f64) -> f64 {
-    let terms: Vec<(f64, f64, f64)> = grid
-        .iter()
-        .map(|&(low, count)| (((-low).exp() * factor).min(1.0), low + STEP, count))
-        .collect();
-    // The largest score W' can reach: past it the tail is empty.
-    if terms.iter().map(|&(_, w, c)| c * w).sum::<f64>() < score {
-        return LN_P_FLOOR;
-    }
-    // ln(1 - q + q e^(theta w)) and its derivative in theta, stably for large theta w.
-    let ln_mgf = |theta: f64| -> (f64, f64) {
-        let (mut value, mut slope) = (0.0, 0.0);
-        for &(q, w, count) in &terms {
-            if q >= 1.0 {
-                value += count * theta * w;
-                slope += count * w;
-                continue;
-            }
-            let (a, b) = ((-q).ln_1p(), q.ln() + theta * w);
-            let (high, low) = (a.max(b), a.min(b));
-            value += count * (high + (low - high).exp().ln_1p());
-            // The share of the term's weight taken: q e^(theta w) / (1 - q + q e^(theta w)).
-            slope += count * w / (1.0 + (a - b).exp());
-        }
-        (value - theta * score, slope - score)
-    };
-    let mut high = 1.0;
-    while ln_mgf(high).1 < 0.0 && high < 1e6 {
-        high *= 2.0;
-    }
-    let mut low = 0.0;
-    for _ in 0..60 {
-        let middle = 0.5 * (low + high);
-        if ln_mgf(middle).1 < 0.0 {
-            low = middle;
-        } else {
-            high = middle;
-        }
-    }
-    ln_mgf(high).0.clamp(LN_P_FLOOR, 0.0)
-}
-
 /// The grid bin of a score (scores are rounded down, so P is never understated).
 pub fn score_bin(score: f64) -> usize {
     (score / STEP).floor().max(0.0) as usize
@@ -392,85 +443,6 @@ pub fn score_bin(score: f64) -> usize {
 /// rounding may differ from one order of summing to another).
 pub fn score_below_bin(bin: usize) -> f64 {
     bin as f64 * STEP - 1e-6
-}
-
-/// The upper edge of a bucket's length factors.
-fn bucket_factor(bucket: usize) -> f64 {
-    SMALLEST_FACTOR * std::f64::consts::SQRT_2.powi(bucket as i32)
-}
-
-/// The bucket of a length factor: the first whose upper edge is at least it.
-fn bucket_of(factor: f64) -> usize {
-    // NaN too lands in the first bucket.
-    if factor.is_nan() || factor <= SMALLEST_FACTOR {
-        return 0;
-    }
-    let steps = ((factor / SMALLEST_FACTOR).ln() / std::f64::consts::SQRT_2.ln()).ceil();
-    (steps.max(0.0) as usize).min(BUCKETS - 1)
-}
-
-/// ln P(W' >= k STEP) for every k of the grid, the probabilities `pi` scaled by `factor`.
-fn tail_table(pi: &[f64], factor: f64) -> Vec<f32> {
-    let bins = (MAX_SCORE / STEP).round() as usize + 1;
-    let mut exact: Vec<(usize, f64)> = Vec::new();
-    // Severity of the compound Poisson part: rate per weight bin.
-    let mut rates: Vec<f64> = Vec::new();
-    for &p in pi {
-        let scaled = (p * factor).min(1.0);
-        let bin = ((-p.ln()) / STEP).ceil().max(1.0) as usize;
-        if bin >= bins {
-            continue;
-        }
-        if scaled > EXACT_ABOVE {
-            exact.push((bin, scaled));
-        } else {
-            if rates.len() <= bin {
-                rates.resize(bin + 1, 0.0);
-            }
-            rates[bin] += scaled;
-        }
-    }
-    let mut pmf = compound_poisson(&rates, bins);
-    for (bin, p) in exact {
-        // W' gains `bin` with probability p: mix the distribution with itself shifted.
-        for k in (0..bins).rev() {
-            let shifted = if k >= bin { pmf[k - bin] } else { 0.0 };
-            pmf[k] = (1.0 - p) * pmf[k] + p * shifted;
-        }
-    }
-    let mut tails = vec![0f32; bins];
-    let mut sum = 0.0f64;
-    for k in (0..bins).rev() {
-        sum += pmf[k];
-        tails[k] = sum.min(1.0).ln().max(LN_P_FLOOR) as f32;
-    }
-    tails
-}
-
-/// The distribution, on `bins` grid points, of a compound Poisson sum whose jumps of `k` bins
-/// come at rate `rates[k]` (Panjer's recursion for the Poisson case: g_0 = exp(-lambda),
-/// g_j = (1/j) sum_k k rate_k g_(j-k)).
-fn compound_poisson(rates: &[f64], bins: usize) -> Vec<f64> {
-    let lambda: f64 = rates.iter().sum();
-    let mut g = vec![0.0f64; bins];
-    g[0] = (-lambda).exp();
-    let jumps: Vec<(usize, f64)> = rates
-        .iter()
-        .enumerate()
-        .filter(|(k, r)| *k > 0 && **r > 0.0)
-        .map(|(k, &r)| (k, k as f64 * r))
-        .collect();
-    for j in 1..bins {
-        let mut sum = 0.0;
-        for &(k, weight) in &jumps {
-            if k > j {
-                break;
-            }
-            sum += weight * g[j - k];
-        }
-        g[j] = sum / j as f64;
-    }
-    g
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::cooccurrence::{self, Discount, Postings, SentenceCounts};
 use super::links::{self, Link};
 use super::null::{NullModel, RatePrior};
+use super::related::{self, RelatedKinds};
 use super::seeds::{self, Seed};
 use super::surprise::LinkSurprises;
 use crate::compare::classes::{self, CappedPartners, SentenceClasses};
@@ -63,6 +64,25 @@ pub struct ChanceSearch {
     /// ([`super::cooccurrence::conditional`]); 0 takes every share above the rate.
     #[serde(default = "default_discount_bar")]
     pub discount_bar: f64,
+    /// Which words WordNet relates count when one sentence holds one where the other holds the
+    /// other ([`super::related`]); off, only shared terms are evidence. Needs a model with
+    /// WordNet's relations (without one, nothing is related). Off by default: measured, it
+    /// loses ([`super::related`]).
+    #[serde(default = "default_related_evidence")]
+    pub related_evidence: RelatedKinds,
+    /// A related pair weighs this many nats less than a shared word of the same rates: a
+    /// rewording keeps a word more often than it swaps it for one particular relative, so a
+    /// swap is weaker evidence of reuse ([`super::related`]).
+    #[serde(default = "default_related_discount")]
+    pub related_discount: f64,
+}
+
+fn default_related_discount() -> f64 {
+    ChanceSearch::DEFAULT.related_discount
+}
+
+fn default_related_evidence() -> RelatedKinds {
+    ChanceSearch::DEFAULT.related_evidence
 }
 
 fn default_discount_bar() -> f64 {
@@ -101,6 +121,8 @@ impl ChanceSearch {
         cooccurrence_discount: true,
         discount_list_cap: 256,
         discount_bar: 3.0,
+        related_evidence: RelatedKinds::OFF,
+        related_discount: 0.0,
     };
 }
 
@@ -174,7 +196,17 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
         rate,
         alpha: options.prior_sentences,
     });
-    let null = NullModel::new(left, right, prior.as_ref());
+    let related_pairs = model.lexicon().map_or_else(Vec::new, |lexicon| {
+        related::related_pairs([left, right], lexicon, options.related_evidence)
+    });
+    let null = NullModel::with_related(
+        left,
+        right,
+        prior.as_ref(),
+        &related_pairs,
+        options.related_discount,
+    );
+    drop(related_pairs);
     let [n, m] = null.sentences;
     let ln_pairs = null.ln_pairs();
     // Seeds among the classes' representatives.
@@ -230,9 +262,14 @@ pub fn search(request: &SearchRequest, cancel: &AtomicBool) -> Result<Found, Can
         SentenceCounts::new(&postings[1], &position_terms[1]),
     ];
     let weigh = |a: usize, b: usize, ln_p_bar: f64| {
+        let related = match (left.sentences.get(a), right.sentences.get(b)) {
+            (Some(l), Some(r)) => null.related_terms(l.content(), &l.set, &r.set),
+            _ => Vec::new(),
+        };
         cooccurrence::weigh(
             &null,
             [position_terms[0][a], position_terms[1][b]],
+            &related,
             [position_lengths[0][a], position_lengths[1][b]],
             options.cooccurrence_discount.then_some(Discount {
                 counts: [&counts[0], &counts[1]],

@@ -51,7 +51,7 @@ impl Relation {
         (bits != 0 && bits & !Self::ALL_BITS == 0).then_some(Relation(bits))
     }
 
-    pub fn bits(self) -> u8 {
+    pub const fn bits(self) -> u8 {
         self.0
     }
 

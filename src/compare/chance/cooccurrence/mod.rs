@@ -200,8 +200,9 @@ pub fn shared_terms(left: &[(u32, f64)], right: &[(u32, f64)]) -> Vec<(u32, f64)
 pub type Weighed = (Vec<(u32, f64)>, f64, f64);
 
 /// The evidence of a pair of sentences: its shared terms discounted (`discount`; `None` weighs
-/// each term alone, the discount switched off), their summed weight W, and ln P of W at the
-/// pair's length factor.
+/// each term alone, the discount switched off) followed by the related pairs it holds
+/// (`related`, [`NullModel::related_terms`]: not discounted, their dense indices after every
+/// shared term's), their summed weight W, and ln P of W at the pair's length factor.
 ///
 /// `ln_p_bar` is the bar the caller will hold ln P to: a pair whose undiscounted ln P is already
 /// above it gives `None` (the discount only lowers weights, so it would stay above), which
@@ -210,22 +211,26 @@ pub type Weighed = (Vec<(u32, f64)>, f64, f64);
 pub fn weigh(
     null: &NullModel,
     terms: [&[(u32, f64)]; 2],
+    related: &[(u32, f64)],
     lengths: [usize; 2],
     discount: Option<Discount>,
     own: [u32; 2],
     ln_p_bar: f64,
 ) -> Option<Weighed> {
     let factor = null.length_factor(lengths[0], lengths[1]);
-    let plain = super::null::score(terms[0], terms[1]);
+    let related_weight: f64 = related.iter().map(|&(_, w)| w).sum();
+    let plain = super::null::score(terms[0], terms[1]) + related_weight;
     let plain_ln_p = null.ln_p(plain, factor);
     if plain_ln_p > ln_p_bar {
         return None;
     }
-    let both = shared_terms(terms[0], terms[1]);
+    let mut both = shared_terms(terms[0], terms[1]);
     let Some(discount) = discount else {
+        both.extend_from_slice(related);
         return Some((both, plain, plain_ln_p));
     };
-    let shared = discounted(&both, discount, own);
+    let mut shared = discounted(&both, discount, own);
+    shared.extend_from_slice(related);
     let w: f64 = shared.iter().map(|&(_, w)| w).sum();
     Some((shared, w, null.ln_p(w, factor)))
 }

@@ -70,6 +70,31 @@ fn the_tail_follows_enumeration_of_every_outcome() {
     }
 }
 
+/// Terms whose weight is not -ln p (related pairs, discounted): the tail still follows
+/// enumeration at their own weights and probabilities.
+#[test]
+fn the_tail_of_terms_weighing_less_than_their_rarity_follows_enumeration() {
+    let pi = [0.3, 0.05, 0.004, 0.001, 0.0002, 0.00005];
+    let weights = [1.2, 3.0, 2.5, 4.0, 6.5, 3.3];
+    let table = weighted_tail_table(&pi, &weights, 1.0);
+    let terms: Vec<(f64, f64)> = pi
+        .iter()
+        .zip(weights)
+        .map(|(&p, w)| ((w / STEP).ceil() * STEP, p))
+        .collect();
+    for score in [0.5, 1.5, 3.0, 5.0, 7.0, 10.0, 14.0] {
+        let bin = (score / STEP).floor() as usize;
+        let got = f64::from(table[bin]).exp();
+        let want = brute_tail(&terms, bin as f64 * STEP);
+        // Never under-stated; over-stated where a Poisson count takes a light but not so rare
+        // term twice (the 0.05 one, of weight 3: 4x at a score of 7), conservative.
+        assert!(
+            got >= want * 0.97 && got <= want * 8.0 + 1e-12,
+            "score {score}: {got} against {want}"
+        );
+    }
+}
+
 #[test]
 fn the_chernoff_bound_never_understates_the_tail_and_is_close_in_order() {
     let pi = [
