@@ -294,7 +294,8 @@ pub struct MatchingValues {
     /// Judged against chance: which words WordNet relates count as evidence when one sentence
     /// holds one where the other holds the other, each with its own chance rate: `off`, or kinds
     /// separated by commas among lemmas, synonyms, derived, hypernyms, similar (words sharing a
-    /// lemma under two stems always count with any kind).
+    /// lemma under two stems always count with any kind). Off by default: measured on the
+    /// text-alignment corpora it loses (EVALUATION.md); kept to run that measurement again.
     #[arg(long, value_name = "KINDS")]
     pub related_evidence: Option<RelatedKinds>,
     /// Judged against chance: a related pair (`--related-evidence`) weighs this many nats less
