@@ -48,7 +48,7 @@ fn pairs_report_json_and_plots() {
     assert_eq!(report["preset"], "verdict");
     assert_eq!(report["verdict"], true);
     assert!(stdout.contains("preset: verdict"), "{stdout}");
-    assert!(stdout.contains("(verdict probability >= 0.45)"), "{stdout}");
+    assert!(stdout.contains("(verdict probability >= 0.43)"), "{stdout}");
     let results = report["results"].as_array().unwrap();
     let methods: Vec<&str> = results
         .iter()

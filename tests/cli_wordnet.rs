@@ -91,7 +91,7 @@ fn the_embedded_model_lists_wordnet_relations_and_its_verdict() {
         "{info}"
     );
     assert!(
-        info.contains("pair verdict:        logistic regression over 36 features, threshold 0.45"),
+        info.contains("pair verdict:        logistic regression over 43 features, threshold 0.43"),
         "{info}"
     );
     assert!(info.contains("trained by simdoc"), "{info}");

@@ -411,6 +411,21 @@ fn info(args: &InfoArgs) -> anyhow::Result<()> {
             for line in v.note.lines() {
                 writeln!(out, "  {line}")?;
             }
+            match &v.terms {
+                Some(t) => writeln!(
+                    out,
+                    "  TF-KLD term counts: {} terms, held {} times by pairs of the same meaning and \
+                     {} by others (once per pair), prior strength {}",
+                    t.terms.len(),
+                    t.totals.same_either,
+                    t.totals.different_either,
+                    t.strength
+                )?,
+                None => writeln!(
+                    out,
+                    "  no TF-KLD term counts (trained before format version 5: train it again)"
+                )?,
+            }
         }
         None => writeln!(out, "pair verdict:        none")?,
     }

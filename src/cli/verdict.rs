@@ -8,7 +8,8 @@ use clap::Args;
 
 use simdoc::eval::Format;
 use simdoc::eval::verdict::{
-    LabelledFeatures, TrainReport, features_named, features_of, leave_out, train as train_verdict,
+    Fitting, LabelledFeatures, TermNames, TrainOptions, TrainReport, features_named, features_of,
+    train as train_verdict,
 };
 use simdoc::similarity::WordnetWeights;
 use simdoc::similarity::verdict::Verdict;
@@ -43,6 +44,14 @@ pub struct TrainArgs {
     /// model written then has weight 0 for them.
     #[arg(long, value_name = "NAME", value_delimiter = ',')]
     pub without: Vec<String>,
+    /// The prior strength of the TF-KLD features' smoothing: pseudo-pairs at the rate of all
+    /// terms added to each term's counts.
+    #[arg(long, value_name = "M", default_value_t = simdoc::similarity::verdict::kld::PRIOR_STRENGTH)]
+    pub kld_prior: f64,
+    /// Compute the training pairs' own TF-KLD features from counts that include them (by
+    /// default each fit's pairs see counts without their own fold, as held-out pairs do).
+    #[arg(long)]
+    pub plain_fitting: bool,
     /// Write the training report (grids, choices, cross-validated figures, length bands) as
     /// JSON to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
@@ -64,6 +73,10 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
     // The report's folder is checked before the training, not after it.
     super::output::refuse_overwriting(&[args.report.as_ref()], &[], &[])?;
     let left_out = features_named(&args.without).map_err(anyhow::Error::msg)?;
+    if !(args.kld_prior.is_finite() && args.kld_prior >= 0.0) {
+        anyhow::bail!("--kld-prior must be a number >= 0, not {}", args.kld_prior);
+    }
+    let mut names = TermNames::default();
     let inputs = [
         ("msrp train", Format::Msrp, &args.msrp, "train"),
         ("pan tune", Format::Pan, &args.pan, "tune"),
@@ -78,22 +91,34 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
             .iter()
             .map(|p| (p.left.as_str(), p.right.as_str()))
             .collect();
-        let (features, lengths) = features_of(&texts, &*model, weights);
+        let (features, lengths, terms) = features_of(&texts, &*model, weights, &mut names);
         sets.push(LabelledFeatures {
             name: name.to_string(),
             features,
             labels: set.pairs.iter().map(|p| p.positive).collect(),
             lengths,
+            terms,
         });
     }
-    leave_out(&mut sets, &left_out);
-    let trained = train_verdict(&sets, args.folds, weights)?;
+    let options = TrainOptions {
+        folds: args.folds,
+        left_out: left_out.clone(),
+        prior_strength: args.kld_prior,
+        fitting: if args.plain_fitting {
+            Fitting::Plain
+        } else {
+            Fitting::Cross
+        },
+        ..TrainOptions::new(weights)
+    };
+    let trained = train_verdict(&sets, &names, &options)?;
     let r = &trained.report;
     let command = super::model::recorded_command(std::env::args().skip(1));
     let note = format!(
         "trained by simdoc {} with `{command}` on MSRP train ({} pairs) and PAN tune ({} pairs): \
          L2 penalty {} (of 1e-4..1e4, by {}-fold cross-validated log loss), threshold {} (of \
-         0.01..0.99, by the mean F1 of the two sets); WordNet weights {}, {}, {}",
+         0.01..0.99, by the mean F1 of the two sets); WordNet weights {}, {}, {}; TF-KLD \
+         counts of {} terms, prior strength {}",
         env!("CARGO_PKG_VERSION"),
         sets[0].labels.len(),
         sets[1].labels.len(),
@@ -102,9 +127,17 @@ pub fn train(args: &TrainArgs) -> anyhow::Result<()> {
         r.threshold,
         weights.synonym,
         weights.derived,
-        weights.hypernym
+        weights.hypernym,
+        trained.terms.terms.len(),
+        r.prior_strength
     );
-    let stored = Verdict::store(&trained.regression, weights, r.threshold, note);
+    let stored = Verdict::store(
+        &trained.regression,
+        weights,
+        r.threshold,
+        trained.terms.clone(),
+        note,
+    );
     let mut model = model.into_owned();
     model.set_verdict(stored)?;
     model.save(&args.output)?;

@@ -175,9 +175,9 @@ pub fn score_pairs<S: AsRef<str> + Sync>(
     let sentences = &prepared.sentences;
     let verdict = verdict_of(model, &options.rules);
     let facts: Vec<SentenceFacts> = match &verdict {
-        Some(_) => sentences
+        Some(verdict) => sentences
             .par_iter()
-            .map(|s| SentenceFacts::new(s, |t| vocabulary.name(t)))
+            .map(|s| verdict.facts(s, |t| vocabulary.name(t)))
             .collect(),
         None => Vec::new(),
     };

@@ -3,7 +3,7 @@
 //! ```text
 //! offset  size  field
 //! 0       8     magic "SIMDOCRM"
-//! 8       4     format version, u32 little-endian (this code writes 4 and reads 1 to 4)
+//! 8       4     format version, u32 little-endian (this code writes 5 and reads 1 to 5)
 //! 12      8     payload length L, u64 little-endian
 //! 20      L     payload (below)
 //! 20+L    4     CRC-32 (crc32fast) of bytes 8..20+L: version, length and payload
@@ -32,11 +32,16 @@
 //!    ([`super::wordnet::file`]);
 //! 9. (version 3) the pair verdict: a byte, 0 for none, 1 followed by it ([`super::verdict`]);
 //! 10. (version 4) the reference sentences holding each term: a byte, 0 for none, 1 followed by
-//!     them ([`super::sentence_rates`]).
+//!     them ([`super::sentence_rates`]);
+//! 11. (version 5) the pair verdict's term counts: a byte, 0 for none, 1 followed by them
+//!     ([`super::verdict::StoredTerms`]; only with a verdict).
 //!
 //! Files of versions 1 and 2 still load, without WordNet relations or a verdict; the presets
 //! that need them then say so; files before version 4 load without sentence rates (a
-//! comparison's chance model then reads the documents' rates alone) ([`crate::similarity::lexical::require`]).
+//! comparison's chance model then reads the documents' rates alone) ([`crate::similarity::lexical::require`]);
+//! files before version 5 load with a verdict without term counts (one trained before the
+//! TF-KLD features, which [`crate::similarity::verdict::Verdict::new`] refuses by its feature
+//! names with a message that says to train it again).
 //!
 //! Loading checks in order: file size, magic, version, length, checksum, then every structural
 //! rule above while decoding (a file that passes the checksum can still be forged). No length
@@ -49,7 +54,7 @@ use super::correlations::Correlations;
 use super::fourgrams::FourgramTable;
 use super::sentence_rates::SentenceRates;
 use super::vectors::VectorParams;
-use super::verdict::StoredVerdict;
+use super::verdict::{StoredTerms, StoredVerdict};
 use super::vocabulary::Vocabulary;
 use super::{
     CollectionCounts, CooccurrenceUnit, InvalidModel, ModelParams, ReferenceModel, Relatedness,
@@ -59,7 +64,7 @@ use super::{
 /// The first bytes of every model file.
 pub const MAGIC: [u8; 8] = *b"SIMDOCRM";
 /// The format version this code writes, and the newest it reads.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// Model files larger than this are refused before being read. The largest model a build of the
 /// whole enwiki-2015 reference wrote is about 10 MB (BENCHMARKS.md, "Size against the pruning
 /// parameters"); a file fifty times that is not a model anyone built for simdoc, and decoding one
@@ -377,6 +382,13 @@ fn encode_payload(model: &ReferenceModel) -> Vec<u8> {
         }
         None => w.u8(0),
     }
+    match model.verdict.as_ref().and_then(|v| v.terms.as_ref()) {
+        Some(terms) => {
+            w.u8(1);
+            terms.encode(&mut w);
+        }
+        None => w.u8(0),
+    }
     w.out
 }
 
@@ -521,6 +533,15 @@ fn decode_payload(payload: &[u8], version: u32) -> Result<ReferenceModel, String
     } else {
         None
     };
+    let mut verdict = verdict;
+    if version >= 5 {
+        match (r.u8()?, verdict.as_mut()) {
+            (0, _) => {}
+            (1, Some(verdict)) => verdict.terms = Some(StoredTerms::decode(&mut r)?),
+            (1, None) => return Err("verdict term counts without a verdict".into()),
+            (other, _) => return Err(format!("unknown verdict terms marker {other}")),
+        }
+    }
     if !r.is_at_end() {
         return Err(format!("{} unread bytes at the end", r.remaining()));
     }

@@ -10,6 +10,16 @@
 //! 4. features: their count, then each as its name (string), its weight, its mean and its
 //!    standard deviation on the training data (f64 LE each; the weight applies to the
 //!    standardised feature `(x - mean) / sd`).
+//!
+//! Since format version 5 a verdict may carry the term counts its TF-KLD features read
+//! ([`StoredTerms`], [`crate::similarity::verdict::kld`]), in a section of the file of their own
+//! after the sentence rates (so the sections before it read as in version 4):
+//!
+//! 1. the prior strength, f64 LE;
+//! 2. the counts summed over all terms: four varints (pairs of the same meaning holding the
+//!    term in either sentence, in both; the same for the other pairs);
+//! 3. the terms: their count, then each as its name (string; names strictly increasing) and
+//!    its four counts as varints.
 
 use super::codec::{Reader, Writer};
 
@@ -33,6 +43,96 @@ pub struct StoredVerdict {
     /// same.
     pub threshold: f64,
     pub features: Vec<StoredFeature>,
+    /// The term counts of the TF-KLD features (format version 5; `None` in older files).
+    pub terms: Option<StoredTerms>,
+}
+
+/// One term's counts over the training pairs: pairs of the same meaning that hold it in either
+/// sentence and in both, and the same for the other pairs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StoredTermCounts {
+    pub same_either: u32,
+    pub same_both: u32,
+    pub different_either: u32,
+    pub different_both: u32,
+}
+
+/// What the TF-KLD features learnt from the training pairs: each term's counts (refined terms,
+/// not text), their sums and the smoothing's prior strength.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredTerms {
+    pub strength: f64,
+    pub totals: StoredTermCounts,
+    /// Sorted by name, names distinct.
+    pub terms: Vec<(String, StoredTermCounts)>,
+}
+
+impl StoredTermCounts {
+    fn encode(&self, w: &mut Writer) {
+        for x in [
+            self.same_either,
+            self.same_both,
+            self.different_either,
+            self.different_both,
+        ] {
+            w.varint(u64::from(x));
+        }
+    }
+
+    fn decode(r: &mut Reader<'_>) -> Result<StoredTermCounts, String> {
+        let counts = StoredTermCounts {
+            same_either: r.varint_u32("a term count")?,
+            same_both: r.varint_u32("a term count")?,
+            different_either: r.varint_u32("a term count")?,
+            different_both: r.varint_u32("a term count")?,
+        };
+        if counts.same_both > counts.same_either || counts.different_both > counts.different_either
+        {
+            return Err("a verdict term is counted in both sentences more than in either".into());
+        }
+        Ok(counts)
+    }
+}
+
+impl StoredTerms {
+    pub(crate) fn encode(&self, w: &mut Writer) {
+        w.f64(self.strength);
+        self.totals.encode(w);
+        w.varint(self.terms.len() as u64);
+        for (name, counts) in &self.terms {
+            w.string(name);
+            counts.encode(w);
+        }
+    }
+
+    pub(crate) fn decode(r: &mut Reader<'_>) -> Result<StoredTerms, String> {
+        let strength = r.f64()?;
+        let totals = StoredTermCounts::decode(r)?;
+        let count = r.count("verdict terms", 5)?;
+        let mut terms: Vec<(String, StoredTermCounts)> = Vec::with_capacity(count);
+        for _ in 0..count {
+            let name = r.string("a verdict term")?.to_string();
+            if terms.last().is_some_and(|(last, _)| *last >= name) {
+                return Err("the verdict's terms are not strictly increasing".into());
+            }
+            terms.push((name, StoredTermCounts::decode(r)?));
+        }
+        let stored = StoredTerms {
+            strength,
+            totals,
+            terms,
+        };
+        stored.validate()?;
+        Ok(stored)
+    }
+
+    /// A finite, non-negative prior strength.
+    pub fn validate(&self) -> Result<(), String> {
+        if !(self.strength.is_finite() && self.strength >= 0.0) {
+            return Err("the verdict terms' prior strength is not a number >= 0".into());
+        }
+        Ok(())
+    }
 }
 
 impl StoredVerdict {
@@ -73,6 +173,7 @@ impl StoredVerdict {
             intercept,
             threshold,
             features,
+            terms: None,
         };
         verdict.validate()?;
         Ok(verdict)
@@ -91,6 +192,9 @@ impl StoredVerdict {
             if !(f.weight.is_finite() && f.mean.is_finite() && f.sd.is_finite() && f.sd > 0.0) {
                 return Err(format!("the verdict feature {:?} is not finite", f.name));
             }
+        }
+        if let Some(terms) = &self.terms {
+            terms.validate()?;
         }
         Ok(())
     }
@@ -113,12 +217,46 @@ mod tests {
                 mean: 0.3,
                 sd: 0.1,
             }],
+            terms: None,
         };
         let mut w = Writer::default();
         verdict.encode(&mut w);
         let mut r = Reader::new(&w.out);
         assert_eq!(StoredVerdict::decode(&mut r).unwrap(), verdict);
         assert!(r.is_at_end());
+        let counts = StoredTermCounts {
+            same_either: 3,
+            same_both: 2,
+            different_either: 5,
+            different_both: 0,
+        };
+        let terms = StoredTerms {
+            strength: 2.0,
+            totals: counts,
+            terms: vec![("a".into(), counts), ("b".into(), counts)],
+        };
+        let mut w = Writer::default();
+        terms.encode(&mut w);
+        let mut r = Reader::new(&w.out);
+        assert_eq!(StoredTerms::decode(&mut r).unwrap(), terms);
+        assert!(r.is_at_end());
+        let unsorted = StoredTerms {
+            terms: vec![("b".into(), counts), ("a".into(), counts)],
+            ..terms.clone()
+        };
+        let mut w = Writer::default();
+        unsorted.encode(&mut w);
+        assert!(StoredTerms::decode(&mut Reader::new(&w.out)).is_err());
+        let impossible = StoredTerms {
+            totals: StoredTermCounts {
+                same_both: 4,
+                ..counts
+            },
+            ..terms
+        };
+        let mut w = Writer::default();
+        impossible.encode(&mut w);
+        assert!(StoredTerms::decode(&mut Reader::new(&w.out)).is_err());
         let bad = StoredVerdict {
             threshold: 1.5,
             ..verdict.clone()

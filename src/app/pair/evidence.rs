@@ -251,7 +251,8 @@ fn real_text_job(
 pub(crate) const VERDICT_HINT: &str = "The learned pair verdict: a logistic regression over the \
 two Sims (with and without function words, with and without WordNet's related words), shared \
 word pairs and triples, word order, character 4-grams, numbers and negation in one sentence only, \
-trained on MSRP and PAN training pairs. Under the verdict preset a pair matches when this \
+and shared words weighted by what sharing each meant in the training pairs (TF-KLD), trained on \
+MSRP and PAN training pairs. Under the verdict preset a pair matches when this \
 probability reaches the threshold.";
 
 fn words_legend_ui(ui: &mut egui::Ui) {

@@ -20,17 +20,32 @@
 //! pairs they are counted on; the penalty, one scalar, is chosen once over the same folds.
 //! Length bands: the out-of-fold verdict is also scored within quartiles of the pairs' mean
 //! length, beside word overlap, because PAN's negatives are longer than its positives.
+//!
+//! The TF-KLD features read term counts over labelled pairs, so every fit sees them computed
+//! from counts without the pairs it is scored on ([`learnt`]); the final verdict stores the
+//! counts of all pairs.
+
+mod learnt;
+mod threshold;
+
+pub use learnt::{Fitting, TermNames};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
 use super::bands::{LengthBand, length_bands};
 use super::metrics::{Confusion, Figures, roc_auc};
+use crate::model::verdict::StoredTerms;
 use crate::similarity::lexical::{Lexical, WordnetWeights};
+use crate::similarity::verdict::kld::PRIOR_STRENGTH;
 use crate::similarity::verdict::logistic::{self, Logistic};
-use crate::similarity::verdict::{FEATURE_NAMES, Features, SentenceFacts, pair_features};
+use crate::similarity::verdict::{
+    FEATURE_NAMES, Features, SentenceFacts, pair_features, term_counts,
+};
 use crate::similarity::{ModelView, Vocabulary};
 use crate::text::RefineOptions;
+use learnt::{FoldCounts, SentenceTerms, final_design, fold_designs};
+use threshold::{Xorshift, choose_threshold, f1_at};
 
 /// One labelled set's pairs as features.
 #[derive(Clone, Debug)]
@@ -41,15 +56,20 @@ pub struct LabelledFeatures {
     pub labels: Vec<bool>,
     /// Each pair's mean length in refined terms (for the length bands only; not a feature).
     pub lengths: Vec<f64>,
+    /// Each pair's two sentences as distinct terms with counts, for the learnt features.
+    pub terms: Vec<[SentenceTerms; 2]>,
 }
 
 /// The features of every pair of texts, prepared as the measured preset prepares them, with
-/// WordNet's relations (if `model` has them) at `weights`.
+/// WordNet's relations (if `model` has them) at `weights`; the learnt ones are 0 (the training
+/// computes them per fold). Also each pair's mean length and its sentences' terms, named in
+/// `names`.
 pub fn features_of<S: AsRef<str> + Sync>(
     pairs: &[(S, S)],
     model: &dyn ModelView,
     weights: WordnetWeights,
-) -> (Vec<Features>, Vec<f64>) {
+    names: &mut TermNames,
+) -> (Vec<Features>, Vec<f64>, Vec<[SentenceTerms; 2]>) {
     let texts: Vec<&str> = pairs
         .iter()
         .flat_map(|(a, b)| [a.as_ref(), b.as_ref()])
@@ -65,7 +85,18 @@ pub fn features_of<S: AsRef<str> + Sync>(
         .collect();
     let lexical = model.lexicon().map(|lexicon| Lexical { lexicon, weights });
     let sentences = &prepared.sentences;
-    (0..pairs.len())
+    let mut terms_of = |i: usize| -> SentenceTerms {
+        let mut terms: SentenceTerms = term_counts(&sentences[i])
+            .into_iter()
+            .map(|(t, n)| (names.id(vocabulary.name(t)), n))
+            .collect();
+        terms.sort_unstable();
+        terms
+    };
+    let terms = (0..pairs.len())
+        .map(|i| [terms_of(2 * i), terms_of(2 * i + 1)])
+        .collect();
+    let (features, lengths) = (0..pairs.len())
         .into_par_iter()
         .map_init(Vec::new, |dp, i| {
             let (l, r) = (2 * i, 2 * i + 1);
@@ -80,7 +111,8 @@ pub fn features_of<S: AsRef<str> + Sync>(
             let length = (sentences[l].terms.len() + sentences[r].terms.len()) as f64 / 2.0;
             (f, length)
         })
-        .unzip()
+        .unzip();
+    (features, lengths, terms)
 }
 
 /// The positions in [`FEATURE_NAMES`] of the features `names` name, each a feature's name or
@@ -108,12 +140,12 @@ pub fn features_named(names: &[String]) -> Result<Vec<usize>, String> {
     Ok(positions)
 }
 
-/// Sets the features at `positions` to 0 in every pair, so that a fit cannot use them (a
-/// constant feature's weight is penalised to 0): the verdict as if they were not computed, for
-/// measuring what each adds.
-pub fn leave_out(sets: &mut [LabelledFeatures], positions: &[usize]) {
-    for set in sets {
-        for f in &mut set.features {
+/// Sets the features at `positions` to 0 in every pair of a design (`[set][pair]`), so that a
+/// fit cannot use them (a constant feature's weight is penalised to 0): the verdict as if they
+/// were not computed, for measuring what each adds.
+pub fn leave_out(design: &mut [Vec<Features>], positions: &[usize]) {
+    for set in design {
+        for f in set {
             for &i in positions {
                 if let Some(x) = f.get_mut(i) {
                     *x = 0.0;
@@ -152,10 +184,40 @@ pub struct SetBands {
     pub bands: Vec<LengthBand>,
 }
 
+/// How to train (see the module docs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainOptions {
+    pub folds: usize,
+    /// The WordNet weights the features were computed with (reported and stored).
+    pub weights: WordnetWeights,
+    /// Features set to 0 before every fit ([`features_named`]).
+    pub left_out: Vec<usize>,
+    /// The TF-KLD smoothing's prior strength.
+    pub prior_strength: f64,
+    /// How the training pairs' own TF-KLD features are computed.
+    pub fitting: Fitting,
+}
+
+impl TrainOptions {
+    /// 10 folds, nothing left out, the default prior strength, cross-fitted.
+    pub fn new(weights: WordnetWeights) -> TrainOptions {
+        TrainOptions {
+            folds: 10,
+            weights,
+            left_out: Vec::new(),
+            prior_strength: PRIOR_STRENGTH,
+            fitting: Fitting::Cross,
+        }
+    }
+}
+
 /// What `simdoc model train-verdict` found and chose.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TrainReport {
     pub folds: usize,
+    /// The TF-KLD smoothing's prior strength and how the training pairs' features were fitted.
+    pub prior_strength: f64,
+    pub fitting: Fitting,
     pub wordnet_weights: WordnetWeights,
     /// (penalty, mean out-of-fold log loss) for each penalty tried.
     pub penalties: Vec<(f64, f64)>,
@@ -174,9 +236,10 @@ pub struct TrainReport {
     pub intercept: f64,
 }
 
-/// A fitted verdict and how it was chosen.
+/// A fitted verdict, the term counts of its TF-KLD features and how it was chosen.
 pub struct Trained {
     pub regression: Logistic,
+    pub terms: StoredTerms,
     pub report: TrainReport,
 }
 
@@ -199,17 +262,18 @@ fn folds_of(sets: &[LabelledFeatures], folds: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// The rows of `sets` for which `keep(set, pair)` holds, as a design, labels and weights
-/// (each set's rows weighing the same in all).
+/// The rows of `design` (`[set][pair]`, labelled as `sets`) for which `keep(set, pair)`
+/// holds, as a matrix, labels and weights (each set's rows weighing the same in all).
 fn rows(
     sets: &[LabelledFeatures],
+    design: &[Vec<Features>],
     keep: impl Fn(usize, usize) -> bool,
 ) -> (Vec<Vec<f64>>, Vec<bool>, Vec<f64>) {
     let mut x = Vec::new();
     let mut y = Vec::new();
     let mut set_of = Vec::new();
     for (s, set) in sets.iter().enumerate() {
-        for (i, (f, &label)) in set.features.iter().zip(&set.labels).enumerate() {
+        for (i, (f, &label)) in design[s].iter().zip(&set.labels).enumerate() {
             if keep(s, i) {
                 x.push(f.to_vec());
                 y.push(label);
@@ -227,86 +291,6 @@ fn rows(
         .map(|&s| mean / counts[s].max(1) as f64)
         .collect();
     (x, y, w)
-}
-
-/// Resamples of the bootstrap that estimates the noise of the mean F1 (rule 2).
-const RESAMPLES: usize = 200;
-
-/// A fixed, dependency-free random sequence (xorshift64*), so that folds and resamples repeat.
-struct Xorshift(u64);
-
-impl Xorshift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `0..n`.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-/// The mean over the sets of F1 at `t`.
-fn mean_f1(probabilities: &[Vec<f64>], labels: &[&[bool]], t: f64) -> f64 {
-    probabilities
-        .iter()
-        .zip(labels)
-        .map(|(p, y)| f1_at(p, y, t))
-        .sum::<f64>()
-        / probabilities.len().max(1) as f64
-}
-
-/// The threshold of rule 2 for per-set probabilities and labels: the best mean F1 over the sets
-/// at one threshold of the grid; among the thresholds within one bootstrap standard error of it
-/// (each set's pairs resampled [`RESAMPLES`] times), the one nearest 0.5, where a calibrated
-/// probability says "more likely the same than not". The mean F1 is flat over a wide range
-/// (EVALUATION.md, "A learned pair verdict"), and its maximum there is noise.
-fn choose_threshold(probabilities: &[Vec<f64>], labels: &[&[bool]]) -> f64 {
-    let curve: Vec<(f64, f64)> = threshold_grid()
-        .into_iter()
-        .map(|t| (t, mean_f1(probabilities, labels, t)))
-        .collect();
-    let Some(&(best_t, best)) = curve.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
-        return 0.5;
-    };
-    let mut rng = Xorshift(0x5EED_2005);
-    let resampled: Vec<f64> = (0..RESAMPLES)
-        .map(|_| {
-            let f1s: Vec<f64> = probabilities
-                .iter()
-                .zip(labels)
-                .map(|(p, y)| {
-                    let n = p.len();
-                    let outcomes = (0..n).map(|_| {
-                        let i = rng.below(n);
-                        (y[i], p[i] >= best_t)
-                    });
-                    Confusion::count(outcomes.collect::<Vec<_>>()).f1()
-                })
-                .collect();
-            f1s.iter().sum::<f64>() / f1s.len().max(1) as f64
-        })
-        .collect();
-    let mean = resampled.iter().sum::<f64>() / RESAMPLES as f64;
-    let se =
-        (resampled.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (RESAMPLES - 1) as f64).sqrt();
-    curve
-        .iter()
-        .filter(|(_, f1)| *f1 >= best - se)
-        .min_by(|a, b| {
-            (a.0 - 0.5)
-                .abs()
-                .total_cmp(&(b.0 - 0.5).abs())
-                .then(a.0.total_cmp(&b.0))
-        })
-        .map_or(best_t, |&(t, _)| t)
-}
-
-fn f1_at(p: &[f64], y: &[bool], t: f64) -> f64 {
-    Confusion::count(y.iter().zip(p).map(|(&y, &p)| (y, p >= t))).f1()
 }
 
 fn set_figures(name: &str, p: &[f64], y: &[bool], decided: &[bool]) -> SetFigures {
@@ -327,25 +311,25 @@ fn set_figures(name: &str, p: &[f64], y: &[bool], decided: &[bool]) -> SetFigure
 }
 
 /// Out-of-fold probabilities per set at `penalty`, and each fold's threshold (rule 2 on its
-/// training folds).
+/// training folds); fold `k` is fitted and scored on `designs[k]`.
 fn out_of_fold(
     sets: &[LabelledFeatures],
+    designs: &[Vec<Vec<Features>>],
     fold_of: &[Vec<usize>],
-    folds: usize,
     penalty: f64,
     with_thresholds: bool,
 ) -> Result<(Vec<Vec<f64>>, Vec<f64>), logistic::FitError> {
-    let fitted: Vec<(Logistic, f64)> = (0..folds)
+    let fitted: Vec<(Logistic, f64)> = (0..designs.len())
         .into_par_iter()
         .map(|k| {
-            let (x, y, w) = rows(sets, |s, i| fold_of[s][i] != k);
+            let design = &designs[k];
+            let (x, y, w) = rows(sets, design, |s, i| fold_of[s][i] != k);
             let model = logistic::fit_weighted(&x, &y, &w, penalty)?;
             let threshold = if with_thresholds {
                 let mut probabilities = Vec::new();
                 let mut labels: Vec<Vec<bool>> = Vec::new();
                 for (s, set) in sets.iter().enumerate() {
-                    let (p, l): (Vec<f64>, Vec<bool>) = set
-                        .features
+                    let (p, l): (Vec<f64>, Vec<bool>) = design[s]
                         .iter()
                         .zip(&set.labels)
                         .enumerate()
@@ -367,29 +351,36 @@ fn out_of_fold(
         .iter()
         .enumerate()
         .map(|(s, set)| {
-            set.features
-                .iter()
-                .enumerate()
-                .map(|(i, f)| fitted[fold_of[s][i]].0.probability(f))
+            (0..set.labels.len())
+                .map(|i| {
+                    let k = fold_of[s][i];
+                    fitted[k].0.probability(&designs[k][s][i])
+                })
                 .collect()
         })
         .collect();
     Ok((probabilities, fitted.iter().map(|f| f.1).collect()))
 }
 
-/// Trains the verdict on `sets` (see the module docs).
+/// Trains the verdict on `sets`, whose terms `names` names (see the module docs).
 pub fn train(
     sets: &[LabelledFeatures],
-    folds: usize,
-    weights: WordnetWeights,
+    names: &TermNames,
+    options: &TrainOptions,
 ) -> Result<Trained, logistic::FitError> {
-    let folds = folds.max(2);
+    let folds = options.folds.max(2);
     let fold_of = folds_of(sets, folds);
     let labels: Vec<&[bool]> = sets.iter().map(|s| s.labels.as_slice()).collect();
+    let (m, fitting) = (options.prior_strength, options.fitting);
+    let counts = FoldCounts::new(sets, &fold_of, folds, names.len());
+    let mut designs = fold_designs(sets, &fold_of, folds, &counts, m, fitting);
+    for design in &mut designs {
+        leave_out(design, &options.left_out);
+    }
     // Rule 1: the penalty.
     let mut penalties = Vec::new();
     for penalty in penalty_grid() {
-        let (p, _) = out_of_fold(sets, &fold_of, folds, penalty, false)?;
+        let (p, _) = out_of_fold(sets, &designs, &fold_of, penalty, false)?;
         let loss = p
             .iter()
             .zip(&labels)
@@ -403,7 +394,8 @@ pub fn train(
         .min_by(|a, b| a.1.total_cmp(&b.1))
         .map_or(1.0, |p| p.0);
     // Cross-validated figures, each fold at its own threshold.
-    let (oof, fold_thresholds) = out_of_fold(sets, &fold_of, folds, penalty, true)?;
+    let (oof, fold_thresholds) = out_of_fold(sets, &designs, &fold_of, penalty, true)?;
+    drop(designs);
     let oof_decided: Vec<Vec<bool>> = oof
         .iter()
         .enumerate()
@@ -420,16 +412,13 @@ pub fn train(
         .map(|(s, set)| set_figures(&set.name, &oof[s], &set.labels, &oof_decided[s]))
         .collect();
     // Rule 2 on the final model.
-    let (x, y, w) = rows(sets, |_, _| true);
+    let mut design = final_design(sets, &fold_of, &counts, m, fitting);
+    leave_out(&mut design, &options.left_out);
+    let (x, y, w) = rows(sets, &design, |_, _| true);
     let regression = logistic::fit_weighted(&x, &y, &w, penalty)?;
-    let in_sample_p: Vec<Vec<f64>> = sets
+    let in_sample_p: Vec<Vec<f64>> = design
         .iter()
-        .map(|set| {
-            set.features
-                .iter()
-                .map(|f| regression.probability(f))
-                .collect()
-        })
+        .map(|set| set.iter().map(|f| regression.probability(f)).collect())
         .collect();
     let threshold = choose_threshold(&in_sample_p, &labels);
     let in_sample = sets
@@ -458,7 +447,9 @@ pub fn train(
         .collect();
     let report = TrainReport {
         folds,
-        wordnet_weights: weights,
+        prior_strength: m,
+        fitting,
+        wordnet_weights: options.weights,
         penalties,
         penalty,
         threshold,
@@ -473,7 +464,11 @@ pub fn train(
             .collect(),
         intercept: regression.intercept,
     };
-    Ok(Trained { regression, report })
+    Ok(Trained {
+        regression,
+        terms: counts.stored(names, m),
+        report,
+    })
 }
 
 /// The verdict and word overlap within quartiles of pair length.

@@ -60,17 +60,18 @@ fn vector_parameters_round_trip() {
 }
 
 /// Files of format versions 1 (no relatedness kind: a co-occurrence model), 2 (no WordNet
-/// relations or verdict) and 3 (no sentence rates) still load.
+/// relations or verdict), 3 (no sentence rates) and 4 (no verdict term counts) still load.
 #[test]
-fn version_1_2_and_3_files_still_load() {
+fn version_1_2_3_and_4_files_still_load() {
     let m = model(params(CooccurrenceUnit::Document, 1, 0.1, 3));
-    let v4 = m.to_bytes();
+    let v5 = m.to_bytes();
     // Payload: unit (1 byte), min_df 1 (1), floor (8), per_term 3 (1), then the kind byte; at
-    // its end the three bytes saying there is no lexicon, no verdict and no sentence rates.
+    // its end the four bytes saying there is no lexicon, no verdict, no sentence rates and no
+    // verdict term counts.
     let kind_at = 20 + 11;
-    assert_eq!(v4[kind_at], 0, "co-occurrence");
-    let rates_at = v4.len() - 4 - 1;
-    assert_eq!(v4[rates_at], 0);
+    assert_eq!(v5[kind_at], 0, "co-occurrence");
+    let terms_at = v5.len() - 4 - 1;
+    assert_eq!(v5[terms_at], 0);
     let with_version = |bytes: &[u8], version: u32| {
         let mut out = bytes.to_vec();
         out.extend_from_slice(&[0; 4]);
@@ -80,6 +81,15 @@ fn version_1_2_and_3_files_still_load() {
         reseal(&mut out);
         out
     };
+    let v4 = with_version(&v5[..terms_at], 4);
+    assert_eq!(load(&v4).unwrap(), m);
+    assert!(matches!(
+        load(&with_version(&v5[..terms_at], 5)),
+        Err(ModelError::Malformed { .. })
+    ));
+    let v4 = &v4[..v4.len() - 4];
+    let rates_at = v4.len() - 1;
+    assert_eq!(v4[rates_at], 0);
     let v3 = with_version(&v4[..rates_at], 3);
     assert_eq!(load(&v3).unwrap(), m);
     // Read as version 4 the same bytes are malformed (the rates' marker is missing).
@@ -156,6 +166,24 @@ fn wordnet_relations_and_a_verdict_round_trip() {
             mean: 0.5,
             sd: 0.25,
         }],
+        terms: Some(super::verdict::StoredTerms {
+            strength: 2.0,
+            totals: super::verdict::StoredTermCounts {
+                same_either: 9,
+                same_both: 4,
+                different_either: 7,
+                different_both: 1,
+            },
+            terms: vec![(
+                "word".into(),
+                super::verdict::StoredTermCounts {
+                    same_either: 2,
+                    same_both: 1,
+                    different_either: 3,
+                    different_both: 0,
+                },
+            )],
+        }),
     })
     .unwrap();
     let bytes = m.to_bytes();
@@ -265,9 +293,9 @@ fn a_flipped_byte_fails_the_checksum() {
 #[test]
 fn a_newer_or_unknown_version() {
     let mut bytes = sample_bytes();
-    bytes[8..12].copy_from_slice(&5u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&(format::VERSION + 1).to_le_bytes());
     let err = load(&bytes).unwrap_err();
-    assert!(matches!(err, ModelError::NewerVersion { found: 5, .. }));
+    assert!(matches!(err, ModelError::NewerVersion { found, .. } if found == format::VERSION + 1));
     assert!(err.to_string().contains("newer"), "{err}");
     bytes[8..12].copy_from_slice(&0u32.to_le_bytes());
     assert!(matches!(

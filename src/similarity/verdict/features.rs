@@ -28,6 +28,7 @@
 //! | `bigrams_min`, `bigrams_max`, `trigrams_min`, `trigrams_max` | the share of a sentence's distinct term bigrams (trigrams) found in the other, the smaller and the larger direction (0 for a sentence without any) |
 //! | `content_lcs_ratio`, `content_bigrams_min`, `content_bigrams_max` | the same longest common subsequence ratio and bigram shares over the content terms in order (stopwords skipped) |
 //! | `bleu1_min` .. `bleu4_max`, `meteor_min`, `meteor_max`, `meteor_fragmentation`, `edit_rate_min`, `edit_rate_max` | after the machine-translation metrics BLEU, METEOR and TER, as Madnani, Tetreault & Chodorow (2012) used them to identify paraphrases ([`super::mt`]) |
+//! | `kld_cosine` .. `kld_unshared_max` | overlap weighted per word by what the training pairs say sharing it means, after Ji & Eisenstein's (2013) TF-KLD ([`super::kld`]); learnt from labels, so the training command computes them inside each fold |
 
 use std::hash::{Hash, Hasher};
 use std::sync::LazyLock;
@@ -37,13 +38,17 @@ use rustc_hash::{FxHashSet, FxHasher};
 use super::super::aligned::{PairRelatedness, aligned_sims};
 use super::super::lexical::Lexical;
 use super::super::{PreparedSentence, TermId};
+use super::kld::{KLD_FEATURES, KLD_NAMES, TermAgreement, TermEntry, kld_features};
 use super::mt::{MT_FEATURES, MT_NAMES, MtFacts, mt_features};
 use super::pair_words::PairWords;
 use crate::text::{self, RefineOptions};
 
 /// The features' names, in the order of [`Features`]; stored with a trained verdict, which is
 /// refused if they differ.
-pub const FEATURE_NAMES: [&str; FEATURES] = joined(BASE_NAMES, MT_NAMES);
+pub const FEATURE_NAMES: [&str; FEATURES] = joined(UNLEARNT_NAMES, KLD_NAMES);
+
+/// The features that learn nothing from labels beyond the regression's weights.
+const UNLEARNT_NAMES: [&str; UNLEARNT_FEATURES] = joined(BASE_NAMES, MT_NAMES);
 
 /// The features' own names, before the machine-translation metrics' ([`MT_NAMES`]).
 const BASE_NAMES: [&str; BASE_FEATURES] = [
@@ -91,9 +96,17 @@ const fn joined<const A: usize, const B: usize, const C: usize>(
     out
 }
 
-/// How many features: 23 of their own and [`MT_FEATURES`] after the machine-translation
-/// metrics.
-pub const FEATURES: usize = BASE_FEATURES + MT_FEATURES;
+/// How many features: 23 of their own, [`MT_FEATURES`] after the machine-translation
+/// metrics and [`KLD_FEATURES`] from weights learnt per word.
+pub const FEATURES: usize = UNLEARNT_FEATURES + KLD_FEATURES;
+
+/// The features before the TF-KLD ones, which are the last [`KLD_FEATURES`]
+/// ([`LEARNT_FEATURES`]).
+pub const UNLEARNT_FEATURES: usize = BASE_FEATURES + MT_FEATURES;
+
+/// The positions of the features whose values depend on statistics of labelled pairs
+/// ([`super::kld`]): what the training command recomputes inside each fold.
+pub const LEARNT_FEATURES: std::ops::Range<usize> = UNLEARNT_FEATURES..FEATURES;
 
 /// The features before the machine-translation metrics'.
 const BASE_FEATURES: usize = 23;
@@ -132,11 +145,23 @@ pub struct SentenceFacts {
     content_sequence: Vec<TermId>,
     /// What the machine-translation metrics' features need.
     mt: MtFacts,
+    /// The distinct terms with their counts and learnt rates (empty without rates).
+    kld: Vec<TermEntry>,
 }
 
 impl SentenceFacts {
-    /// The facts of `sentence`, whose terms are named by `name` (the comparison's vocabulary).
+    /// The facts of `sentence`, whose terms are named by `name` (the comparison's vocabulary),
+    /// with no learnt term rates (the TF-KLD features of its pairs are then 0).
     pub fn new<'n>(sentence: &PreparedSentence, name: impl Fn(TermId) -> &'n str) -> Self {
+        Self::with_rates(sentence, name, None)
+    }
+
+    /// The facts of `sentence` with each distinct term's rates looked up in `rates`.
+    pub fn with_rates<'n>(
+        sentence: &PreparedSentence,
+        name: impl Fn(TermId) -> &'n str,
+        rates: Option<&TermAgreement>,
+    ) -> Self {
         let content = sentence.content();
         let mut numbers: Vec<TermId> = content
             .iter()
@@ -194,6 +219,17 @@ impl SentenceFacts {
         content_bigrams.sort_unstable();
         content_bigrams.dedup();
         let mt = MtFacts::new(sentence);
+        let kld = match rates {
+            Some(rates) => term_counts(sentence)
+                .into_iter()
+                .map(|(term, count)| TermEntry {
+                    term,
+                    count,
+                    agreement: rates.of(name(term)),
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         SentenceFacts {
             numbers,
             negated,
@@ -204,8 +240,23 @@ impl SentenceFacts {
             content_bigrams,
             content_sequence,
             mt,
+            kld,
         }
     }
+}
+
+/// Each distinct term of `sentence` with how often it holds it, sorted by term.
+pub fn term_counts(sentence: &PreparedSentence) -> Vec<(TermId, u32)> {
+    let mut terms = sentence.terms.clone();
+    terms.sort_unstable();
+    let mut out: Vec<(TermId, u32)> = Vec::with_capacity(sentence.set.len());
+    for t in terms {
+        match out.last_mut() {
+            Some((last, n)) if *last == t => *n += 1,
+            _ => out.push((t, 1)),
+        }
+    }
+    out
 }
 
 /// The shared count of two sorted, distinct lists.
@@ -377,86 +428,11 @@ pub fn pair_features(
     ];
     let mut out = [0.0; FEATURES];
     out[..BASE_FEATURES].copy_from_slice(&base);
-    out[BASE_FEATURES..].copy_from_slice(&mt);
+    out[BASE_FEATURES..UNLEARNT_FEATURES].copy_from_slice(&mt);
+    out[LEARNT_FEATURES].copy_from_slice(&kld_features(&facts_a.kld, &facts_b.kld));
     out
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::similarity::Vocabulary;
-    use crate::similarity::table::TableModel;
-
-    fn features(left: &str, right: &str) -> Features {
-        let model = TableModel::new();
-        let mut vocabulary = Vocabulary::new(&model);
-        let doc = vocabulary.prepare_texts_with(&[left, right], &model, &RefineOptions::MEASURED);
-        let [a, b] = [&doc.sentences[0], &doc.sentences[1]];
-        let name = |t| vocabulary.name(t);
-        let (fa, fb) = (SentenceFacts::new(a, name), SentenceFacts::new(b, name));
-        pair_features(a, &fa, b, &fb, None, &mut Vec::new())
-    }
-
-    fn named(f: &Features, name: &str) -> f64 {
-        f[FEATURE_NAMES.iter().position(|n| *n == name).unwrap()]
-    }
-
-    #[test]
-    fn identical_sentences_agree_on_everything() {
-        let f = features(
-            "The cat sat on the mat in 2019.",
-            "the cat sat on the mat in 2019",
-        );
-        // 8 terms, all aligned in one chunk: METEOR's fragmentation 1/8, its penalty
-        // 0.5 (1/8)^3.
-        for name in FEATURE_NAMES {
-            let expected = match name {
-                _ if name.ends_with("one_side") || name.starts_with("edit_rate") => 0.0,
-                "meteor_fragmentation" => 1.0 / 8.0,
-                "meteor_min" | "meteor_max" => 1.0 - 0.5 / 512.0,
-                _ => 1.0,
-            };
-            assert!((named(&f, name) - expected).abs() < 1e-12, "{name}");
-        }
-    }
-
-    #[test]
-    fn features_are_symmetric_and_see_numbers_and_negation() {
-        let (x, y) = (
-            "The company did not report 12 losses last year.",
-            "The firm reported 13 losses in the last year.",
-        );
-        let (f, g) = (features(x, y), features(y, x));
-        assert_eq!(f, g);
-        assert_eq!(named(&f, "numbers_one_side"), 1.0);
-        assert_eq!(named(&f, "negation_one_side"), 1.0);
-        // "the losses last year" of 9 and 9 terms in order: the, report, losses, last, year.
-        // left: the company did not report 12 loss last year (9); right: the firm report 13
-        // loss in the last year (9).
-        assert_eq!(named(&f, "length_ratio"), 1.0);
-        assert!((named(&f, "lcs_ratio") - 2.0 * 5.0 / 18.0).abs() < 1e-12);
-        // Bigrams shared: "last year" only, of 8 each way.
-        assert!((named(&f, "bigrams_min") - 1.0 / 8.0).abs() < 1e-12);
-        assert!((named(&f, "bigrams_max") - 1.0 / 8.0).abs() < 1e-12);
-        assert_eq!(named(&f, "trigrams_max"), 0.0);
-        // Content terms: compani report 12 loss last year (6) / firm report 13 loss last year
-        // (6): in order report, loss, last, year; bigrams (loss last), (last year) of 5 each.
-        assert!((named(&f, "content_lcs_ratio") - 2.0 * 4.0 / 12.0).abs() < 1e-12);
-        assert!((named(&f, "content_bigrams_max") - 2.0 / 5.0).abs() < 1e-12);
-        // Without relatedness the WordNet Sims are the overlap Sims.
-        assert_eq!(named(&f, "wordnet_min"), named(&f, "overlap_min"));
-        assert_eq!(named(&f, "wordnet_anywhere_max"), named(&f, "overlap_max"));
-        assert_eq!(
-            named(&f, "wordnet_content_max"),
-            named(&f, "overlap_content_max")
-        );
-        // BLEU's unigrams: the, report, loss, last, year (the right's second "the" clipped) of
-        // 9 terms each way; its bigrams as the distinct ones above; no shared 4-gram.
-        assert!((named(&f, "bleu1_min") - 5.0 / 9.0).abs() < 1e-12);
-        assert!((named(&f, "bleu2_max") - 1.0 / 8.0).abs() < 1e-12);
-        assert_eq!(named(&f, "bleu4_max"), 0.0);
-        let same_numbers = features("It costs 12 dollars.", "Its price is 12 dollars.");
-        assert_eq!(named(&same_numbers, "numbers_one_side"), 0.0);
-        assert_eq!(named(&same_numbers, "negation_one_side"), 0.0);
-    }
-}
+#[path = "features_tests.rs"]
+mod tests;

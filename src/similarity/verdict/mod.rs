@@ -12,21 +12,26 @@
 //! Sims stay what containment and the thesis preset use.
 //!
 //! - [`features`]: the features of a pair of prepared sentences;
+//! - [`kld`]: those from weights learnt per word (TF-KLD), whose term counts a verdict stores;
 //! - [`logistic`]: the regression, fitted by IRLS;
 //! - [`Verdict`]: a stored verdict checked against the features and applied ([`assign`]).
 
 pub(crate) mod features;
+pub mod kld;
 pub(crate) mod logistic;
 pub(crate) mod mt;
 mod pair_words;
 
 use rayon::prelude::*;
 
-pub use features::{FEATURE_NAMES, FEATURES, Features, SentenceFacts, pair_features};
+pub use features::{
+    FEATURE_NAMES, FEATURES, Features, LEARNT_FEATURES, SentenceFacts, pair_features, term_counts,
+};
 
 use super::lexical::{Lexical, WordnetWeights};
 use super::{JoinSide, ModelView, PreparedDoc, PreparedSentence, ScoredPair, Vocabulary};
-use crate::model::verdict::{StoredFeature, StoredVerdict};
+use crate::model::verdict::{StoredFeature, StoredTerms, StoredVerdict};
+use kld::TermAgreement;
 use logistic::Logistic;
 
 /// Why a stored verdict cannot be used by this simdoc.
@@ -39,6 +44,10 @@ pub enum VerdictError {
         found: Vec<String>,
         expected: Vec<String>,
     },
+    #[error(
+        "the model's pair verdict has no term counts for its TF-KLD features; train it again with `simdoc model train-verdict`"
+    )]
+    NoTermCounts,
 }
 
 /// A stored verdict whose features are this simdoc's ([`FEATURE_NAMES`]), ready to apply.
@@ -49,10 +58,13 @@ pub struct Verdict {
     pub weights: WordnetWeights,
     /// The probability the training command recommends deciding at.
     pub threshold: f64,
+    /// The learnt term rates of the TF-KLD features.
+    rates: TermAgreement,
 }
 
 impl Verdict {
-    /// Checks a stored verdict's feature names against [`FEATURE_NAMES`].
+    /// Checks a stored verdict's feature names against [`FEATURE_NAMES`] and that it has the
+    /// term counts of its TF-KLD features.
     pub fn new(stored: &StoredVerdict) -> Result<Verdict, VerdictError> {
         let names: Vec<&str> = stored.features.iter().map(|f| f.name.as_str()).collect();
         if names != FEATURE_NAMES {
@@ -61,6 +73,7 @@ impl Verdict {
                 expected: FEATURE_NAMES.iter().map(|s| s.to_string()).collect(),
             });
         }
+        let rates = TermAgreement::new(stored.terms.as_ref().ok_or(VerdictError::NoTermCounts)?);
         Ok(Verdict {
             regression: Logistic {
                 intercept: stored.intercept,
@@ -70,6 +83,7 @@ impl Verdict {
             },
             weights: WordnetWeights::from_array(stored.wordnet_weights),
             threshold: stored.threshold,
+            rates,
         })
     }
 
@@ -78,14 +92,17 @@ impl Verdict {
         model.verdict().map(Verdict::new)
     }
 
-    /// The fitted regression as a verdict to store.
+    /// The fitted regression, with the term counts its TF-KLD features read, as a verdict to
+    /// store.
     pub fn store(
         regression: &Logistic,
         weights: WordnetWeights,
         threshold: f64,
+        terms: StoredTerms,
         note: String,
     ) -> StoredVerdict {
         StoredVerdict {
+            terms: Some(terms),
             note,
             wordnet_weights: weights.to_array(),
             intercept: regression.intercept,
@@ -103,6 +120,15 @@ impl Verdict {
         }
     }
 
+    /// What the features need of one sentence, with this verdict's term rates.
+    pub fn facts<'n>(
+        &self,
+        sentence: &PreparedSentence,
+        name: impl Fn(u32) -> &'n str,
+    ) -> SentenceFacts {
+        SentenceFacts::with_rates(sentence, name, Some(&self.rates))
+    }
+
     /// The probability that a pair with these features says the same.
     pub fn probability(&self, features: &Features) -> f64 {
         self.regression.probability(features)
@@ -118,7 +144,7 @@ impl Verdict {
         model: &dyn ModelView,
     ) -> f64 {
         let name = |t| vocabulary.name(t);
-        let (fa, fb) = (SentenceFacts::new(a, name), SentenceFacts::new(b, name));
+        let (fa, fb) = (self.facts(a, name), self.facts(b, name));
         let lexical = self.lexical(model);
         self.probability(&pair_features(
             a,
@@ -156,7 +182,7 @@ impl Verdict {
                 .into_par_iter()
                 .filter_map(|i| {
                     let sentence = doc.sentences.get(i as usize)?;
-                    Some((i, SentenceFacts::new(sentence, name)))
+                    Some((i, self.facts(sentence, name)))
                 })
                 .collect();
             for (i, f) in computed {
@@ -211,7 +237,7 @@ impl Verdict {
             let at = positions[side];
             let (first, second) = (at.min(with), at.max(with));
             let union = sentence(side, first)?.followed_by(sentence(side, second)?);
-            let facts = SentenceFacts::new(&union, name);
+            let facts = self.facts(&union, name);
             owned[side] = Some((union, facts));
         }
         let side_view = |side: usize| -> Option<(&PreparedSentence, &SentenceFacts)> {
@@ -246,6 +272,11 @@ mod tests {
             },
             WordnetWeights::TRIAL,
             0.5,
+            StoredTerms {
+                strength: 2.0,
+                totals: Default::default(),
+                terms: Vec::new(),
+            },
             "test".into(),
         )
     }
@@ -266,6 +297,10 @@ mod tests {
         stored.features[3].name = "something else".into();
         let err = Verdict::new(&stored).unwrap_err().to_string();
         assert!(err.contains("train it again"), "{err}");
+        let mut stored = stored_with(1.0);
+        stored.terms = None;
+        let err = Verdict::new(&stored).unwrap_err().to_string();
+        assert!(err.contains("term counts"), "{err}");
     }
 
     #[test]
