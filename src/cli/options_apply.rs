@@ -159,8 +159,7 @@ impl MatchingValues {
     pub(super) fn check_method(&self, method: Method) -> anyhow::Result<()> {
         let relatedness = [
             ("--relate", self.relate.is_some()),
-            ("--related-evidence", self.related_evidence.is_some()),
-            ("--related-discount", self.related_discount.is_some()),
+            ("--related-words", self.related_words.is_some()),
             ("--wordnet-weights", self.wordnet_weights.is_some()),
             ("--verdict", self.verdict.is_some()),
         ];

@@ -174,6 +174,8 @@ fn every_chance_search_option_is_refused_where_nothing_is_judged_and_counts_wher
         ("--cooccurrence-discount", "false"),
         ("--discount-list-cap", "7"),
         ("--discount-bar", "0.37"),
+        ("--related-evidence", "synonyms"),
+        ("--related-discount", "2"),
     ];
     for (flag, value) in options {
         let parsed = Values::try_parse_from(["values", flag, value]).expect("parses");
