@@ -75,7 +75,7 @@ done
   --label "documents, co-occurrence where replaced" > "$OUT/grid-cooccurrence-aligned.md"
 # The learned pair verdict (issue 27) deciding which pairs may be links, its bar swept.
 "$S" eval alignment run "$OUT/tune" --verdict true --label "documents, verdict" \
-  --sweep-permission 0,0.05,0.1,0.2,0.3,0.46 > "$OUT/grid-verdict.md"
+  --sweep-permission 0,0.05,0.1,0.2,0.3,0.43,0.45 > "$OUT/grid-verdict.md"
 # The discount's sample of each word's sentences (the default is 256).
 for sample in 1 8 32 64 128 512 2048; do
   "$S" eval alignment run "$OUT/tune" --discount-list-cap "$sample" \
