@@ -48,6 +48,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 mod candidates;
 mod capped_search;
 mod indexed;
+mod pair_bound;
 mod pair_relations;
 mod pair_sims;
 mod rows;

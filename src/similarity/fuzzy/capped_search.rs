@@ -42,8 +42,14 @@ pub(super) fn candidates_capped(
             || (search.scratch(), ScoringScratch::default()),
             |(searching, scoring_scratch), &(i, sentence)| {
                 check(cancel)?;
-                scoring.prepare(i, scoring_scratch);
+                // Readied at the first pair scored: most searches score none (the plain search
+                // lists candidates that `score_indexed` scores later).
+                let mut prepared = false;
                 let mut score = |j: u32| {
+                    if !prepared {
+                        scoring.prepare(i, scoring_scratch);
+                        prepared = true;
+                    }
                     scoring
                         .score_prepared(i, j, scoring_scratch)
                         .map(|p| (p.sim_lr, p.sim_rl))
