@@ -36,7 +36,11 @@
 //! the last lookup in that list stopped, and only until the bound reaches the floor or can no
 //! longer). Only the right sentences whose bound reaches
 //! floor x |S_i| are scored exactly, through the sentence's related terms sorted once (one
-//! binary search per right word instead of one per pair of words). No pair that could reach the
+//! binary search per right word instead of one per pair of words). Under WordNet's relations
+//! the plain search's candidates are held to the floor over the whole sets too (stopwords
+//! shared count 1 each: `fuzzy/whole_floor.rs`), and each is looked at by a bound of its own
+//! words before its links are listed and it is aligned (`fuzzy/pair_bound.rs`,
+//! `fuzzy/pair_relations.rs`). No pair that could reach the
 //! floor is skipped; [`FuzzyMatcher::score_pairs_brute_force`] scores every pair the thesis's way and the
 //! tests check both agree bit for bit.
 
@@ -46,13 +50,17 @@ use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 mod candidates;
+mod capped_lists;
 mod capped_search;
 mod indexed;
+mod merge;
+mod pair_bound;
 mod pair_relations;
 mod pair_sims;
 mod rows;
 mod scoring;
 mod sets;
+mod whole_floor;
 mod within;
 
 use self::pair_sims::{AlignScratch, correlation_in, kept, sims_under_rules};
@@ -65,8 +73,9 @@ use self::scoring::{
 pub use self::sets::similarity;
 use self::sets::{WordsOf, directional_sims, lexical_sims, lookup};
 
-use self::candidates::{CandidateSearch, candidates, merge_directions};
-use self::capped_search::candidates_capped;
+use self::candidates::{CandidateSearch, candidates};
+use self::capped_lists::candidates_capped;
+use self::merge::merge_directions;
 use super::aligned::{PairRelatedness, aligned_sims};
 use super::lexical::{self, BoundView, Lexical};
 use super::needed::{self, BestOfRight};

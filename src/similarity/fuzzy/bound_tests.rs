@@ -1,11 +1,13 @@
 //! The unaligned bound of [`super::pair_relations`] against the aligned Sims it bounds, on
 //! random sentences of inflected words under random WordNet relations and weights: never
 //! below either directional Sim (whole sets and content terms), and a pair it rules out is one
-//! the exact scoring would not keep. The index-against-brute-force property
+//! the exact scoring would not keep; the same for the first, looser look of
+//! [`super::pair_bound`], which is never below the exact bound but for rounding. The index-against-brute-force property
 //! (`tests/wordnet_properties.rs`) checks the same end to end.
 
 use proptest::prelude::*;
 
+use super::pair_bound::PairBound;
 use super::pair_relations::{LemmaRelations, PairRelations};
 use super::pair_sims::{AlignScratch, content_sequence};
 use super::*;
@@ -93,11 +95,13 @@ proptest! {
         let (left, right) = (prepare(&a), prepare(&b));
         let lexical = Lexical::of(&model, &rules.related_words).expect("WordNet relations");
         let (mut relations, mut pair_relations) = (LemmaRelations::default(), PairRelations::default());
+        let mut pair_bound = PairBound::default();
         let mut scratch = AlignScratch::default();
         let mut dp = Vec::new();
         let (mut l_seq, mut r_seq) = (Vec::new(), Vec::new());
         for l in &left.sentences {
             relations.fill(l, &lexical);
+            pair_bound.prepare(l);
             for r in &right.sentences {
                 pair_relations.fill(&relations, l, r);
                 let words = WordsOf { lexical: &lexical, left: l, right: r };
@@ -112,6 +116,14 @@ proptest! {
                 let content_bound = pair_relations.bounds(l, r, true);
                 prop_assert!(content_bound.0 >= content.0 && content_bound.1 >= content.1,
                     "content: bound {content_bound:?} below {content:?}");
+                // The first look's bound is at least the exact bound, but for rounding.
+                for (exact, content) in [(whole_bound, false), (content_bound, true)] {
+                    let first = pair_bound.bounds(&relations, l, r, content);
+                    prop_assert!(first.0 >= exact.0 - 1e-12 && first.1 >= exact.1 - 1e-12,
+                        "first look {first:?} below {exact:?} (content: {content})");
+                }
+                let first_may_keep = pair_bound.may_keep(&relations, l, r, &rules, floor, false);
+                let first_both_ways = pair_bound.may_keep(&relations, l, r, &rules, floor, true);
                 // The links give the alignment `c` as the lexicon does.
                 let may_keep = pair_relations.may_keep(l, r, &rules, floor, false);
                 let both_ways = pair_relations.may_keep(l, r, &rules, floor, true);
@@ -144,10 +156,10 @@ proptest! {
                 prop_assert_eq!(linked, content);
                 // A pair ruled out is not kept by its exact Sims.
                 let sims = lexical_sims(l, r, &rules, &words, &mut scratch, false);
-                if !may_keep {
+                if !may_keep || !first_may_keep {
                     prop_assert!(kept(0, 0, sims, floor, l, r).is_none(), "{sims:?} at {floor}");
                 }
-                if !both_ways {
+                if !both_ways || !first_both_ways {
                     prop_assert!(sims.is_none_or(|(lr, rl)| lr.min(rl) < floor), "{sims:?} at {floor}");
                 }
             }

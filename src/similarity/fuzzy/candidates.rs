@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::correlate_rows;
+use super::whole_floor::{Searching, WholeSetFloor};
 use crate::similarity::{Cancelled, ModelView, PreparedDoc, PreparedSentence, TermId, check};
 
 /// How one term touches the other document.
@@ -172,16 +173,19 @@ fn touches(
 }
 
 /// For every active sentence of `from`, the sentences of `to` whose Sim from it (over content
-/// terms) may reach `floor`, sorted: the prefix-filtered bound of the module docs. No sentence
-/// that could reach the floor is left out.
+/// terms) may reach `floor`, sorted: the prefix-filtered bound of the module docs; with
+/// `whole_floor`, also those whose whole sets may reach it ([`WholeSetFloor`]). No sentence
+/// that could reach the floors is left out.
 pub(super) fn candidates(
     from: &PreparedDoc,
     to: &PreparedDoc,
     model: &dyn ModelView,
     floor: f64,
+    whole_floor: Option<f64>,
     cancel: &AtomicBool,
 ) -> Result<Vec<(u32, Vec<u32>)>, Cancelled> {
-    let search = CandidateSearch::new(from, to, model, floor);
+    let search =
+        CandidateSearch::new(from, to, model, floor).with_whole_floor(from, to, whole_floor);
     check(cancel)?;
     let active: Vec<(u32, &PreparedSentence)> = from.active().collect();
     active
@@ -203,6 +207,8 @@ pub(super) struct CandidateSearch {
     index: FxHashMap<TermId, Touch>,
     to_len: usize,
     floor: f64,
+    /// The whole sets' floor the plain search's candidates are held to, if any.
+    whole: Option<WholeSetFloor>,
 }
 
 /// The working space of one thread's [`CandidateSearch::of`], reused from sentence to sentence.
@@ -216,6 +222,11 @@ pub(super) struct SearchScratch<'s> {
     pub(super) suffix: Vec<f64>,
     pub(super) cursors: Vec<usize>,
     pub(super) marks: Vec<u64>,
+    /// The sentence searching, as [`WholeSetFloor::needed`] reads it.
+    searching: Option<Searching>,
+    /// Per candidate the last [`CandidateSearch::found_within`] found, whether it reaches the
+    /// whole sets' floor (empty without one).
+    reaches_whole: Vec<bool>,
 }
 
 impl CandidateSearch {
@@ -230,7 +241,20 @@ impl CandidateSearch {
             index: touches(from, to, model),
             to_len: to.sentences.len(),
             floor,
+            whole: None,
         }
+    }
+
+    /// This search with its plain candidates held to `floor` over the whole sets too, if given
+    /// ([`WholeSetFloor`]); `from` and `to` are the documents it searches from and into.
+    pub(super) fn with_whole_floor(
+        mut self,
+        from: &PreparedDoc,
+        to: &PreparedDoc,
+        floor: Option<f64>,
+    ) -> CandidateSearch {
+        self.whole = floor.map(|floor| WholeSetFloor::new(from, to, floor));
+        self
     }
 
     pub(super) fn scratch(&self) -> SearchScratch<'_> {
@@ -242,6 +266,8 @@ impl CandidateSearch {
             suffix: Vec::new(),
             cursors: Vec::new(),
             marks: vec![0; self.to_len.div_ceil(64)],
+            searching: None,
+            reaches_whole: Vec::new(),
         }
     }
 
@@ -260,9 +286,10 @@ impl CandidateSearch {
     pub(super) fn lists_of<'s>(
         &'s self,
         sentence: &PreparedSentence,
-        lists: &mut Vec<(Postings<'s>, u32)>,
-        suffix: &mut Vec<f64>,
+        scratch: &mut SearchScratch<'s>,
     ) -> f64 {
+        scratch.searching = self.whole.as_ref().map(|w| w.searching(sentence));
+        let SearchScratch { lists, suffix, .. } = scratch;
         let content = sentence.content();
         lists.clear();
         for (slot, touch) in content.iter().enumerate() {
@@ -316,14 +343,49 @@ impl CandidateSearch {
         sentence: &PreparedSentence,
         scratch: &mut SearchScratch<'s>,
     ) -> Vec<u32> {
-        let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
+        let needed = self.lists_of(sentence, scratch);
         self.of_lists(needed, scratch)
     }
 
     /// [`Self::of`] over the lists [`Self::lists_of`] left in `scratch`.
     pub(super) fn of_lists(&self, needed: f64, scratch: &mut SearchScratch<'_>) -> Vec<u32> {
-        self.found_within(needed, scratch, usize::MAX)
-            .unwrap_or_default()
+        self.of_lists_split(needed, scratch).0
+    }
+
+    /// [`Self::of_lists`], and apart the candidates that miss the whole sets' floor
+    /// ([`Self::reaching_whole`]).
+    pub(super) fn of_lists_split(
+        &self,
+        needed: f64,
+        scratch: &mut SearchScratch<'_>,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let found = self
+            .found_within(needed, scratch, usize::MAX)
+            .unwrap_or_default();
+        self.reaching_whole(found, scratch)
+    }
+
+    /// `found`, what the last [`Self::found_within`] over `scratch` found, split into the
+    /// candidates that may reach the whole sets' floor ([`WholeSetFloor`]; all of them without
+    /// one) and those that miss it, each sorted.
+    pub(super) fn reaching_whole(
+        &self,
+        found: Vec<u32>,
+        scratch: &SearchScratch<'_>,
+    ) -> (Vec<u32>, Vec<u32>) {
+        let reaches = &scratch.reaches_whole;
+        if self.whole.is_none() || reaches.len() != found.len() {
+            return (found, Vec::new());
+        }
+        let (mut kept, mut missed) = (Vec::with_capacity(found.len()), Vec::new());
+        for (j, &reaches) in found.into_iter().zip(reaches) {
+            if reaches {
+                kept.push(j);
+            } else {
+                missed.push(j);
+            }
+        }
+        (kept, missed)
     }
 
     /// The search of [`Self::of`] over the lists [`Self::lists_of`] left in `scratch`, or
@@ -342,9 +404,12 @@ impl CandidateSearch {
             suffix,
             cursors,
             marks,
+            searching,
+            reaches_whole,
             ..
         } = scratch;
         touched.clear();
+        reaches_whole.clear();
         let mut rest = lists.len();
         for (at, (list, _)) in lists.iter().enumerate() {
             if suffix[at] < needed {
@@ -373,17 +438,25 @@ impl CandidateSearch {
         cursors.clear();
         cursors.resize(lists.len(), 0);
         let mut found: Vec<u32> = Vec::new();
+        let whole = self.whole.as_ref().zip(searching.as_ref());
         for &j in touched.iter() {
             let mut bound = bounds[j as usize];
             bounds[j as usize] = 0.0;
-            for at in rest..lists.len() {
-                if bound >= needed || bound + suffix[at] < needed {
-                    break;
+            let mut at = rest;
+            // Adds the lists from `at` on until the bound reaches `target` or can no longer.
+            let mut reach = |target: f64, bound: &mut f64| {
+                while at < lists.len() && *bound < target && *bound + suffix[at] >= target {
+                    *bound += lists[at].0.weight_from(j, &mut cursors[at]);
+                    at += 1;
                 }
-                bound += lists[at].0.weight_from(j, &mut cursors[at]);
-            }
-            if bound >= needed {
+                *bound >= target
+            };
+            if reach(needed, &mut bound) {
                 found.push(j);
+                // The same lists read on, for the whole sets' floor.
+                if let Some((whole, searching)) = whole {
+                    reaches_whole.push(reach(whole.needed(searching, j), &mut bound));
+                }
             }
         }
         Some(found)
@@ -412,89 +485,6 @@ pub(super) fn sort_positions(positions: &mut Vec<u32>, marks: &mut [u64]) {
             bits &= bits - 1;
         }
     }
-}
-
-/// Per left sentence position with candidates, its candidates in both directions, sorted:
-/// `forward` lists right candidates per left sentence, `backward` left candidates per right
-/// sentence (`None` when the two documents are the same object: then it equals `forward`, and
-/// is not searched a second time). Their union, or with `both_ways` their intersection: a pair
-/// reaches the floor both ways only if each side's bound lets it.
-pub(super) fn merge_directions(
-    left_len: usize,
-    forward: Vec<(u32, Vec<u32>)>,
-    backward: Option<Vec<(u32, Vec<u32>)>>,
-    both_ways: bool,
-) -> Vec<(u32, Vec<u32>)> {
-    // The backward lists turned around, per left sentence; sorted, since the right sentences
-    // come in ascending order.
-    let mut turned: Vec<Vec<u32>> = vec![Vec::new(); left_len];
-    for (j, list) in backward.as_ref().unwrap_or(&forward) {
-        for &i in list {
-            turned[i as usize].push(*j);
-        }
-    }
-    drop(backward);
-    let mut merged = Vec::with_capacity(forward.len());
-    let mut forward = forward.into_iter().peekable();
-    for (i, back) in turned.into_iter().enumerate() {
-        let ahead = forward
-            .next_if(|(f, _)| *f as usize == i)
-            .map(|(_, list)| list);
-        let list = match (ahead, both_ways) {
-            (Some(ahead), true) => sorted_intersection(&ahead, &back),
-            (None, true) => Vec::new(),
-            (Some(ahead), false) => sorted_union(&ahead, &back),
-            (None, false) => back,
-        };
-        if !list.is_empty() {
-            merged.push((i as u32, list));
-        }
-    }
-    merged
-}
-
-/// The values in both sorted lists, sorted.
-fn sorted_intersection(a: &[u32], b: &[u32]) -> Vec<u32> {
-    let mut out = Vec::new();
-    let (mut x, mut y) = (0, 0);
-    while x < a.len() && y < b.len() {
-        match a[x].cmp(&b[y]) {
-            std::cmp::Ordering::Less => x += 1,
-            std::cmp::Ordering::Greater => y += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[x]);
-                x += 1;
-                y += 1;
-            }
-        }
-    }
-    out
-}
-
-/// The values in either sorted list, sorted, each once.
-fn sorted_union(a: &[u32], b: &[u32]) -> Vec<u32> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut x, mut y) = (0, 0);
-    while x < a.len() && y < b.len() {
-        match a[x].cmp(&b[y]) {
-            std::cmp::Ordering::Less => {
-                out.push(a[x]);
-                x += 1;
-            }
-            std::cmp::Ordering::Greater => {
-                out.push(b[y]);
-                y += 1;
-            }
-            std::cmp::Ordering::Equal => {
-                out.push(a[x]);
-                x += 1;
-                y += 1;
-            }
-        }
-    }
-    out.extend_from_slice(&a[x..]);
-    out.extend_from_slice(&b[y..]);
-    out
 }
 
 #[cfg(test)]

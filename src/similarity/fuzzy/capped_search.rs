@@ -3,114 +3,8 @@
 //! stops once it holds its best partners ([`CandidateSearch::of_capped`]), so that what it costs
 //! follows the partners kept, not the lines sharing a word.
 
-use std::sync::atomic::AtomicBool;
-
-use rayon::prelude::*;
-
 use super::candidates::{CandidateSearch, Postings, SearchScratch};
-use super::scoring::{Scoring, ScoringScratch};
-use crate::similarity::partners;
-use crate::similarity::{Cancelled, ModelView, PartnerCap, PreparedDoc, PreparedSentence, check};
-
-/// Per sentence of one document with candidates, its candidates in the other, sorted.
-type CandidateLists = Vec<(u32, Vec<u32>)>;
-
-/// [`super::candidates::candidates`] for a caller keeping each sentence's `cap.kept` best
-/// partners at `floor` both ways, in each source of `to` when `cap.starts` says where they
-/// start ([`CandidateSearch::of_capped`], [`CandidateSearch::of_capped_per_group`], each
-/// candidate met scored by `scoring`, which scores `from` against `to`), at the content floor
-/// `content_floor`; also the sentences of `from` whose search stopped, ascending.
-pub(super) fn candidates_capped(
-    from: &PreparedDoc,
-    to: &PreparedDoc,
-    model: &dyn ModelView,
-    content_floor: f64,
-    scoring: &Scoring<'_>,
-    cap: PartnerCap<'_>,
-    cancel: &AtomicBool,
-) -> Result<(CandidateLists, Vec<u32>), Cancelled> {
-    let search = CandidateSearch::new(from, to, model, content_floor);
-    check(cancel)?;
-    let active: Vec<(u32, &PreparedSentence)> = from.active().collect();
-    let (from_len, to_len) = (
-        from.sentences.len().max(1) as u64,
-        to.sentences.len() as u64,
-    );
-    let found: Vec<(u32, CappedSearch)> = active
-        .par_iter()
-        .map_init(
-            || (search.scratch(), ScoringScratch::default()),
-            |(searching, scoring_scratch), &(i, sentence)| {
-                check(cancel)?;
-                scoring.prepare(i, scoring_scratch);
-                let mut score = |j: u32| {
-                    scoring
-                        .score_prepared(i, j, scoring_scratch)
-                        .map(|p| (p.sim_lr, p.sim_rl))
-                };
-                // A counted sentence holds its best counted partners before it stops; the others
-                // it meets are kept as candidates ([`PartnerRanking::counted`]).
-                let counts = partners::counts(cap.counted[0], i);
-                let mut ranking = PartnerRanking {
-                    kept: cap.kept,
-                    counted: if counts { cap.counted[1] } else { &[] },
-                    floor: scoring.floor,
-                    near: (u64::from(i) * to_len / from_len) as u32,
-                    score: &mut score,
-                    diagonal: true,
-                    capped_from: CANDIDATES_BEFORE_CAPPED_IN_PAIRS,
-                };
-                let mut found = match cap.starts {
-                    Some(starts) => search.of_capped_per_group(
-                        sentence,
-                        searching,
-                        &mut ranking,
-                        starts,
-                        (u64::from(i), from_len),
-                    ),
-                    None => search.of_capped(sentence, searching, &mut ranking),
-                };
-                if cap.beside && found.stopped {
-                    found.candidates = with_neighbours(&found.candidates, to.sentences.len(), cap);
-                }
-                Ok((i, found))
-            },
-        )
-        .collect::<Result<_, Cancelled>>()?;
-    let stopped = found
-        .iter()
-        .filter(|(_, search)| search.stopped)
-        .map(|&(i, _)| i)
-        .collect();
-    let lists = found
-        .into_iter()
-        .map(|(i, search)| (i, search.candidates))
-        .collect();
-    Ok((lists, stopped))
-}
-
-/// `candidates` (sorted) with the sentences beside each (before and after, within `0..len`
-/// and within the same source of `cap.starts`), sorted.
-fn with_neighbours(candidates: &[u32], len: usize, cap: PartnerCap<'_>) -> Vec<u32> {
-    let source_of = |j: u32| {
-        cap.starts
-            .map_or(0, |s| s.partition_point(|&s| s <= j as usize))
-    };
-    let mut out: Vec<u32> = candidates
-        .iter()
-        .flat_map(|&j| {
-            let before = j.checked_sub(1);
-            let after = (j as usize + 1 < len).then_some(j + 1);
-            [before, Some(j), after]
-                .into_iter()
-                .flatten()
-                .filter(move |&k| source_of(k) == source_of(j))
-        })
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
+use crate::similarity::{PreparedSentence, partners};
 
 /// A sentence searches for its best partners, stopping once it holds them
 /// ([`CandidateSearch::of_capped`]), when its plain search would touch more than this many
@@ -183,14 +77,19 @@ pub(super) struct CappedSearch {
     /// Every candidate was scored (by `ranking.score`) as it was met; false when the lists
     /// were short enough to be read as [`CandidateSearch::of`] reads them, scoring nothing.
     pub(super) scored: bool,
+    /// The plain search's candidates at the content floor left out of `candidates` because
+    /// they miss the whole sets' floor, sorted ([`CandidateSearch::reaching_whole`]).
+    pub(super) missing_whole: Vec<u32>,
 }
 
-/// A search that met every candidate and scored none.
-fn plain(candidates: Vec<u32>) -> CappedSearch {
+/// A search that met every candidate and scored none: those that may reach the whole sets'
+/// floor, and those that miss it.
+fn plain((candidates, missing_whole): (Vec<u32>, Vec<u32>)) -> CappedSearch {
     CappedSearch {
         candidates,
         stopped: false,
         scored: false,
+        missing_whole,
     }
 }
 
@@ -212,7 +111,7 @@ impl CandidateSearch {
         scratch: &mut SearchScratch<'s>,
         ranking: &mut PartnerRanking<'_>,
     ) -> CappedSearch {
-        let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
+        let needed = self.lists_of(sentence, scratch);
         self.capped_over_lists(sentence, needed, scratch, ranking)
     }
 
@@ -232,9 +131,9 @@ impl CandidateSearch {
         starts: &[usize],
         place: (u64, u64),
     ) -> CappedSearch {
-        let needed = self.lists_of(sentence, &mut scratch.lists, &mut scratch.suffix);
+        let needed = self.lists_of(sentence, scratch);
         if ranking.kept == 0 {
-            return plain(self.of_lists(needed, scratch));
+            return plain(self.of_lists_split(needed, scratch));
         }
         let group_of = |j: u32| starts.partition_point(|&s| s <= j as usize) - 1;
         // The plain search, when it stays within its budget, finds every candidate; only a
@@ -254,7 +153,7 @@ impl CandidateSearch {
                     }
                 }
                 if heavy.is_empty() {
-                    return plain(candidates);
+                    return plain(self.reaching_whole(candidates, scratch));
                 }
                 (light, Some(heavy))
             }
@@ -286,6 +185,7 @@ impl CandidateSearch {
             scored: light.is_empty(),
             candidates: light,
             stopped: false,
+            missing_whole: Vec::new(),
         };
         for group in groups {
             let (start, end) = (starts[group] as u32, starts[group + 1] as u32);
@@ -300,12 +200,14 @@ impl CandidateSearch {
             ranking.near = start + (i * u64::from(end - start) / from_len.max(1)) as u32;
             let in_group = self.capped_over_lists(sentence, needed, scratch, ranking);
             found.candidates.extend(in_group.candidates);
+            found.missing_whole.extend(in_group.missing_whole);
             found.stopped |= in_group.stopped;
             found.scored &= in_group.scored;
         }
         scratch.lists = whole;
         // Each group's candidates lie within it, and no group is searched twice.
         found.candidates.sort_unstable();
+        found.missing_whole.sort_unstable();
         found
     }
 
@@ -319,7 +221,7 @@ impl CandidateSearch {
         ranking: &mut PartnerRanking<'_>,
     ) -> CappedSearch {
         if ranking.kept == 0 {
-            return plain(self.of_lists(needed, scratch));
+            return plain(self.of_lists_split(needed, scratch));
         }
         // The most a sentence not yet met can score from this one once the lists before `at`
         // are read: the content terms' bound, and 1 for each other term.
@@ -330,7 +232,7 @@ impl CandidateSearch {
         if let Some(candidates) = &found
             && candidates.len() <= ranking.capped_from
         {
-            return plain(found.unwrap_or_default());
+            return plain(self.reaching_whole(found.unwrap_or_default(), scratch));
         }
         // Many candidates: search the capped way only if it is likely to stop, that is if the
         // first list longer than `kept` holds many more than `kept` partners beyond the bound
@@ -364,7 +266,10 @@ impl CandidateSearch {
         let likely_to_stop = near_copy
             || probe.is_some_and(|at| stops_early(&lists[at].0, unmet_bound(tight, at), ranking));
         if !likely_to_stop {
-            return plain(found.unwrap_or_else(|| self.of_lists(needed, scratch)));
+            return plain(match found {
+                Some(found) => self.reaching_whole(found, scratch),
+                None => self.of_lists_split(needed, scratch),
+            });
         }
         let SearchScratch {
             touched: met,
@@ -448,6 +353,7 @@ impl CandidateSearch {
             candidates: found,
             stopped,
             scored: true,
+            missing_whole: Vec::new(),
         }
     }
 }

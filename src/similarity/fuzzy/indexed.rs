@@ -3,6 +3,7 @@
 //! The trait's scoring entry points (all but brute force) end here; apart from the trait's
 //! implementation, which only says which pairs are needed and how partners are capped.
 
+use super::capped_lists::CandidateLists;
 use super::*;
 
 impl FuzzyMatcher {
@@ -51,19 +52,25 @@ impl FuzzyMatcher {
             return Ok(capped(pairs, Default::default()));
         }
         let scoring = Scoring::new(left, right, model, rules, lexical, floor, both_ways);
+        // Under WordNet's relations most candidates at the content floor miss the floor over
+        // the whole sets, and each costs its words' relations to find that out.
+        let whole_floor = lexical.is_some().then_some(floor);
         let mut stopped: [Vec<u32>; 2] = Default::default();
+        // Candidates missing the whole sets' floor that a capped search left out, per direction.
+        let mut missing_whole: [CandidateLists; 2] = Default::default();
         let forward = match cap {
             Some(cap) => {
-                let (lists, left_stopped) =
+                let found =
                     candidates_capped(left, right, model, content_floor, &scoring, cap, cancel)?;
-                stopped[0] = left_stopped;
-                lists
+                stopped[0] = found.stopped;
+                missing_whole[0] = found.missing_whole;
+                found.lists
             }
-            None => candidates(left, right, model, content_floor, cancel)?,
+            None => candidates(left, right, model, content_floor, whole_floor, cancel)?,
         };
         // A document compared with itself (a collection's sentences against each other) has the
         // same candidates both ways round.
-        let backward = if std::ptr::eq(left, right) {
+        let mut backward = if std::ptr::eq(left, right) {
             stopped[1] = stopped[0].clone();
             None
         } else if let Some(PartnerCap {
@@ -81,13 +88,31 @@ impl FuzzyMatcher {
                 starts: None,
                 beside,
             };
-            let (lists, right_stopped) =
+            let found =
                 candidates_capped(right, left, model, content_floor, &from_right, cap, cancel)?;
-            stopped[1] = right_stopped;
-            Some(lists)
+            stopped[1] = found.stopped;
+            missing_whole[1] = found.missing_whole;
+            Some(found.lists)
         } else {
-            Some(candidates(right, left, model, content_floor, cancel)?)
+            Some(candidates(
+                right,
+                left,
+                model,
+                content_floor,
+                whole_floor,
+                cancel,
+            )?)
         };
+        // A sentence whose capped search stopped may have left out a pair it reaches the floor
+        // with, which the other sentence's search found, as a candidate at the content floor
+        // that may miss the whole sets' floor its own way round: such candidates are put back,
+        // so that the pairs scored are those scored without the whole sets' floor.
+        let [forward_missing, backward_missing] = missing_whole;
+        let mut forward = forward;
+        put_back(&mut forward, forward_missing, &stopped[1]);
+        if let Some(backward) = &mut backward {
+            put_back(backward, backward_missing, &stopped[0]);
+        }
         let merged = merge_directions(left.sentences.len(), forward, backward, both_ways);
         check(cancel)?;
         // Each left sentence's candidates, by position, for the neighbour test of `needed`.
@@ -140,5 +165,32 @@ impl FuzzyMatcher {
             pairs.dedup_by_key(|p| (p.left, p.right));
         }
         Ok(capped(pairs, stopped))
+    }
+}
+
+/// Adds to `lists` (per sentence, its candidates) each candidate of `missing` (per sentence,
+/// candidates left out) whose own search stopped (`stopped`, ascending), keeping each list
+/// sorted and the lists in order of their sentences.
+fn put_back(lists: &mut CandidateLists, missing: CandidateLists, stopped: &[u32]) {
+    if stopped.is_empty() {
+        return;
+    }
+    for (i, left_out) in missing {
+        let back: Vec<u32> = left_out
+            .into_iter()
+            .filter(|j| stopped.binary_search(j).is_ok())
+            .collect();
+        if back.is_empty() {
+            continue;
+        }
+        match lists.binary_search_by_key(&i, |(s, _)| *s) {
+            Ok(at) => {
+                let list = &mut lists[at].1;
+                list.extend(back);
+                list.sort_unstable();
+                list.dedup();
+            }
+            Err(at) => lists.insert(at, (i, back)),
+        }
     }
 }

@@ -97,7 +97,7 @@ impl LemmaRelations {
     }
 
     /// The (lemma, left slot, c) entries of `lemma`.
-    fn of(&self, lemma: LemmaId) -> &[(LemmaId, u32, f32)] {
+    pub(super) fn of(&self, lemma: LemmaId) -> &[(LemmaId, u32, f32)] {
         let bit = lemma as usize % LEMMA_FILTER_BITS;
         if self
             .filter
@@ -320,7 +320,7 @@ fn partners(left: &[TermId], right: &[TermId], of_left: &mut Vec<u32>, of_right:
 }
 
 /// Per slot of `sentence`'s set, whether the term is a content term.
-fn content_flags(sentence: &PreparedSentence, out: &mut Vec<bool>) {
+pub(super) fn content_flags(sentence: &PreparedSentence, out: &mut Vec<bool>) {
     out.clear();
     if !sentence.has_stopwords() {
         out.resize(sentence.set.len(), true);

@@ -3,6 +3,7 @@
 //! keeps (every pair at the floor both ways, the one-way pairs the caller needs).
 
 use super::capped_search::{CANDIDATES_BEFORE_CAPPED, PartnerRanking};
+use super::pair_bound::PairBound;
 use super::pair_relations::{LemmaRelations, PairRelations};
 use super::*;
 
@@ -151,6 +152,7 @@ pub(super) struct ScoringScratch {
     pub(super) related: RelatedTerms,
     pub(super) related_content: RelatedTerms,
     pub(super) lemma_relations: LemmaRelations,
+    pub(super) pair_bound: PairBound,
     pub(super) pair_relations: PairRelations,
     pub(super) align: AlignScratch,
 }
@@ -207,6 +209,7 @@ impl<'a> Scoring<'a> {
         let sentence = &self.left.sentences[i as usize];
         if let Some(lexical) = &self.lexical {
             scratch.lemma_relations.fill(sentence, lexical);
+            scratch.pair_bound.prepare(sentence);
             return;
         }
         scratch.related.fill(&sentence.set, &self.rows);
@@ -229,6 +232,7 @@ impl<'a> Scoring<'a> {
             related,
             related_content,
             lemma_relations,
+            pair_bound,
             pair_relations,
             align,
         } = scratch;
@@ -237,10 +241,22 @@ impl<'a> Scoring<'a> {
                 return None;
             }
             // Most candidates of the index's per-stem bound miss the floor by their own words:
-            // the bound of `pair_relations` finds them without aligning them.
-            pair_relations.fill(lemma_relations, sentence, other);
+            // the bound of `pair_bound` finds most of them without listing their links, that
+            // of `pair_relations` the rest without aligning them.
             let (floor, both_ways_only) = (self.floor, self.both_ways_only);
-            if !pair_relations.may_keep(sentence, other, self.rules, floor, both_ways_only) {
+            let rules = self.rules;
+            if !pair_bound.may_keep(
+                lemma_relations,
+                sentence,
+                other,
+                rules,
+                floor,
+                both_ways_only,
+            ) {
+                return None;
+            }
+            pair_relations.fill(lemma_relations, sentence, other);
+            if !pair_relations.may_keep(sentence, other, rules, floor, both_ways_only) {
                 return None;
             }
             let c = pair_relations.links(lemma_relations, sentence, other);
