@@ -26,23 +26,34 @@ fn toy(n: usize) -> Vec<(String, String, bool)> {
         .collect()
 }
 
-#[test]
-fn training_separates_a_toy_set_and_chooses_from_its_grids() {
-    let model = TableModel::new();
-    let pairs = toy(60);
+/// A labelled set of `pairs` (left, right, label) with their features, its terms named in
+/// `names`.
+fn labelled(
+    name: &str,
+    pairs: &[(String, String, bool)],
+    model: &TableModel,
+    names: &mut TermNames,
+) -> LabelledFeatures {
     let texts: Vec<(&str, &str)> = pairs
         .iter()
         .map(|(a, b, _)| (a.as_str(), b.as_str()))
         .collect();
-    let mut names = TermNames::default();
-    let (features, lengths, terms) = features_of(&texts, &model, WordnetWeights::TRIAL, &mut names);
-    let set = LabelledFeatures {
-        name: "toy".into(),
+    let (features, lengths, terms) = features_of(&texts, model, WordnetWeights::TRIAL, names);
+    LabelledFeatures {
+        name: name.into(),
         features,
         labels: pairs.iter().map(|p| p.2).collect(),
         lengths,
         terms,
-    };
+    }
+}
+
+#[test]
+fn training_separates_a_toy_set_and_chooses_from_its_grids() {
+    let model = TableModel::new();
+    let pairs = toy(60);
+    let mut names = TermNames::default();
+    let set = labelled("toy", &pairs, &model, &mut names);
     let options = TrainOptions {
         folds: 5,
         ..TrainOptions::new(WordnetWeights::TRIAL)
@@ -109,19 +120,8 @@ fn learnt_features_are_computed_without_the_held_out_pairs() {
             )
         })
         .collect();
-    let texts: Vec<(&str, &str)> = pairs
-        .iter()
-        .map(|(a, b, _)| (a.as_str(), b.as_str()))
-        .collect();
     let mut names = TermNames::default();
-    let (features, lengths, terms) = features_of(&texts, &model, WordnetWeights::TRIAL, &mut names);
-    let set = LabelledFeatures {
-        name: "leak".into(),
-        features,
-        labels: pairs.iter().map(|p| p.2).collect(),
-        lengths,
-        terms,
-    };
+    let set = labelled("leak", &pairs, &model, &mut names);
     // Only the learnt features may tell the labels: everything else is left out.
     let options = TrainOptions {
         folds: 5,

@@ -23,7 +23,7 @@
 //! it misses a floor by more than [`SLACK`], which is far more than that (a product of 64
 //! factors rounds by under 64 x 2^-53, about 1e-14).
 
-use super::pair_relations::{LemmaRelations, content_flags};
+use super::pair_relations::{LemmaRelations, content_flags, may_reach_floors};
 use super::*;
 
 /// How far below a floor the bound must fall for a pair to be ruled out: rounding in the
@@ -79,21 +79,12 @@ impl PairBound {
             return true;
         }
         self.multiply_links(relations, left, right);
-        let verdict = |lr: bool, rl: bool| {
-            if both_ways_only { lr && rl } else { lr || rl }
-        };
-        let mut alive = (true, true);
-        if left.has_stopwords() || right.has_stopwords() {
-            let (lr, rl) = self.sums(true);
-            let content_floor = rules.content_floor - SLACK;
-            alive = (lr >= content_floor, rl >= content_floor);
-            if !verdict(alive.0, alive.1) {
-                return false;
-            }
-        }
-        let (lr, rl) = self.sums(false);
-        let floor = floor - SLACK;
-        verdict(alive.0 && lr >= floor, alive.1 && rl >= floor)
+        may_reach_floors(
+            left.has_stopwords() || right.has_stopwords(),
+            |content| self.sums(content),
+            [rules.content_floor - SLACK, floor - SLACK],
+            both_ways_only,
+        )
     }
 
     /// Finds the shared terms and content flags of the pair, and multiplies each link's factor

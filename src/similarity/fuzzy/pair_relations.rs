@@ -200,19 +200,12 @@ impl PairRelations {
         if rules.relate != Relate::Aligned || floor <= 0.0 {
             return true;
         }
-        let verdict = |lr: bool, rl: bool| {
-            if both_ways_only { lr && rl } else { lr || rl }
-        };
-        let mut alive = (true, true);
-        if left.has_stopwords() || right.has_stopwords() {
-            let (lr, rl) = self.bounds(left, right, true);
-            alive = (lr >= rules.content_floor, rl >= rules.content_floor);
-            if !verdict(alive.0, alive.1) {
-                return false;
-            }
-        }
-        let (lr, rl) = self.bounds(left, right, false);
-        verdict(alive.0 && lr >= floor, alive.1 && rl >= floor)
+        may_reach_floors(
+            left.has_stopwords() || right.has_stopwords(),
+            |content| self.bounds(left, right, content),
+            [rules.content_floor, floor],
+            both_ways_only,
+        )
     }
 
     /// Upper bounds of both aligned directional Sims, over the content terms or the whole sets
@@ -423,4 +416,28 @@ impl PairRelatedness for PairLinks<'_> {
         let slot = self.right.set.binary_search(&r).ok()?;
         Some(self.right_rows.of(slot))
     }
+}
+
+/// Whether upper bounds of a pair's two directional Sims may still keep it: with stopwords in
+/// either sentence, the content terms' bounds (`bounds(true)`) must reach `content_floor` in a
+/// direction first, then the whole sets' (`bounds(false)`) `floor` in a direction that did (one
+/// direction, or both with `both_ways_only`), as the matching holds the Sims themselves. Shared
+/// by the exact bound here and the looser first look ([`super::pair_bound`]).
+pub(super) fn may_reach_floors(
+    stopwords: bool,
+    mut bounds: impl FnMut(bool) -> (f64, f64),
+    [content_floor, floor]: [f64; 2],
+    both_ways_only: bool,
+) -> bool {
+    let keeps = |lr: bool, rl: bool| if both_ways_only { lr && rl } else { lr || rl };
+    let mut alive = (true, true);
+    if stopwords {
+        let (lr, rl) = bounds(true);
+        alive = (lr >= content_floor, rl >= content_floor);
+        if !keeps(alive.0, alive.1) {
+            return false;
+        }
+    }
+    let (lr, rl) = bounds(false);
+    keeps(alive.0 && lr >= floor, alive.1 && rl >= floor)
 }
